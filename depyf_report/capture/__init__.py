@@ -1,0 +1,1 @@
+"""torch.compile -> dump. The only part of depyf-report that imports torch."""

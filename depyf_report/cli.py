@@ -1,0 +1,99 @@
+"""The ``depyf-report`` command line.
+
+    depyf-report DUMP -o SITE [--zip]        render a capture as a static site
+    depyf-report run -o DUMP -- CMD ARGS...  capture an unmodified script
+    depyf-report decompile TARGET            print decompiled Python source
+
+Each command imports its part lazily, so ``--help`` and ``decompile`` never
+load torch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ._version import __version__
+from .errors import UserError
+
+COMMANDS = ("render", "run", "decompile")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="depyf-report",
+        description="See what torch.compile did to your code.",
+        epilog="With no command, DUMP -o SITE renders a capture: depyf-report dump/ -o site/",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    render = commands.add_parser("render", help="render a capture directory as a static site")
+    render.add_argument("dump", type=Path, metavar="DUMP", help="a directory written by capture")
+    render.add_argument("-o", "--output", type=Path, required=True, metavar="SITE")
+    render.add_argument("--zip", action="store_true", help="also write SITE.zip for a bug ticket")
+    render.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    run = commands.add_parser(
+        "run",
+        help="run a Python script under capture",
+        description="Run `python SCRIPT ARGS...` in this process with capture on.",
+    )
+    run.add_argument("-o", "--output", type=Path, required=True, metavar="DUMP")
+    run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- python SCRIPT ARGS")
+
+    decompile = commands.add_parser(
+        "decompile",
+        help="print Python source for compiled code",
+        description="TARGET is a .py file, a .pyc of this Python's version, or module:qualname.",
+    )
+    decompile.add_argument("target", metavar="TARGET")
+    return parser
+
+
+def _cmd_render(args) -> int:
+    from .render import render
+
+    index = render(args.dump, args.output, zip=args.zip, progress=not args.no_progress)
+    print(index)
+    return 0
+
+
+def _cmd_run(args) -> int:
+    from .capture import run_script
+
+    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    if cmd[:1] and Path(cmd[0]).name.startswith("python"):
+        cmd = cmd[1:]
+    if not cmd:
+        raise UserError("nothing to run: give the script after --, e.g. -- python train.py")
+    return run_script(args.output, cmd)
+
+
+def _cmd_decompile(args) -> int:
+    from .decompiler import decompile
+    from .targets import load_target
+
+    print(decompile(load_target(args.target)), end="")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `depyf-report DUMP -o SITE` is the main job, so it needs no command word.
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        argv.insert(0, "render")
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        _parser().print_help()
+        return 2
+    handler = {"render": _cmd_render, "run": _cmd_run, "decompile": _cmd_decompile}
+    try:
+        return handler[args.command](args)
+    except UserError as error:
+        print(f"depyf-report: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("depyf-report: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,169 @@
+"""A dump directory on disk: where each record lives, and reading it back.
+
+Capture writes through ``Layout`` and ``write_json``; render reads through
+``load_dump``. Reading never fails as a whole: a damaged, foreign or newer file
+becomes a ``Problem`` naming it, and everything else still loads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import UserError
+from .model import (
+    SCHEMA_VERSION,
+    Compile,
+    CompiledGraph,
+    Function,
+    Manifest,
+    compile_slug,
+    from_json,
+)
+
+MANIFEST = "manifest.json"
+PROCESSES = "processes"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The paths of one process's records inside a dump."""
+
+    root: Path
+
+    @property
+    def manifest(self) -> Path:
+        return self.root / MANIFEST
+
+    def function(self, function_id: str) -> Path:
+        return self.root / "functions" / f"{function_id}.json"
+
+    def compile(self, compile_id: str) -> Path:
+        return self.root / "compiles" / f"{compile_slug(compile_id)}.json"
+
+    def graph(self, graph_id: str) -> Path:
+        return self.root / "graphs" / f"{graph_id}.json"
+
+    def process(self, name: str) -> Layout:
+        """Where another process of the same run (a rank, a worker) writes."""
+        return Layout(self.root / PROCESSES / name)
+
+
+def write_json(path: Path, data) -> None:
+    """Write ``data`` so that a reader sees the old file or the new, never half.
+
+    A process killed mid-write leaves at most a stray temporary file, which
+    readers ignore because it does not end in ``.json``.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1, ensure_ascii=False)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A file that could not be read, and why, shown to the user."""
+
+    path: Path
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass
+class ProcessDump:
+    """The records one process wrote."""
+
+    layout: Layout
+    manifest: Manifest
+    functions: dict[str, Function] = field(default_factory=dict)
+    compiles: dict[str, Compile] = field(default_factory=dict)
+    graphs: dict[str, CompiledGraph] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.manifest.process
+
+
+@dataclass
+class Dump:
+    """Everything under one dump directory: the first process, then the others."""
+
+    root: Path
+    processes: list[ProcessDump]
+    problems: list[Problem] = field(default_factory=list)
+
+
+def load_dump(root: Path) -> Dump:
+    """Read a dump. Raises ``UserError`` only when ``root`` is not a dump at all."""
+    root = Path(root)
+    if not root.is_dir():
+        raise UserError(f"{root}: no such directory (expected a dump written by capture)")
+    if not (root / MANIFEST).is_file():
+        raise UserError(
+            f"{root}: not a depyf-report dump (no {MANIFEST}); "
+            "write one with `depyf_report.capture` or `depyf-report run`"
+        )
+    problems: list[Problem] = []
+    layouts = [Layout(root)] + [
+        Layout(sub) for sub in sorted((root / PROCESSES).glob("*")) if sub.is_dir()
+    ]
+    processes = [p for p in (_load_process(layout, problems) for layout in layouts) if p]
+    return Dump(root, processes, problems)
+
+
+def _load_process(layout: Layout, problems: list[Problem]) -> ProcessDump | None:
+    manifest = _read_record(layout.manifest, Manifest, problems)
+    if manifest is None:
+        return None
+    process = ProcessDump(layout, manifest)
+    for kind, records, folder in (
+        (Function, process.functions, "functions"),
+        (Compile, process.compiles, "compiles"),
+        (CompiledGraph, process.graphs, "graphs"),
+    ):
+        for path in sorted((layout.root / folder).glob("*.json")):
+            record = _read_record(path, kind, problems)
+            if record is not None:
+                records[record.id] = record
+    return process
+
+
+def _read_record(path: Path, kind: type, problems: list[Problem]):
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        problems.append(Problem(path, "missing"))
+        return None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        problems.append(Problem(path, f"damaged, skipped ({error})"))
+        return None
+    if kind is Manifest:
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        if not isinstance(version, int):
+            problems.append(Problem(path, "not a depyf-report manifest (no schema_version)"))
+            return None
+        if version > SCHEMA_VERSION:
+            problems.append(
+                Problem(
+                    path,
+                    f"written with dump schema {version}, newer than this depyf-report "
+                    f"reads ({SCHEMA_VERSION}); upgrade depyf-report to see it",
+                )
+            )
+            return None
+    try:
+        return from_json(kind, data)
+    except (ValueError, TypeError) as error:
+        problems.append(Problem(path, f"not a valid {kind.__name__} record, skipped ({error})"))
+        return None

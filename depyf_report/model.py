@@ -1,0 +1,293 @@
+"""The dump's records: the one contract between capture and render.
+
+Capture fills these and writes them as JSON; render reads them back and never
+needs torch. Every record is a plain dataclass of JSON-ready fields, so
+``to_json`` / ``from_json`` need no per-class code.
+
+A dump directory (one process) holds::
+
+    manifest.json                 Manifest
+    functions/<function id>.json  Function, with its cache entries
+    compiles/<compile slug>.json  Compile, one per compile attempt
+    graphs/<graph id>.json        CompiledGraph, with every stage and output code
+
+Other processes of the same run (ranks, workers) each write the same layout
+under ``processes/<name>/`` of the first one's directory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class Unavailable:
+    """An artifact that could not be captured, and why."""
+
+    artifact: str
+    reason: str
+
+
+@dataclass
+class Manifest:
+    """Who made the dump, where, when, and whether it finished."""
+
+    schema_version: int
+    tool_version: str
+    python_version: str
+    torch_version: str | None
+    platform: str
+    argv: list[str]
+    cwd: str
+    pid: int
+    started: str  # ISO 8601, UTC
+    ended: str | None = None  # None while running or when the process was killed
+    status: str = "running"  # running | complete | failed
+    rank: int | None = None
+    world_size: int | None = None
+    process: str = ""  # this process's folder relative to the dump root; "" for the root
+    parent_pid: int | None = None
+    unavailable: list[Unavailable] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CodeView:
+    """One code object shown three ways: decompiled source, ``dis`` listing."""
+
+    name: str
+    decompiled: str | None = None
+    decompile_error: str | None = None  # why ``decompiled`` is missing
+    dis: str = ""
+
+
+@dataclass
+class Guard:
+    """One guard expression, with the user source it protects when known."""
+
+    expression: str
+    kind: str = ""  # e.g. TENSOR_MATCH, TYPE_MATCH, SHAPE, as torch names it
+    user_source: str | None = None  # e.g. "L['x']"
+    filename: str | None = None
+    line: int | None = None
+
+
+@dataclass
+class GuardSet:
+    """Everything Dynamo checks before it reuses a cache entry."""
+
+    tree: str  # the full guard tree as torch prints it, with source comments
+    guards: list[Guard] = field(default_factory=list)
+    shape_guards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class CacheEntry:
+    """One compiled version of a function: guards plus transformed code."""
+
+    compile_id: str  # "frame/frame_compile[_attempt]", as torch prints it
+    guards: GuardSet
+    code: CodeView  # the transformed bytecode
+    graphs: list[str] = field(default_factory=list)  # CompiledGraph ids it calls
+    resume_functions: list[str] = field(default_factory=list)  # Function ids it calls
+
+
+@dataclass
+class ResumePoint:
+    """Where a resume function picks up after a graph break."""
+
+    parent: str | None  # id of the Function whose break created it
+    break_line: int | None  # source line of the break
+    resume_line: int | None  # source line where execution resumes
+    offset: int | None = None  # bytecode offset in the original code
+
+
+@dataclass
+class Function:
+    """A code object Dynamo compiled: user code or a resume function."""
+
+    id: str
+    name: str  # co_name
+    qualname: str
+    filename: str
+    first_line: int
+    last_line: int
+    source: str | None  # the source text of the function, captured at run time
+    original: CodeView  # the code Dynamo was given
+    resume: ResumePoint | None = None
+    entries: list[CacheEntry] = field(default_factory=list)
+
+    @property
+    def is_resume(self) -> bool:
+        return self.resume is not None
+
+
+@dataclass
+class FrameSummary:
+    """One frame of a user stack."""
+
+    filename: str
+    line: int | None
+    name: str
+    code: str | None = None
+
+
+@dataclass
+class GraphBreak:
+    reason: str
+    filename: str | None = None
+    line: int | None = None
+    user_stack: list[FrameSummary] = field(default_factory=list)
+
+
+@dataclass
+class DynamicSymbol:
+    """A symbolic size, such as ``s0``, and what it stands for."""
+
+    name: str
+    source: str | None = None  # e.g. "L['x'].size()[0]"
+    lower: str | None = None
+    upper: str | None = None
+    hint: str | None = None
+
+
+@dataclass
+class Compile:
+    """One compile attempt of one frame: what broke, what it built, how long."""
+
+    id: str  # "0/0" or "0/0_1"
+    frame_id: int
+    frame_compile_id: int
+    attempt: int = 0
+    function: str | None = None  # Function id
+    backend: str | None = None
+    status: str = "ok"  # ok | failed | restarted
+    failure: str | None = None
+    graph_breaks: list[GraphBreak] = field(default_factory=list)
+    recompile_reasons: list[str] = field(default_factory=list)
+    dynamic_symbols: list[DynamicSymbol] = field(default_factory=list)
+    graphs: list[str] = field(default_factory=list)  # CompiledGraph ids
+    metrics: dict[str, typing.Any] = field(default_factory=dict)  # times (s) and counters
+
+
+@dataclass
+class GraphStage:
+    """One form of a graph on its way to kernels."""
+
+    kind: str  # one of STAGE_KINDS
+    text: str
+
+
+@dataclass
+class Kernel:
+    name: str
+    language: str  # cpp | triton | python
+    source: str
+
+
+@dataclass
+class OutputCode:
+    """The Python module Inductor writes for one part of a graph."""
+
+    part: str  # forward | backward | inference
+    source: str
+    kernels: list[Kernel] = field(default_factory=list)
+
+
+@dataclass
+class CompiledGraph:
+    """A ``__compiled_fn_*`` Dynamo extracted, with every stage that ran."""
+
+    id: str
+    name: str  # the name the transformed code calls, e.g. __compiled_fn_1
+    compile_id: str
+    function: str | None  # Function id
+    backend: str | None = None
+    stages: list[GraphStage] = field(default_factory=list)
+    output_code: list[OutputCode] = field(default_factory=list)
+
+
+# Graph stages in pipeline order; render shows them in this order.
+STAGE_KINDS = (
+    "dynamo",
+    "pre_grad",
+    "aot_joint",
+    "aot_forward",
+    "aot_backward",
+    "aot_inference",
+    "post_grad_forward",
+    "post_grad_backward",
+    "post_grad_inference",
+)
+
+
+def compile_slug(compile_id: str) -> str:
+    """A file-name-safe form of a compile id: "0/1_2" -> "0-1-2"."""
+    return re.sub(r"[^0-9A-Za-z]+", "-", compile_id).strip("-")
+
+
+# --- JSON conversion -----------------------------------------------------------
+
+
+def to_json(record) -> dict:
+    """A record as JSON-ready data."""
+    return dataclasses.asdict(record)
+
+
+def from_json(cls, data):
+    """Rebuild a record of type ``cls`` from ``to_json`` data.
+
+    Unknown keys are ignored (a newer writer may add fields); missing keys take
+    the field's default, and a missing required field raises ``ValueError``.
+    """
+    return _convert(cls, data)
+
+
+def _convert(tp, value):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
+        return _convert(inner, value)
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        return [_convert(item, v) for v in _expect(value, list, tp)]
+    if origin is dict:
+        _, item = typing.get_args(tp)
+        return {k: _convert(item, v) for k, v in _expect(value, dict, tp).items()}
+    if dataclasses.is_dataclass(tp):
+        return _convert_record(tp, _expect(value, dict, tp))
+    return value
+
+
+def _convert_record(cls, data: dict):
+    hints = _hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            kwargs[f.name] = _convert(hints[f.name], data[f.name])
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise ValueError(f"{cls.__name__} is missing the field {f.name!r}")
+    return cls(**kwargs)
+
+
+def _expect(value, kind, tp):
+    if not isinstance(value, kind):
+        raise ValueError(f"expected {tp}, found {type(value).__name__}")
+    return value
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls) -> dict:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]

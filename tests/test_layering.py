@@ -1,0 +1,63 @@
+"""Dependencies point one way: decompiler <- capture; model <- capture, render.
+
+``import depyf_report`` must stay light, the decompiler must need the standard
+library alone, and rendering must never need torch.
+"""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "depyf_report"
+
+
+def _modules_loaded_by(statement: str) -> set[str]:
+    probe = f"import sys; {statement}; print('\\n'.join(sys.modules))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout
+    return {name.partition(".")[0] for name in out.split()}
+
+
+@pytest.mark.parametrize(
+    ("statement", "forbidden"),
+    [
+        ("import depyf_report", {"torch", "jinja2", "pygments", "markdown"}),
+        ("import depyf_report.decompiler", {"torch", "jinja2", "pygments", "markdown", "astor"}),
+        ("import depyf_report.render", {"torch"}),
+        ("import depyf_report.model", {"torch", "jinja2"}),
+        ("import depyf_report.cli", {"torch", "jinja2"}),
+    ],
+)
+def test_import_does_not_load(statement, forbidden):
+    loaded = _modules_loaded_by(statement)
+    assert not loaded & forbidden, f"{statement!r} loaded {sorted(loaded & forbidden)}"
+
+
+def _imported_top_names(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def test_decompiler_source_imports_only_the_standard_library():
+    # astor is allowed where ast.unparse cannot serve; nothing else from outside.
+    allowed = set(sys.stdlib_module_names) | {"astor"}
+    for path in sorted((PACKAGE / "decompiler").rglob("*.py")):
+        outside = _imported_top_names(path) - allowed
+        assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("model.py", {"torch"})])
+def test_part_source_never_names(part, forbidden):
+    target = PACKAGE / part
+    paths = [target] if target.is_file() else sorted(target.rglob("*.py"))
+    for path in paths:
+        assert not _imported_top_names(path) & forbidden, f"{path.name} imports {forbidden}"
