@@ -5,18 +5,22 @@ part that needs them is used (see ``_LAZY``).
 """
 
 from ._version import __version__
+
+# ``capture`` is both a subpackage and the function users call. Importing the
+# subpackage first and then binding the function keeps ``depyf_report.capture``
+# the function; the subpackage itself imports torch only when a capture starts.
+from .capture import capture
 from .decompiler import decompile
 
-# Public names that live in modules importing torch; loaded on first use.
+# Public names whose modules import torch; loaded on first use.
 _LAZY = {
-    "capture": "depyf_report.capture",
-    "prepare_debug": "depyf_report.debug",
-    "debug": "depyf_report.debug",
-    "install": "depyf_report.debug",
-    "uninstall": "depyf_report.debug",
+    "prepare_debug": "depyf_report.debugger",
+    "debug": "depyf_report.debugger",
+    "install": "depyf_report.debugger",
+    "uninstall": "depyf_report.debugger",
 }
 
-__all__ = ["__version__", "decompile", *_LAZY]
+__all__ = ["__version__", "capture", "decompile", *_LAZY]
 
 
 def __getattr__(name):
