@@ -1,0 +1,223 @@
+"""The overview page: headline numbers, flowcharts and tables for each process."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..model import Compile
+from . import urls
+from .build_function import format_metric
+from .context import ProcessContext, graph_order
+from .flowchart import flowchart
+from .views import Link, ProcessView, Row, Stat, Table
+
+
+def build_process_view(ctx: ProcessContext) -> ProcessView:
+    m = ctx.dump.manifest
+    tables = (
+        _functions_table(ctx),
+        _compiles_table(ctx),
+        _recompiles_table(ctx),
+        _breaks_table(ctx),
+        _guards_table(ctx),
+        _graphs_table(ctx),
+        _kernels_table(ctx),
+    )
+    return ProcessView(
+        label=ctx.label,
+        anchor=urls.process_anchor(ctx.name),
+        facts=_facts(ctx),
+        unfinished=m.status != "complete" or m.ended is None,
+        stats=_stats(ctx, tables),
+        flowcharts=tuple(flowchart(ctx, fn) for fn in ctx.roots()),
+        tables=tables,
+        unavailable=tuple((u.artifact, u.reason) for u in m.unavailable),
+    )
+
+
+def _facts(ctx: ProcessContext) -> tuple[tuple[str, str], ...]:
+    m = ctx.dump.manifest
+    facts = [
+        ("command", " ".join(["python", *m.argv])),
+        ("status", m.status if m.ended else f"{m.status} (the capture did not finish)"),
+        ("started", m.started),
+        ("ended", m.ended or "—"),
+        ("pid", str(m.pid)),
+        ("Python", m.python_version),
+        ("torch", m.torch_version or "unknown"),
+        ("platform", m.platform),
+    ]
+    if m.rank is not None:
+        facts.insert(1, ("rank", f"{m.rank} of {m.world_size}"))
+    return tuple(facts)
+
+
+def compile_seconds(record: Compile) -> float:
+    """The whole frame's compile time; a longest part when torch did not report it."""
+    metrics = record.metrics
+    if isinstance(metrics.get("entire_frame_compile_time_s"), int | float):
+        return float(metrics["entire_frame_compile_time_s"])
+    times = [v for k, v in metrics.items() if k.endswith("_time_s") and isinstance(v, int | float)]
+    return float(max(times, default=0.0))
+
+
+def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
+    d = ctx.dump
+    by_anchor = {t.anchor: t for t in tables}
+    resumes = sum(1 for f in d.functions.values() if f.is_resume)
+    breaks = sum(len(c.graph_breaks) for c in d.compiles.values())
+    guards = sum(_guard_count(e) for f in d.functions.values() for e in f.entries)
+    kernels = len(by_anchor[_anchor(ctx, "kernels")].rows)
+    seconds = sum(compile_seconds(c) for c in d.compiles.values())
+
+    def stat(label, value, table, concept=None):
+        return Stat(label, str(value), f"#{_anchor(ctx, table)}", concept)
+
+    return (
+        stat("functions", f"{len(d.functions) - resumes} + {resumes} resume", "functions"),
+        stat("compiles", len(d.compiles), "compiles", "cache-entry"),
+        stat(
+            "recompiles", len(by_anchor[_anchor(ctx, "recompiles")].rows), "recompiles", "recompile"
+        ),
+        stat("graph breaks", breaks, "graph-breaks", "graph-break"),
+        stat("guards", guards, "guards", "guard"),
+        stat("graphs", len(d.graphs), "graphs", "compiled-graph"),
+        stat("kernels", kernels, "kernels", "aot-stage"),
+        stat("compile time", f"{seconds:.2f} s", "compiles"),
+    )
+
+
+def _anchor(ctx: ProcessContext, table: str) -> str:
+    return urls.anchor(ctx.name, table)
+
+
+def _guard_count(entry) -> int:
+    return len(entry.guards.guards) + len(entry.guards.shape_guards)
+
+
+def _fn_link(ctx: ProcessContext, function_id: str | None, suffix: str = "") -> Link:
+    fn = ctx.function(function_id)
+    text = fn.qualname if fn else (function_id or "—")
+    href = ctx.function_href(function_id)
+    return Link(text, f"{href}{suffix}" if href else None)
+
+
+def _table(ctx, name: str, title: str, headers, rows, concept=None) -> Table:
+    cells = (tuple(_as_cell(c) for c in r) for r in rows)
+    return Table(title, _anchor(ctx, name), tuple(headers), tuple(Row(c) for c in cells), concept)
+
+
+def _as_cell(value: Link | tuple[Link, ...]) -> tuple[Link, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _functions_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (
+            _fn_link(ctx, fn.id),
+            Link(f"{fn.filename}:{fn.first_line}", None),
+            Link("resume function" if fn.is_resume else "user code", None),
+            Link(str(len(fn.entries)), None),
+            Link(str(sum(len(e.graphs) for e in fn.entries)), None),
+        )
+        for fn in ctx.functions()
+    ]
+    headers = ("function", "where", "kind", "cache entries", "graphs")
+    return _table(ctx, "functions", "Functions", headers, rows)
+
+
+def _compiles_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (
+            Link(c.id, ctx.compile_href(c.id)),
+            _fn_link(ctx, c.function),
+            Link(c.status + (f": {c.failure}" if c.failure else ""), None),
+            Link(c.backend or "—", None),
+            Link(str(len(c.graphs)), None),
+            Link(format_metric("_s", compile_seconds(c)), None),
+        )
+        for fns in ctx.compiles_of.values()
+        for c in fns
+    ]
+    headers = ("compile", "function", "status", "backend", "graphs", "time")
+    return _table(ctx, "compiles", "Compiles", headers, rows, "cache-entry")
+
+
+def _recompiles_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (Link(c.id, ctx.compile_href(c.id)), _fn_link(ctx, c.function), Link(reason, None))
+        for fns in ctx.compiles_of.values()
+        for c in fns
+        for reason in c.recompile_reasons
+    ]
+    headers = ("compile", "function", "why the cached code could not be reused")
+    return _table(ctx, "recompiles", "Recompiles", headers, rows, "recompile")
+
+
+def _breaks_table(ctx: ProcessContext) -> Table:
+    lines: dict[str, list[Link]] = defaultdict(list)
+    for fns in ctx.compiles_of.values():
+        for c in fns:
+            for b in c.graph_breaks:
+                where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
+                suffix = f"#{urls.source_line(b.line)}" if b.line else ""
+                link = _fn_link(ctx, c.function, suffix)
+                lines[b.reason].append(Link(where, link.href, link.text))
+    rows = [
+        (Link(reason, None), Link(str(len(found)), None), tuple(found))
+        for reason, found in sorted(lines.items(), key=lambda kv: -len(kv[1]))
+    ]
+    headers = ("reason", "count", "where")
+    return _table(ctx, "graph-breaks", "Graph breaks by reason", headers, rows, "graph-break")
+
+
+def _short(filename: str | None) -> str:
+    return (filename or "?").rsplit("/", 1)[-1]
+
+
+def _guards_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (
+            _fn_link(ctx, fn.id, f"#{urls.entry_anchor(i)}"),
+            Link(e.compile_id, ctx.compile_href(e.compile_id)),
+            Link(str(_guard_count(e)), None),
+            Link(", ".join(sorted({g.kind for g in e.guards.guards if g.kind})) or "—", None),
+        )
+        for fn in ctx.functions()
+        for i, e in enumerate(fn.entries)
+    ]
+    headers = ("cache entry of", "compile", "guards", "kinds")
+    return _table(ctx, "guards", "Guards per cache entry", headers, rows, "guard")
+
+
+def _graphs_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (
+            Link(g.name, ctx.graph_href(g.id)),
+            _fn_link(ctx, g.function),
+            Link(g.compile_id, ctx.compile_href(g.compile_id)),
+            Link(str(len(g.stages)), None),
+            Link(str(sum(len(o.kernels) for o in g.output_code)), None),
+        )
+        for g in sorted(ctx.dump.graphs.values(), key=graph_order)
+    ]
+    headers = ("graph", "function", "compile", "stages", "kernels")
+    return _table(ctx, "graphs", "Compiled graphs", headers, rows, "compiled-graph")
+
+
+def _kernels_table(ctx: ProcessContext) -> Table:
+    rows = [
+        (
+            Link(
+                k.name, f"{urls.output_page(ctx.name, g.id, o.part)}#{urls.kernel_anchor(k.name)}"
+            ),
+            Link(g.name, ctx.graph_href(g.id)),
+            Link(o.part, urls.output_page(ctx.name, g.id, o.part)),
+            Link(k.language, None),
+        )
+        for g in sorted(ctx.dump.graphs.values(), key=graph_order)
+        for o in g.output_code
+        for k in o.kernels
+    ]
+    headers = ("kernel", "graph", "code", "language")
+    return _table(ctx, "kernels", "Kernels", headers, rows, "aot-stage")

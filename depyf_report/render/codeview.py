@@ -1,0 +1,72 @@
+"""Code shown on pages: numbered, anchored, highlighted lines with marks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from markupsafe import Markup, escape
+
+from .highlight import Linker, highlight_lines
+from .views import CodeLine, Mark
+
+
+def code_lines(
+    text: str | None,
+    *,
+    language: str = "python",
+    anchor: Callable[[int], str],
+    first_line: int = 1,
+    link: Linker | None = None,
+    marks: Mapping[int, tuple[Mark, ...]] | None = None,
+) -> tuple[CodeLine, ...]:
+    """``text`` as numbered lines; ``first_line`` numbers them as in the user's file."""
+    if not text:
+        return ()
+    marks = marks or {}
+    return tuple(
+        CodeLine(number, anchor(number), html, marks.get(number, ()))
+        for number, html in enumerate(highlight_lines(text, language, link), start=first_line)
+    )
+
+
+# A guard tree line as torch prints it:
+#   "| | +- TENSOR_MATCH: check_tensor(L['x'], ...)  # y = f(x)  # model.py:12 in forward"
+_GUARD_LINE = re.compile(r"^(?P<tree>[|+\- ]*)(?P<kind>[A-Za-z_]+:)?(?P<rest>.*)$")
+_WHERE = re.compile(r"(?P<file>[^\s#]+):(?P<line>\d+)(?P<tail> in [\w<>.]+)?\s*$")
+
+
+def guard_lines(
+    tree: str,
+    *,
+    anchor: Callable[[int], str],
+    source_href: Callable[[str, int], str | None],
+) -> tuple[CodeLine, ...]:
+    """The guard tree, highlighted; each "file:line" comment links to that source line."""
+    return tuple(
+        CodeLine(number, anchor(number), _guard_html(text, source_href))
+        for number, text in enumerate(tree.splitlines(), start=1)
+    )
+
+
+def _guard_html(text: str, source_href: Callable[[str, int], str | None]) -> Markup:
+    match = _GUARD_LINE.match(text)
+    tree, kind, rest = match["tree"], match["kind"] or "", match["rest"]
+    code, _, comment = rest.partition("  # ")
+    parts = [f'<span class="tree">{escape(tree)}</span>']
+    if kind:
+        parts.append(f'<span class="guard-kind">{escape(kind)}</span>')
+    parts.append("".join(highlight_lines(code, "python")) if code.strip() else str(escape(code)))
+    if comment:
+        parts.append(f'<span class="c1">  # {_comment_html(comment, source_href)}</span>')
+    return Markup("".join(parts))
+
+
+def _comment_html(comment: str, source_href: Callable[[str, int], str | None]) -> str:
+    where = _WHERE.search(comment)
+    href = source_href(where["file"], int(where["line"])) if where else None
+    if not href:
+        return str(escape(comment))
+    start, end = where.span("file")[0], where.span("line")[1]
+    linked = f'<a href="{escape(href)}">{escape(comment[start:end])}</a>'
+    return f"{escape(comment[:start])}{linked}{escape(comment[end:])}"

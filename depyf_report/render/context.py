@@ -1,0 +1,136 @@
+"""Lookups across one process's records, computed once before any page is built."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..dump import ProcessDump
+from ..model import Compile, CompiledGraph, Function, to_json
+from . import urls
+
+
+@dataclass
+class ProcessContext:
+    """One process's records with the cross references render needs."""
+
+    dump: ProcessDump
+    label: str  # how pages name the process: "rank 1", "worker-3", or ""
+    compiles_of: dict[str, list[Compile]] = field(default_factory=dict)
+    resumes_of: dict[str, list[Function]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, dump: ProcessDump, label: str) -> ProcessContext:
+        compiles_of: dict[str, list[Compile]] = defaultdict(list)
+        for record in sorted(dump.compiles.values(), key=compile_order):
+            if record.function:
+                compiles_of[record.function].append(record)
+        resumes_of: dict[str, list[Function]] = defaultdict(list)
+        for fn in dump.functions.values():
+            if fn.resume and fn.resume.parent:
+                resumes_of[fn.resume.parent].append(fn)
+        return cls(dump, label, dict(compiles_of), dict(resumes_of))
+
+    @property
+    def name(self) -> str:
+        return self.dump.name
+
+    def functions(self) -> list[Function]:
+        """User functions first, each followed by the resume functions it led to."""
+        ordered: list[Function] = []
+        seen: set[str] = set()
+
+        def visit(fn: Function) -> None:
+            if fn.id in seen:
+                return
+            seen.add(fn.id)
+            ordered.append(fn)
+            for child in self.resumes_of.get(fn.id, []):
+                visit(child)
+
+        for fn in sorted(self.dump.functions.values(), key=function_order):
+            if not (fn.resume and fn.resume.parent in self.dump.functions):
+                visit(fn)
+        for fn in sorted(self.dump.functions.values(), key=function_order):
+            visit(fn)  # resume functions caught in a cycle of parents
+        return ordered
+
+    def roots(self) -> list[Function]:
+        """Functions that no other function in the dump led to."""
+        return [
+            fn
+            for fn in self.functions()
+            if not (fn.resume and fn.resume.parent in self.dump.functions)
+        ]
+
+    def graph(self, graph_id: str) -> CompiledGraph | None:
+        return self.dump.graphs.get(graph_id)
+
+    def function(self, function_id: str | None) -> Function | None:
+        return self.dump.functions.get(function_id) if function_id else None
+
+    def compile(self, compile_id: str) -> Compile | None:
+        return self.dump.compiles.get(compile_id)
+
+    # --- links -------------------------------------------------------------------
+
+    def function_href(self, function_id: str | None) -> str | None:
+        if function_id in self.dump.functions:
+            return urls.function_page(self.name, function_id)
+        return None
+
+    def graph_href(self, graph_id: str) -> str | None:
+        if graph_id in self.dump.graphs:
+            return urls.graph_page(self.name, graph_id)
+        return None
+
+    def compile_href(self, compile_id: str) -> str | None:
+        record = self.compile(compile_id)
+        page = self.function_href(record.function) if record else None
+        return urls.with_anchor(page, urls.compile_anchor(compile_id)) if page else None
+
+    def entry_href(self, compile_id: str) -> str | None:
+        """The cache entry a compile produced, on its function's page."""
+        return self._entry_hrefs.get(compile_id)
+
+    @cached_property
+    def _entry_hrefs(self) -> dict[str, str]:
+        hrefs = {}
+        for fn in self.dump.functions.values():
+            page = urls.function_page(self.name, fn.id)
+            for index, entry in enumerate(fn.entries):
+                hrefs[entry.compile_id] = urls.with_anchor(page, urls.entry_anchor(index))
+        return hrefs
+
+    @cached_property
+    def names_digest(self) -> str:
+        """A hash of every id and name a page may link to, for incremental builds."""
+        names = [
+            sorted((f.id, f.name, len(f.entries)) for f in self.dump.functions.values()),
+            sorted((g.id, g.name) for g in self.dump.graphs.values()),
+            sorted(self.dump.compiles),
+        ]
+        return digest(names)
+
+
+def digest(*records) -> str:
+    """A stable hash of records (dataclasses or JSON-ready data)."""
+    data = [to_json(r) if hasattr(r, "__dataclass_fields__") else r for r in records]
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def compile_order(record: Compile) -> tuple:
+    return (record.frame_id, record.frame_compile_id, record.attempt, record.id)
+
+
+def function_order(fn: Function) -> tuple:
+    return (fn.filename, fn.first_line, fn.qualname, fn.id)
+
+
+def graph_order(graph: CompiledGraph) -> tuple:
+    number = graph.name.rsplit("_", 1)[-1]
+    return (int(number) if number.isdigit() else 1 << 30, graph.name, graph.id)

@@ -1,0 +1,163 @@
+"""The overview's flowchart: one inline SVG per user function, laid out in columns.
+
+function -> cache entries -> transformed code -> graphs -> stages -> output code,
+and each resume function below the entry that calls it, drawn the same way.
+Boxes are links; colours come from the site's CSS so dark mode applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
+
+from ..model import Function
+from . import urls
+from .build_function import resume_names
+from .build_graph import stage_label, stage_order
+from .context import ProcessContext
+
+COLUMNS = ("function", "cache entry", "transformed code", "graph", "stage", "output code")
+BOX_W, BOX_H, GAP_X, ROW_H, PAD = 158, 38, 34, 46, 8
+
+
+@dataclass(frozen=True)
+class Node:
+    col: int
+    row: int
+    kind: str
+    label: str
+    detail: str
+    href: str | None
+
+
+@dataclass
+class Chart:
+    """Nodes and edges being laid out; ``row`` is the next free row."""
+
+    nodes: list[Node] = field(default_factory=list)
+    edges: list[tuple[int, int, str]] = field(default_factory=list)
+    row: int = 0
+
+    def add(self, node: Node, parent: int | None = None, edge: str = "") -> int:
+        self.nodes.append(node)
+        if parent is not None:
+            self.edges.append((parent, len(self.nodes) - 1, edge))
+        return len(self.nodes) - 1
+
+
+def flowchart(ctx: ProcessContext, root: Function) -> Markup:
+    chart = Chart()
+    _place_function(ctx, chart, root, None, set())
+    return _svg(chart, f"Flowchart of {root.qualname}")
+
+
+def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: set[str]) -> None:
+    seen.add(fn.id)
+    entries = f"{len(fn.entries)} cache entr{'y' if len(fn.entries) == 1 else 'ies'}"
+    kind = "resume" if fn.is_resume else "function"
+    me = chart.add(
+        Node(0, chart.row, kind, fn.qualname or fn.name, entries, ctx.function_href(fn.id)),
+        caller,
+        "resume" if caller is not None else "",
+    )
+    page = ctx.function_href(fn.id) or ""
+    later: list[tuple[Function, int]] = []
+    for index, entry in enumerate(fn.entries):
+        start = chart.row
+        guards = len(entry.guards.guards) + len(entry.guards.shape_guards)
+        anchor = urls.with_anchor(page, urls.entry_anchor(index))
+        e = chart.add(Node(1, start, "entry", entry.compile_id, f"{guards} guards", anchor), me)
+        code = chart.add(Node(2, start, "code", entry.code.name, "decompiled", anchor), e)
+        for graph_id in entry.graphs:
+            _place_graph(ctx, chart, graph_id, code)
+        chart.row = max(chart.row, start + 1)
+        called = resume_names(ctx, entry).values()
+        later += [(ctx.function(r), code) for r in [*called, *entry.resume_functions]]
+    chart.row = max(chart.row, chart.nodes[me].row + 1)
+    later += [(child, me) for child in ctx.resumes_of.get(fn.id, [])]
+    for child, parent in later:
+        if child and child.id not in seen:
+            _place_function(ctx, chart, child, parent, seen)
+
+
+def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
+    graph = ctx.graph(graph_id)
+    start = chart.row
+    if graph is None:
+        chart.add(Node(3, start, "missing", graph_id, "not in the dump", None), code)
+        chart.row = start + 1
+        return
+    page = ctx.graph_href(graph_id)
+    g = chart.add(Node(3, start, "graph", graph.name, f"{len(graph.stages)} stages", page), code)
+    stages = sorted(graph.stages, key=lambda s: stage_order(s.kind))
+    for i, stage in enumerate(stages):
+        href = urls.with_anchor(page, urls.stage_anchor(stage.kind))
+        chart.add(Node(4, start + i, "stage", stage_label(stage.kind), "", href), g)
+    for i, out in enumerate(graph.output_code):
+        href = urls.output_page(ctx.name, graph.id, out.part)
+        detail = f"{len(out.kernels)} kernel{'s' * (len(out.kernels) != 1)}"
+        chart.add(Node(5, start + i, "kernels", f"{out.part} code", detail, href), g)
+    chart.row = start + max(1, len(stages), len(graph.output_code))
+
+
+# --- drawing -------------------------------------------------------------------------
+
+
+def _x(col: int) -> int:
+    return PAD + col * (BOX_W + GAP_X)
+
+
+def _y(row: int) -> int:
+    return PAD + 22 + row * ROW_H
+
+
+def _svg(chart: Chart, title: str) -> Markup:
+    used = max((n.col for n in chart.nodes), default=0) + 1
+    width = _x(used) - GAP_X + PAD
+    height = _y(max((n.row for n in chart.nodes), default=0) + 1) - (ROW_H - BOX_H) + PAD
+    parts = [
+        f'<svg class="flowchart" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img">'
+        f"<title>{escape(title)}</title>"
+    ]
+    parts += [
+        f'<text class="fc-head" x="{_x(col)}" y="{PAD + 10}">{name}</text>'
+        for col, name in enumerate(COLUMNS[:used])
+    ]
+    parts += [_edge(chart.nodes[a], chart.nodes[b], kind) for a, b, kind in chart.edges]
+    parts += [_box(node) for node in chart.nodes]
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _edge(a: Node, b: Node, kind: str) -> str:
+    if b.col > a.col:
+        x1, y1 = _x(a.col) + BOX_W, _y(a.row) + BOX_H / 2
+        x2, y2 = _x(b.col), _y(b.row) + BOX_H / 2
+        mid = (x1 + x2) / 2
+        d = f"M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"
+    else:  # back to the first column: a resume function below its caller
+        x1, y1 = _x(a.col) + BOX_W / 2, _y(a.row) + BOX_H
+        x2, y2 = _x(b.col) + BOX_W, _y(b.row) + BOX_H / 2
+        d = f"M{x1},{y1} C{x1},{y2} {x1},{y2} {x2},{y2}"
+    return f'<path class="fc-edge {kind}" d="{d}"/>'
+
+
+def _box(node: Node) -> str:
+    x, y = _x(node.col), _y(node.row)
+    label = _clip(node.label, 22)
+    text = f'<text class="fc-label" x="{x + 9}" y="{y + 16}">{escape(label)}</text>'
+    if node.detail:
+        text += f'<text class="fc-detail" x="{x + 9}" y="{y + 30}">{escape(node.detail)}</text>'
+    box = (
+        f'<rect class="fc-box {node.kind}" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
+        f"{text}<title>{escape(node.label)}</title>"
+    )
+    if node.href:
+        return f'<a class="fc-node" href="{escape(node.href)}">{box}</a>'
+    return f'<g class="fc-node">{box}</g>'
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

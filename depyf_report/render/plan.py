@@ -1,0 +1,117 @@
+"""Which pages a dump makes, each with a hash of its inputs and how to build it.
+
+Building a view is deferred, so a re-render can skip a page whose inputs
+have not changed without computing anything but the hash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..dump import Dump
+from . import urls
+from .build_function import build_function_page
+from .build_graph import build_graph_page, build_output_page
+from .build_overview import build_process_view
+from .concepts import INDEX_CRUMB, build_concept_page, concept_sources
+from .context import ProcessContext, digest
+from .search import search_json, search_rows
+from .story import function_story
+from .views import Link, OverviewPage
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    path: str
+    inputs: str  # hash of everything the page shows
+    build: Callable[[], object]  # -> a view model, or text for a plain file
+
+
+def process_contexts(dump: Dump) -> list[ProcessContext]:
+    several = len(dump.processes) > 1
+    return [ProcessContext.build(p, _label(p) if several else "") for p in dump.processes]
+
+
+def _label(process) -> str:
+    m = process.manifest
+    if m.rank is not None:
+        return f"rank {m.rank}"
+    return process.name or f"main process (pid {m.pid})"
+
+
+def plan_pages(dump: Dump, contexts: list[ProcessContext]) -> list[PagePlan]:
+    plans: list[PagePlan] = []
+    for ctx in contexts:
+        plans += _process_pages(ctx)
+    plans += [_concept_plan(name, text) for name, text in concept_sources().items()]
+    plans.append(_overview_plan(dump, contexts, [p.inputs for p in plans]))
+    return plans
+
+
+def _crumbs(ctx: ProcessContext):
+    if not ctx.label:
+        return (INDEX_CRUMB,)
+    return (INDEX_CRUMB, Link(ctx.label, urls.process_section(ctx.name)))
+
+
+def _process_pages(ctx: ProcessContext) -> list[PagePlan]:
+    crumbs = _crumbs(ctx)
+    names = (ctx.label, ctx.names_digest)
+    plans = []
+    for fn in ctx.functions():
+        related = (fn, ctx.compiles_of.get(fn.id, []), ctx.resumes_of.get(fn.id, []))
+        plans.append(
+            PagePlan(
+                urls.function_page(ctx.name, fn.id),
+                digest(names, *related),
+                lambda fn=fn: build_function_page(ctx, fn, crumbs),
+            )
+        )
+        plans.append(
+            PagePlan(
+                urls.function_story(ctx.name, fn.id),
+                digest(names, *related),
+                lambda fn=fn: function_story(ctx, fn),
+            )
+        )
+    for graph in ctx.dump.graphs.values():
+        inputs = digest(names, graph, ctx.compile(graph.compile_id))
+        plans.append(
+            PagePlan(
+                urls.graph_page(ctx.name, graph.id),
+                inputs,
+                lambda g=graph: build_graph_page(ctx, g, crumbs),
+            )
+        )
+        for out in graph.output_code:
+            plans.append(
+                PagePlan(
+                    urls.output_page(ctx.name, graph.id, out.part),
+                    inputs,
+                    lambda g=graph, o=out: build_output_page(ctx, g, o, crumbs),
+                )
+            )
+    return plans
+
+
+def _concept_plan(name: str, text: str) -> PagePlan:
+    return PagePlan(urls.concept_page(name), digest(text), lambda: build_concept_page(name, text))
+
+
+def _overview_plan(dump: Dump, contexts: list[ProcessContext], inputs: list[str]) -> PagePlan:
+    problems = tuple(str(p) for p in dump.problems)
+    manifests = [c.dump.manifest for c in contexts]
+
+    def build() -> OverviewPage:
+        rows = [row for ctx in contexts for row in search_rows(ctx)]
+        return OverviewPage(
+            path=urls.INDEX,
+            title="Overview",
+            crumbs=(Link("overview", None),),
+            processes=tuple(build_process_view(ctx) for ctx in contexts),
+            problems=problems,
+            search_json=search_json(rows),
+        )
+
+    return PagePlan(urls.INDEX, digest(inputs, problems, *manifests), build)

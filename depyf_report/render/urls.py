@@ -1,0 +1,96 @@
+"""Every page's file name and every link in the site, built in one place.
+
+The site is one flat folder, so a link from any page to any other is just the
+other page's file name, which keeps it working from ``file://`` and GitHub Pages.
+Records of a second process (a rank, a worker) get that process's prefix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+INDEX = "index.html"
+SUMMARY = "summary.md"
+STATUS = ".depyf-report-status.json"
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of an id; a hash keeps two ids that clean alike apart."""
+    clean = re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-.") or "x"
+    if clean == text:
+        return clean
+    return f"{clean[:60]}-{hashlib.sha1(text.encode()).hexdigest()[:6]}"
+
+
+def process_prefix(process: str) -> str:
+    """The file-name prefix of one process's pages; none for the first process."""
+    return f"p-{slug(process)}-" if process else ""
+
+
+def function_page(process: str, function_id: str) -> str:
+    return f"{process_prefix(process)}fn-{slug(function_id)}.html"
+
+
+def function_story(process: str, function_id: str) -> str:
+    """The downloadable Python file with a function's whole story."""
+    return f"{process_prefix(process)}fn-{slug(function_id)}.py"
+
+
+def graph_page(process: str, graph_id: str) -> str:
+    return f"{process_prefix(process)}graph-{slug(graph_id)}.html"
+
+
+def output_page(process: str, graph_id: str, part: str) -> str:
+    return f"{process_prefix(process)}graph-{slug(graph_id)}-{slug(part)}-code.html"
+
+
+def concept_page(concept: str) -> str:
+    return f"concept-{concept}.html"
+
+
+def process_section(process: str) -> str:
+    """A process's part of the overview."""
+    return f"{INDEX}#{process_anchor(process)}"
+
+
+# --- anchors inside a page -------------------------------------------------------
+
+
+def anchor(*parts: str | int) -> str:
+    """An id attribute; stable across renders because it is built from record ids."""
+    return "-".join(slug(str(p)) for p in parts if p != "")
+
+
+def process_anchor(process: str) -> str:
+    return anchor("process", process or "main")
+
+
+def source_line(line: int) -> str:
+    """The anchor of a line of the function's original source."""
+    return f"L{line}"
+
+
+def entry_anchor(index: int) -> str:
+    return f"entry-{index}"
+
+
+def entry_line(index: int, part: str, line: int) -> str:
+    """A line of a cache entry's guards ("g") or transformed code ("t")."""
+    return f"entry-{index}-{part}{line}"
+
+
+def compile_anchor(compile_id: str) -> str:
+    return anchor("compile", compile_id)
+
+
+def stage_anchor(kind: str) -> str:
+    return f"stage-{kind}"
+
+
+def kernel_anchor(name: str) -> str:
+    return anchor("kernel", name)
+
+
+def with_anchor(page: str, fragment: str) -> str:
+    return f"{page}#{fragment}"

@@ -1,0 +1,213 @@
+"""View models: everything a template shows, computed before any template runs.
+
+Templates only loop and branch over these fields. Each is frozen and holds
+tuples, so a page's view cannot change after it is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    href: str | None  # None when the target is not in the dump: shown as plain text
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A note beside a code line: a graph break, a resume point, a guarded line."""
+
+    kind: str  # css class: break | resume | guard
+    label: str
+    href: str | None = None
+
+
+@dataclass(frozen=True)
+class CodeLine:
+    number: int
+    anchor: str
+    html: Markup
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A headline number on the overview."""
+
+    label: str
+    value: str
+    href: str | None = None
+    concept: str | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table: each cell holds links (plain text when href is None)."""
+
+    cells: tuple[tuple[Link, ...], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    anchor: str
+    headers: tuple[str, ...]
+    rows: tuple[Row, ...]
+    concept: str | None = None
+    empty: str = "None."
+
+
+# --- function page ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One cache entry: its guards and the transformed code they protect."""
+
+    index: int
+    anchor: str
+    compile: Link
+    guard_count: int
+    guard_lines: tuple[CodeLine, ...]
+    shape_guards: tuple[str, ...]
+    transformed: tuple[CodeLine, ...]
+    decompile_error: str | None
+    dis: str
+    graphs: tuple[Link, ...]
+    resume_functions: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class BreakView:
+    reason: str
+    where: Link
+    stack: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CompileView:
+    id: str
+    anchor: str
+    status: str
+    failure: str | None
+    backend: str
+    graph_breaks: tuple[BreakView, ...]
+    recompile_reasons: tuple[str, ...]
+    symbols: tuple[tuple[str, ...], ...]
+    metrics: tuple[tuple[str, str], ...]
+    graphs: tuple[Link, ...]
+    entry: Link
+
+
+@dataclass(frozen=True)
+class FunctionPage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    process: str
+    name: str
+    qualname: str
+    location: str
+    is_resume: bool
+    resume: tuple[Link, ...]  # parent, break line, resume line
+    resumes: tuple[Link, ...]  # resume functions this function's breaks led to
+    source: tuple[CodeLine, ...]
+    entries: tuple[EntryView, ...]
+    compiles: tuple[CompileView, ...]
+    original_dis: str
+    story: str
+    template: str = "function.html"
+
+
+# --- graph and output code pages -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageView:
+    kind: str
+    label: str
+    anchor: str
+    lines: tuple[CodeLine, ...]
+    inputs: tuple[tuple[str, str], ...]  # (name, shape) of each graph input
+
+
+@dataclass(frozen=True)
+class GraphPage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    process: str
+    name: str
+    backend: str
+    function: Link
+    entry: Link
+    compile: Link
+    stages: tuple[StageView, ...]
+    outputs: tuple[Link, ...]
+    symbols: tuple[tuple[str, ...], ...]
+    template: str = "graph.html"
+
+
+@dataclass(frozen=True)
+class KernelView:
+    name: str
+    anchor: str
+    language: str
+    lines: tuple[CodeLine, ...]
+
+
+@dataclass(frozen=True)
+class OutputPage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    process: str
+    part: str
+    graph: Link
+    function: Link
+    entry: Link
+    code: tuple[CodeLine, ...]
+    kernels: tuple[KernelView, ...]
+    template: str = "output.html"
+
+
+# --- overview and concepts ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProcessView:
+    """One process's part of the overview."""
+
+    label: str
+    anchor: str
+    facts: tuple[tuple[str, str], ...]
+    unfinished: bool
+    stats: tuple[Stat, ...]
+    flowcharts: tuple[Markup, ...]
+    tables: tuple[Table, ...]
+    unavailable: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class OverviewPage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    processes: tuple[ProcessView, ...]
+    problems: tuple[str, ...]
+    search_json: Markup
+    template: str = "index.html"
+
+
+@dataclass(frozen=True)
+class ConceptPage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    html: Markup
+    template: str = "concept.html"

@@ -1,0 +1,111 @@
+"""Writes planned pages into the site folder, skipping those whose inputs are unchanged.
+
+The status file records the format, the tool version, a hash of the templates
+and a hash per page input, as coverage.py's HTML report does; when any of the
+first three differ, every page is written again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jinja2
+
+from .._version import __version__
+from ..resources import templates
+from . import urls
+from .assets import Asset, site_assets, templates_digest
+from .plan import PagePlan
+from .progress import Progress
+
+STATUS_FORMAT = 1
+
+
+def environment() -> jinja2.Environment:
+    root = templates()
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: root.joinpath(name).read_text(encoding="utf-8")),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["concept_url"] = urls.concept_page
+    env.globals["INDEX"] = urls.INDEX
+    return env
+
+
+class SiteWriter:
+    def __init__(self, site: Path):
+        self.site = site
+        self.env = environment()
+        self.assets = site_assets()
+        self.config = templates_digest() + _render_code_digest()
+        old = _read_status(site / urls.STATUS)
+        same = old.get("format") == STATUS_FORMAT and old.get("tool") == __version__
+        same = same and old.get("config") == self.config
+        self.old_pages: dict[str, str] = old.get("pages", {}) if same else {}
+        self.pages: dict[str, str] = {}
+        self.written: list[str] = []
+        self.skipped: list[str] = []
+
+    def write_assets(self) -> None:
+        for asset in self.assets.values():
+            _write_if_changed(self.site / asset.path, asset.content)
+        _write_if_changed(self.site / ".nojekyll", b"")
+
+    def write(self, plans: list[PagePlan], progress: Progress) -> None:
+        for plan in plans:
+            target = self.site / plan.path
+            self.pages[plan.path] = plan.inputs
+            if self.old_pages.get(plan.path) == plan.inputs and target.exists():
+                self.skipped.append(plan.path)
+            else:
+                _write_if_changed(target, self._render(plan.build()).encode("utf-8"))
+                self.written.append(plan.path)
+            progress.step(plan.path)
+
+    def _render(self, view) -> str:
+        if isinstance(view, str):
+            return view
+        template = self.env.get_template(view.template)
+        return template.render(page=view, assets=_asset_paths(self.assets))
+
+    def finish(self) -> None:
+        status = {
+            "format": STATUS_FORMAT,
+            "tool": __version__,
+            "config": self.config,
+            "pages": dict(sorted(self.pages.items())),
+        }
+        (self.site / urls.STATUS).write_text(json.dumps(status, indent=1), encoding="utf-8")
+
+
+def _asset_paths(assets: dict[str, Asset]) -> dict[str, str]:
+    return {role: asset.path for role, asset in assets.items()}
+
+
+def _read_status(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_if_changed(path: Path, content: bytes) -> None:
+    if path.exists() and path.read_bytes() == content:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+
+
+def _render_code_digest() -> str:
+    """Render's own source is part of the config: a new version rewrites every page."""
+    import hashlib
+
+    h = hashlib.sha1()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
