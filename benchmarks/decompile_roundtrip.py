@@ -1,0 +1,182 @@
+"""Round trip over the standard library: decompile, recompile, compare bytecode.
+
+For every top-level stdlib module: compile its source, decompile the module's code
+object, recompile the result and compare every code object with the original by its
+instruction stream (see decompile_compare). Each module runs in a worker under a
+time limit. Prints, per Python: modules that recompile, code objects exact, code
+objects per second, the failures and the worst modules. Always exits 0: it measures.
+
+    python benchmarks/decompile_roundtrip.py
+    python benchmarks/decompile_roundtrip.py --python /root/.pyenv/versions/3.13.0/bin/python
+    python benchmarks/decompile_roundtrip.py --modules textwrap,typing --json out.json
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(1, str(REPO))  # depyf_report without installing it
+
+from decompile_compare import compare_trees, count_codes  # noqa: E402
+from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
+from decompile_workers import run_each  # noqa: E402
+
+WORST_SHOWN = 10
+
+
+def roundtrip(module: StdlibModule) -> dict:
+    """Decompile, recompile and compare one module; a JSON-ready record."""
+    from depyf_report import decompile
+
+    original = module.code()
+    record = {"module": module.name, "codes": count_codes(original), "exact": 0}
+    started = time.perf_counter()
+    try:
+        source = decompile(original)
+    except Exception as error:  # a decompile error is a finding, not a crash
+        return {**record, "status": "decompile error", "error": one_line(error)}
+    record["seconds"] = time.perf_counter() - started
+    try:
+        rebuilt = compile(source, module.path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as error:
+        return {**record, "status": "recompile error", "error": one_line(error)}
+    comparison = compare_trees(original, rebuilt)
+    status = "exact" if comparison.exact == comparison.total else "recompiles"
+    return {
+        **record,
+        "status": status,
+        "exact": comparison.exact,
+        "mismatches": comparison.mismatches[:5],
+    }
+
+
+def failed(module: StdlibModule, why: str) -> dict:
+    return {
+        "module": module.name,
+        "codes": count_codes(module.code()),
+        "exact": 0,
+        "status": why.partition(":")[0],
+        "error": why,
+    }
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else "0/0"
+
+
+def summarize(records: list[dict]) -> dict:
+    recompiled = [r for r in records if r["status"] in ("exact", "recompiles")]
+    timed = [r for r in records if "seconds" in r]
+    seconds = sum(r["seconds"] for r in timed)
+    return {
+        "python": sys.version.split()[0],
+        "modules": len(records),
+        "modules_recompile": len(recompiled),
+        "codes": sum(r["codes"] for r in records),
+        "codes_exact": sum(r["exact"] for r in records),
+        "decompile_seconds": round(seconds, 3),
+        "codes_per_second": round(sum(r["codes"] for r in timed) / seconds) if seconds else 0,
+    }
+
+
+def print_report(summary: dict, records: list[dict]) -> None:
+    print(f"\n== Python {summary['python']}: stdlib round trip, {summary['modules']} modules")
+    print(f"modules that recompile: {percent(summary['modules_recompile'], summary['modules'])}")
+    print(f"code objects exact:     {percent(summary['codes_exact'], summary['codes'])}")
+    print(
+        f"speed: {summary['codes_per_second']} code objects/s "
+        f"({summary['decompile_seconds']:.2f} s decompiling)"
+    )
+    failures = [r for r in records if "error" in r]
+    print(f"failures ({len(failures)}):")
+    for record in failures:
+        print(f"  FAIL {record['module']}: {record['error']}")
+    worst = sorted(records, key=lambda r: (r["exact"] / r["codes"], -r["codes"]))[:WORST_SHOWN]
+    print("worst modules (exact / code objects):")
+    for record in worst:
+        detail = record.get("error") or "; ".join(record.get("mismatches", [])[:1])
+        print(f"  {record['module']:<24} {record['exact']:>5}/{record['codes']:<5} {detail}"[:200])
+
+
+def run_here(args) -> dict:
+    only = set(args.modules.split(",")) if args.modules else None
+    modules = stdlib_modules(only)
+    print(
+        f"Python {sys.version.split()[0]}: {len(modules)} modules, "
+        f"{args.workers} workers, {args.time_limit:g} s each",
+        flush=True,
+    )
+    records = run_each(
+        roundtrip, modules, workers=args.workers, time_limit=args.time_limit, on_failure=failed
+    )
+    summary = summarize(records)
+    print_report(summary, records)
+    return {"summary": summary, "modules": records}
+
+
+def run_under(python: str, argv: list[str]) -> dict:
+    """Re-run this script under another interpreter with the stdlib alone."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch, "result.json")
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        subprocess.run([python, __file__, *argv, "--json", str(out)], env=env, check=False)
+        if not out.exists():
+            print(f"FAIL {python}: the run produced no result")
+            return {}
+        return next(iter(json.loads(out.read_text()).values()))
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", action="append", help="interpreter to run under; repeatable")
+    parser.add_argument("--modules", help="comma-separated module names (default: all)")
+    parser.add_argument("--json", help="write the per-module records here")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per module")
+    return parser.parse_args(argv)
+
+
+def passthrough(argv: list[str]) -> list[str]:
+    """The command line minus --python and --json, for a re-run."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--python", "--json"):
+            skip = True
+        elif not arg.startswith(("--python=", "--json=")):
+            kept.append(arg)
+    return kept
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    if not args.python:
+        results = {sys.version.split()[0]: run_here(args)}
+    else:
+        results = {}
+        for python in args.python:
+            result = run_under(python, passthrough(argv))
+            if result:
+                results[result["summary"]["python"]] = result
+        print("\n== summary")
+        for version, result in results.items():
+            s = result["summary"]
+            print(
+                f"Python {version}: recompile {percent(s['modules_recompile'], s['modules'])}, "
+                f"exact {percent(s['codes_exact'], s['codes'])}, {s['codes_per_second']} codes/s"
+            )
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
