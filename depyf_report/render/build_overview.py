@@ -74,7 +74,7 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
         return Stat(label, str(value), f"#{_anchor(ctx, table)}", concept)
 
     return (
-        stat("functions", f"{len(d.functions) - resumes} + {resumes} resume", "functions"),
+        stat(f"functions ({resumes} resume)", len(d.functions), "functions", "resume-function"),
         stat("compiles", len(d.compiles), "compiles", "cache-entry"),
         stat(
             "recompiles", len(by_anchor[_anchor(ctx, "recompiles")].rows), "recompiles", "recompile"

@@ -17,8 +17,12 @@ from .build_function import resume_names
 from .build_graph import stage_label, stage_order
 from .context import ProcessContext
 
-COLUMNS = ("function", "cache entry", "transformed code", "graph", "stage", "output code")
-BOX_W, BOX_H, GAP_X, ROW_H, PAD = 158, 38, 34, 46, 8
+COLUMNS = ("function", "cache entry", "transformed code", "graph", "stages", "output code")
+# Rows are 24px units: a main box spans two, a stage box one, so a graph's
+# stages stack as tightly as its own box without stretching the chart.
+BOX_W, GAP_X, UNIT, PAD = 146, 26, 24, 8
+BOX_H = {"stage": 20}
+MAIN_H, MAIN_UNITS = 40, 2
 
 
 @dataclass(frozen=True)
@@ -71,10 +75,10 @@ def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: s
         code = chart.add(Node(2, start, "code", entry.code.name, "decompiled", anchor), e)
         for graph_id in entry.graphs:
             _place_graph(ctx, chart, graph_id, code)
-        chart.row = max(chart.row, start + 1)
+        chart.row = max(chart.row, start + MAIN_UNITS)
         called = resume_names(ctx, entry).values()
         later += [(ctx.function(r), code) for r in [*called, *entry.resume_functions]]
-    chart.row = max(chart.row, chart.nodes[me].row + 1)
+    chart.row = max(chart.row, chart.nodes[me].row + MAIN_UNITS)
     later += [(child, me) for child in ctx.resumes_of.get(fn.id, [])]
     for child, parent in later:
         if child and child.id not in seen:
@@ -86,7 +90,7 @@ def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
     start = chart.row
     if graph is None:
         chart.add(Node(3, start, "missing", graph_id, "not in the dump", None), code)
-        chart.row = start + 1
+        chart.row = start + MAIN_UNITS
         return
     page = ctx.graph_href(graph_id)
     g = chart.add(Node(3, start, "graph", graph.name, f"{len(graph.stages)} stages", page), code)
@@ -97,8 +101,9 @@ def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
     for i, out in enumerate(graph.output_code):
         href = urls.output_page(ctx.name, graph.id, out.part)
         detail = f"{len(out.kernels)} kernel{'s' * (len(out.kernels) != 1)}"
-        chart.add(Node(5, start + i, "kernels", f"{out.part} code", detail, href), g)
-    chart.row = start + max(1, len(stages), len(graph.output_code))
+        chart.add(Node(5, start + i * MAIN_UNITS, "kernels", f"{out.part} code", detail, href), g)
+    units = max(MAIN_UNITS, len(stages), MAIN_UNITS * len(graph.output_code))
+    chart.row = start + units + (units > MAIN_UNITS)  # a little air below tall stacks
 
 
 # --- drawing -------------------------------------------------------------------------
@@ -109,13 +114,17 @@ def _x(col: int) -> int:
 
 
 def _y(row: int) -> int:
-    return PAD + 22 + row * ROW_H
+    return PAD + 22 + row * UNIT
+
+
+def _h(node: Node) -> int:
+    return BOX_H.get(node.kind, MAIN_H)
 
 
 def _svg(chart: Chart, title: str) -> Markup:
     used = max((n.col for n in chart.nodes), default=0) + 1
     width = _x(used) - GAP_X + PAD
-    height = _y(max((n.row for n in chart.nodes), default=0) + 1) - (ROW_H - BOX_H) + PAD
+    height = max((_y(n.row) + _h(n) for n in chart.nodes), default=_y(0)) + PAD
     parts = [
         f'<svg class="flowchart" xmlns="http://www.w3.org/2000/svg" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img">'
@@ -133,25 +142,27 @@ def _svg(chart: Chart, title: str) -> Markup:
 
 def _edge(a: Node, b: Node, kind: str) -> str:
     if b.col > a.col:
-        x1, y1 = _x(a.col) + BOX_W, _y(a.row) + BOX_H / 2
-        x2, y2 = _x(b.col), _y(b.row) + BOX_H / 2
+        x1, y1 = _x(a.col) + BOX_W, _y(a.row) + _h(a) / 2
+        x2, y2 = _x(b.col), _y(b.row) + _h(b) / 2
         mid = (x1 + x2) / 2
         d = f"M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"
-    else:  # back to the first column: a resume function below its caller
-        x1, y1 = _x(a.col) + BOX_W / 2, _y(a.row) + BOX_H
-        x2, y2 = _x(b.col) + BOX_W, _y(b.row) + BOX_H / 2
-        d = f"M{x1},{y1} C{x1},{y2} {x1},{y2} {x2},{y2}"
+    else:  # to a resume function below: down, left along the gap, down into its top
+        x1, y1 = _x(a.col) + BOX_W / 2, _y(a.row) + _h(a)
+        x2, y2 = _x(b.col) + BOX_W / 2, _y(b.row)
+        turn = y2 - 6
+        d = f"M{x1},{y1} L{x1},{turn} L{x2},{turn} L{x2},{y2}"
     return f'<path class="fc-edge {kind}" d="{d}"/>'
 
 
 def _box(node: Node) -> str:
-    x, y = _x(node.col), _y(node.row)
-    label = _clip(node.label, 22)
-    text = f'<text class="fc-label" x="{x + 9}" y="{y + 16}">{escape(label)}</text>'
+    x, y, h = _x(node.col), _y(node.row), _h(node)
+    label = _clip(node.label, 20)
+    baseline = y + (14 if h == 20 else 17)
+    text = f'<text class="fc-label" x="{x + 8}" y="{baseline}">{escape(label)}</text>'
     if node.detail:
-        text += f'<text class="fc-detail" x="{x + 9}" y="{y + 30}">{escape(node.detail)}</text>'
+        text += f'<text class="fc-detail" x="{x + 8}" y="{y + 32}">{escape(node.detail)}</text>'
     box = (
-        f'<rect class="fc-box {node.kind}" x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
+        f'<rect class="fc-box {node.kind}" x="{x}" y="{y}" width="{BOX_W}" height="{h}" rx="6"/>'
         f"{text}<title>{escape(node.label)}</title>"
     )
     if node.href:

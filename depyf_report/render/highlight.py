@@ -8,24 +8,26 @@ closed markup, so pages can anchor, mark and link single lines.
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from markupsafe import Markup, escape
 from pygments.lexer import Lexer
-from pygments.lexers import CppLexer, PythonLexer, TextLexer
+from pygments.lexers import TextLexer, get_lexer_by_name
 from pygments.token import STANDARD_TYPES, Name
+from pygments.util import ClassNotFound
+
+from .fastlex import TOKENIZERS, Token
 
 # A linker gets a name token's text and returns an href for it, or None.
 Linker = Callable[[str], "str | None"]
 
-_LEXERS = {"python": PythonLexer, "cpp": CppLexer, "c": CppLexer, "triton": PythonLexer}
-
 
 @functools.cache
 def _lexer(language: str) -> Lexer:
-    cls = _LEXERS.get(language, TextLexer)
-    return cls(stripnl=False, ensurenl=False)
+    try:
+        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return TextLexer(stripnl=False, ensurenl=False)
 
 
 def _css_class(ttype) -> str:
@@ -34,14 +36,25 @@ def _css_class(ttype) -> str:
     return STANDARD_TYPES[ttype]
 
 
+def tokens(text: str, language: str) -> Iterator[Token]:
+    """``(css class, text, is_name)`` per token; Pygments for languages we do not scan."""
+    fast = TOKENIZERS.get(language)
+    if fast:
+        return fast(text)
+    return ((_css_class(t), v, t in Name) for t, v in _lexer(language).get_tokens(text))
+
+
 def highlight_lines(
     text: str, language: str = "python", link: Linker | None = None
 ) -> list[Markup]:
     """The highlighted HTML of each line of ``text``; names ``link`` knows become links."""
     lines: list[list[str]] = [[]]
-    for ttype, value in _lexer(language).get_tokens(text):
-        css = _css_class(ttype)
-        href = link(value) if link and ttype in Name else None
+    for css, value, is_name in tokens(text, language):
+        href = link(value) if link and is_name else None
+        if "\n" not in value:
+            if value:
+                lines[-1].append(_span(css, value, href))
+            continue
         for i, piece in enumerate(value.split("\n")):
             if i:
                 lines.append([])
@@ -53,21 +66,8 @@ def highlight_lines(
 
 
 def _span(css: str, piece: str, href: str | None) -> str:
-    inner = f'<span class="{css}">{escape(piece)}</span>' if css else str(escape(piece))
+    text = piece.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    inner = f'<span class="{css}">{text}</span>' if css else text
     if href:
         return f'<a class="code-link" href="{escape(href)}">{inner}</a>'
     return inner
-
-
-def name_linker(targets: dict[str, str]) -> Linker | None:
-    """A linker for exact names, e.g. ``__compiled_fn_3`` -> that graph's page."""
-    return targets.get if targets else None
-
-
-_PLAIN = re.compile(r"\s+")
-
-
-def first_words(text: str, limit: int = 80) -> str:
-    """A one-line preview of ``text`` for tables and search results."""
-    flat = _PLAIN.sub(" ", text).strip()
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

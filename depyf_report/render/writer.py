@@ -8,6 +8,9 @@ first three differ, every page is written again.
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
@@ -56,15 +59,21 @@ class SiteWriter:
         _write_if_changed(self.site / ".nojekyll", b"")
 
     def write(self, plans: list[PagePlan], progress: Progress) -> None:
+        todo = []
         for plan in plans:
-            target = self.site / plan.path
             self.pages[plan.path] = plan.inputs
-            if self.old_pages.get(plan.path) == plan.inputs and target.exists():
+            if self.old_pages.get(plan.path) == plan.inputs and (self.site / plan.path).exists():
                 self.skipped.append(plan.path)
+                progress.step(plan.path)
             else:
-                _write_if_changed(target, self._render(plan.build()).encode("utf-8"))
-                self.written.append(plan.path)
-            progress.step(plan.path)
+                todo.append(plan)
+        for path in _in_workers(self, todo):
+            self.written.append(path)
+            progress.step(path)
+
+    def write_page(self, plan: PagePlan) -> str:
+        _write_if_changed(self.site / plan.path, self._render(plan.build()).encode("utf-8"))
+        return plan.path
 
     def _render(self, view) -> str:
         if isinstance(view, str):
@@ -80,6 +89,33 @@ class SiteWriter:
             "pages": dict(sorted(self.pages.items())),
         }
         (self.site / urls.STATUS).write_text(json.dumps(status, indent=1), encoding="utf-8")
+
+
+# Pages are independent, so big sites are written by forked workers, one per
+# core; fork shares the loaded dump with them and needs nothing pickled.
+_JOB: tuple[SiteWriter, list[PagePlan]] | None = None
+PARALLEL_FROM = 200  # pages; below this, starting workers costs more than it saves
+
+
+def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[str]:
+    global _JOB
+    cores = min(os.cpu_count() or 1, 8)
+    if cores < 2 or len(plans) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
+        yield from (writer.write_page(plan) for plan in plans)
+        return
+    _JOB = (writer, plans)
+    chunks = [range(i, min(i + 25, len(plans))) for i in range(0, len(plans), 25)]
+    try:
+        with mp.get_context("fork").Pool(cores) as pool:
+            for paths in pool.imap_unordered(_write_chunk, chunks):
+                yield from paths
+    finally:
+        _JOB = None
+
+
+def _write_chunk(indices: range) -> list[str]:
+    writer, plans = _JOB
+    return [writer.write_page(plans[i]) for i in indices]
 
 
 def _asset_paths(assets: dict[str, Asset]) -> dict[str, str]:
