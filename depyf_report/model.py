@@ -55,6 +55,8 @@ class Manifest:
     parent_pid: int | None = None
     unavailable: list[Unavailable] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Dynamo's counters for this run (group -> name -> count), taken at the end.
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -106,6 +108,7 @@ class ResumePoint:
     break_line: int | None  # source line of the break
     resume_line: int | None  # source line where execution resumes
     offset: int | None = None  # bytecode offset in the original code
+    original: str | None = None  # id of the user Function whose source it continues
 
 
 @dataclass
@@ -230,6 +233,94 @@ STAGE_KINDS = (
 def compile_slug(compile_id: str) -> str:
     """A file-name-safe form of a compile id: "0/1_2" -> "0-1-2"."""
     return re.sub(r"[^0-9A-Za-z]+", "-", compile_id).strip("-")
+
+
+# --- JSON Schema -----------------------------------------------------------------
+
+# The record stored in each kind of file; schema/dump.schema.json names them.
+FILE_RECORDS = {
+    "manifest.json": "Manifest",
+    "functions/*.json": "Function",
+    "compiles/*.json": "Compile",
+    "graphs/*.json": "CompiledGraph",
+}
+# Fields whose strings come from a fixed set.
+_ENUMS = {
+    ("Manifest", "status"): ("running", "complete", "failed"),
+    ("Compile", "status"): ("ok", "failed", "restarted"),
+    ("GraphStage", "kind"): STAGE_KINDS,
+    ("OutputCode", "part"): ("forward", "backward", "inference"),
+}
+
+
+def json_schema() -> dict:
+    """The JSON Schema of every file in a dump, built from the records above.
+
+    ``depyf_report/schema/dump.schema.json`` is this, written out; a test keeps
+    the two equal.
+    """
+    defs = {}
+    pending = [Manifest, Function, Compile, CompiledGraph]
+    while pending:
+        cls = pending.pop()
+        if cls.__name__ not in defs:
+            defs[cls.__name__] = _record_schema(cls, pending)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:depyf-report:dump:v{SCHEMA_VERSION}",
+        "title": "depyf-report dump",
+        "description": "Each file of a dump holds one record: "
+        + ", ".join(f"{path} is a {name}" for path, name in FILE_RECORDS.items())
+        + f". schema_version {SCHEMA_VERSION}.",
+        "anyOf": [{"$ref": f"#/$defs/{name}"} for name in FILE_RECORDS.values()],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _record_schema(cls, pending: list) -> dict:
+    hints = _hints(cls)
+    properties = {}
+    for f in dataclasses.fields(cls):
+        prop = _type_schema(hints[f.name], pending)
+        choices = _ENUMS.get((cls.__name__, f.name))
+        if choices:
+            prop["enum"] = list(choices)
+        properties[f.name] = prop
+    required = [
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    doc = (cls.__doc__ or "").strip().splitlines()
+    return {
+        "type": "object",
+        "description": doc[0] if doc else cls.__name__,
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+_JSON_TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
+
+
+def _type_schema(tp, pending: list) -> dict:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
+        return {"anyOf": [_type_schema(inner, pending), {"type": "null"}]}
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        return {"type": "array", "items": _type_schema(item, pending)}
+    if origin is dict:
+        _, item = typing.get_args(tp)
+        return {"type": "object", "additionalProperties": _type_schema(item, pending)}
+    if dataclasses.is_dataclass(tp):
+        pending.append(tp)
+        return {"$ref": f"#/$defs/{tp.__name__}"}
+    if tp in _JSON_TYPES:
+        return {"type": _JSON_TYPES[tp]}
+    return {}  # typing.Any
 
 
 # --- JSON conversion -----------------------------------------------------------

@@ -4,6 +4,8 @@
 continues in a resume function; calling it with other signs exercises both.
 """
 
+import sys
+
 import torch
 
 
@@ -14,8 +16,8 @@ def toy_example(a, b):
     return x * b
 
 
-def main():
-    compiled = torch.compile(toy_example, backend="eager")
+def main(backend="eager"):
+    compiled = torch.compile(toy_example, backend=backend)
     torch.manual_seed(0)
     for _ in range(3):
         a, b = torch.randn(10), torch.randn(10)
@@ -24,4 +26,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])

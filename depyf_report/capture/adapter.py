@@ -1,0 +1,184 @@
+"""The one place that reaches into torch internals.
+
+Each internal is looked up behind feature detection: when one is missing (an
+older or newer torch moved it), the lookup returns ``None`` or raises
+``Unavailable`` with the reason, and capture records that artifact as
+unavailable instead of failing.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable
+
+# The torch release whose internals this module was written against.
+SUPPORTED_TORCH = "2.13"
+TRACE_LOGGER = "torch.__trace"
+
+
+class Unavailable(Exception):
+    """A torch internal capture needs is missing; the message says which."""
+
+
+def torch_version() -> str:
+    import torch
+
+    return torch.__version__
+
+
+def version_note() -> str | None:
+    """A note for the manifest when this torch is not the one we measured."""
+    version = torch_version()
+    if version.split("+")[0].rsplit(".", 1)[0] == SUPPORTED_TORCH:
+        return None
+    return (
+        f"torch {version} is not {SUPPORTED_TORCH}.x, the release capture was written for; "
+        "artifacts may be missing or parsed wrongly"
+    )
+
+
+def add_bytecode_hook(hook: Callable) -> Callable[[], None]:
+    """Call ``hook(original_code, transformed_code)`` after every Dynamo transform."""
+    try:
+        from torch._dynamo.convert_frame import register_bytecode_hook
+    except ImportError as error:
+        raise Unavailable(f"torch._dynamo.convert_frame.register_bytecode_hook: {error}") from None
+    handle = register_bytecode_hook(hook)
+    return handle.remove
+
+
+def add_trace_handler(handler: logging.Handler) -> Callable[[], None]:
+    """Receive the structured trace (every graph stage, guards, metrics, ...)."""
+    try:
+        from torch._logging._internal import trace_log
+    except ImportError as error:
+        raise Unavailable(f"torch._logging structured trace: {error}") from None
+    if trace_log.name != TRACE_LOGGER:
+        raise Unavailable(f"the structured trace logger is {trace_log.name!r}")
+    old_level = trace_log.level
+    trace_log.setLevel(logging.DEBUG)
+    trace_log.addHandler(handler)
+
+    def remove() -> None:
+        trace_log.removeHandler(handler)
+        if not trace_log.handlers:
+            trace_log.setLevel(old_level)
+
+    return remove
+
+
+def record_fields(record: logging.LogRecord) -> tuple[dict, str | None]:
+    """The metadata and payload torch attaches to one structured-trace record."""
+    return getattr(record, "metadata", None) or {}, getattr(record, "payload", None)
+
+
+def current_compile_id() -> str | None:
+    """The compile id ("0/1" or "0/1_2") of the compile running now, if any."""
+    try:
+        from torch._guards import CompileContext
+    except ImportError:
+        return None
+    trace_id = CompileContext.current_trace_id()
+    if trace_id is None:
+        return None
+    return format_compile_id(
+        trace_id.compile_id.frame_id, trace_id.compile_id.frame_compile_id, trace_id.attempt
+    )
+
+
+def format_compile_id(frame: int | None, frame_compile: int | None, attempt: int | None) -> str:
+    base = f"{frame}/{frame_compile}"
+    return f"{base}_{attempt}" if attempt else base
+
+
+def current_backend_name() -> str | None:
+    """The backend of the compile running now, found on Dynamo's frame converter."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        converter = frame.f_locals.get("self")
+        backend = getattr(converter, "_torchdynamo_orig_backend", None)
+        if backend is not None:
+            return _backend_name(backend)
+        frame = frame.f_back
+    return None
+
+
+def _backend_name(backend) -> str:
+    name = getattr(backend, "compiler_name", None) or getattr(backend, "__name__", None)
+    inner = getattr(backend, "compiler_fn", None)
+    if name is None and inner is not None:
+        name = getattr(inner, "compiler_name", None) or getattr(inner, "__name__", None)
+    if name is None:
+        name = type(backend).__name__
+    # torch.compile(backend="inductor") wraps a function named compile_fx.
+    return "inductor" if name == "compile_fx" else str(name)
+
+
+def cache_entries(code) -> list:
+    """Dynamo's live cache entries for ``code`` (the innermost function's code)."""
+    try:
+        from torch._dynamo.eval_frame import _debug_get_cache_entry_list
+    except ImportError as error:
+        raise Unavailable(
+            f"torch._dynamo.eval_frame._debug_get_cache_entry_list: {error}"
+        ) from None
+    return list(_debug_get_cache_entry_list(code))
+
+
+def entry_compile_id(entry) -> str | None:
+    compile_id = getattr(entry, "compile_id", None)
+    return None if compile_id is None else str(compile_id)
+
+
+def entry_shape_guards(entry) -> list[str] | None:
+    """The shape guards of one cache entry (the guard tree's epilogue), or None."""
+    manager = getattr(entry, "guard_manager", None)
+    root = getattr(manager, "root", None)
+    get = getattr(root, "get_epilogue_lambda_guards", None)
+    if get is None:
+        return None
+    return [part for guard in get() for part in guard.verbose_code_parts()]
+
+
+def entry_guard_tree(entry) -> str | None:
+    manager = getattr(entry, "guard_manager", None)
+    return None if manager is None else str(manager)
+
+
+def counters() -> dict[str, dict[str, int]]:
+    """Dynamo's global counters (graph breaks, unique graphs, cache hits, ...)."""
+    try:
+        from torch._dynamo.utils import counters as torch_counters
+    except ImportError as error:
+        raise Unavailable(f"torch._dynamo.utils.counters: {error}") from None
+    return {group: dict(values) for group, values in torch_counters.items() if values}
+
+
+def distributed_rank() -> tuple[int | None, int | None]:
+    """This process's rank and world size: torchrun's environment, else torch.distributed."""
+    rank, world = os.environ.get("RANK"), os.environ.get("WORLD_SIZE")
+    if rank is not None and rank.isdigit():
+        return int(rank), int(world) if world and world.isdigit() else None
+    try:
+        import torch.distributed as dist
+
+        if dist.is_available() and dist.is_initialized():
+            return dist.get_rank(), dist.get_world_size()
+    except Exception:
+        pass
+    return None, None
+
+
+def compiling_frame_globals(code) -> dict | None:
+    """The globals of the frame Dynamo is compiling now (where it installs
+    ``__compiled_fn_*`` and ``__resume_at_*``), found on its converter's stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        candidate = frame.f_locals.get("frame")
+        if getattr(candidate, "f_code", None) is code:
+            scope = getattr(candidate, "f_globals", None)
+            return scope if isinstance(scope, dict) else None
+        frame = frame.f_back
+    return None

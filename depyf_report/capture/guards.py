@@ -1,0 +1,72 @@
+"""Guard tree text (as Dynamo prints a guard manager) -> ``GuardSet``.
+
+Each tree line is ``| | +- KIND: expression  # user code  # file:line in fn``;
+``GuardManager: source=...`` lines open a subtree about one value, and the
+leaf guards below them check that value. Lambda guards at the top level, after
+the root manager, are the shape guards Dynamo checks last.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import Guard, GuardSet
+
+_LINE = re.compile(r"^(?P<bars>(?:\| )*)\+- (?P<body>.*)$")
+_LEAF = re.compile(r"^(?P<kind>[A-Z][A-Z0-9_]*)(?::\s*(?P<expr>.*))?$")
+_MANAGER_SOURCE = re.compile(r"source=(?P<source>.*?), accessed_by=")
+_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+) in (?P<fn>\S+)")
+SHAPE_KIND = "SHAPE"
+
+
+def parse_guard_tree(text: str) -> GuardSet:
+    """Every guard in the tree, each with the source of the value it checks."""
+    tree = text.strip("\n")
+    guards: list[Guard] = []
+    shape_guards: list[str] = []
+    sources: list[str | None] = []  # the value each open GuardManager checks, by depth
+    for raw in tree.splitlines():
+        match = _LINE.match(raw)
+        if match is None:
+            continue
+        depth = len(match["bars"]) // 2
+        body = match["body"]
+        del sources[depth:]
+        if body.startswith(("GuardManager", "RootGuardManager", "DictGuardManager")):
+            found = _MANAGER_SOURCE.search(body)
+            sources.append(found["source"] if found else None)
+            continue
+        guard = _leaf_guard(body, _innermost(sources))
+        if guard is None:
+            continue
+        if depth == 0 and guard.kind == "LAMBDA_GUARD":
+            guard.kind = SHAPE_KIND
+            shape_guards.append(guard.expression)
+        guards.append(guard)
+    return GuardSet(tree=tree, guards=guards, shape_guards=shape_guards)
+
+
+def _innermost(sources: list[str | None]) -> str | None:
+    return next((s for s in reversed(sources) if s), None)
+
+
+def _leaf_guard(body: str, source: str | None) -> Guard | None:
+    expression, *comments = body.split("  # ")
+    leaf = _LEAF.match(expression.strip())
+    if leaf is None:
+        return None
+    guard = Guard(
+        expression=(leaf["expr"] or leaf["kind"]).strip(),
+        kind=leaf["kind"],
+        user_source=source,
+    )
+    for comment in comments:
+        where = _WHERE.match(comment.strip())
+        if where:
+            guard.filename, guard.line = where["file"], int(where["line"])
+    return guard
+
+
+def strip_comment(guard_text: str) -> str:
+    """``2 <= L['a'].size()[0]  # user code ...`` -> ``2 <= L['a'].size()[0]``."""
+    return guard_text.split("  # ")[0].strip()

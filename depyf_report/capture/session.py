@@ -1,0 +1,160 @@
+"""One capture: open the dump, hook into torch, record, and close the dump.
+
+Every hook body runs inside ``_guarded``: an error in capture becomes a note in
+the manifest and never reaches, or changes, the user's program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+from pathlib import Path
+
+from ..errors import UserError
+from ..model import Unavailable
+from . import adapter
+from .recorder import Recorder
+from .writer import DumpWriter, new_manifest, now, prepare_directory, process_name
+
+_active: CaptureSession | None = None
+_MAX_NOTES = 20
+
+
+class _TraceHandler(logging.Handler):
+    def __init__(self, session: CaptureSession) -> None:
+        super().__init__(logging.DEBUG)
+        self.session = session
+
+    def emit(self, record: logging.LogRecord) -> None:
+        metadata, payload = adapter.record_fields(record)
+        self.session.guarded("structured trace", self.session.recorder.on_trace, metadata, payload)
+
+    def handleError(self, record) -> None:  # logging must never print capture's errors
+        pass
+
+
+class CaptureSession:
+    def __init__(self, dump_dir) -> None:
+        self.root = Path(dump_dir)
+        self.removers: list = []
+        self.lock = threading.RLock()
+
+    # --- opening and closing ---------------------------------------------------
+
+    def open(self) -> None:
+        global _active
+        if _active is not None:
+            raise UserError(
+                f"capture is already recording into {_active.root}; "
+                "a capture cannot run inside another"
+            )
+        rank, world_size = adapter.distributed_rank()
+        process = process_name(rank)
+        prepare_directory(self.root, process)
+        self.pid = os.getpid()
+        self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
+        self._start_recording()
+        _active = self
+
+    def _start_recording(self) -> None:
+        manifest = self.writer.manifest
+        manifest.torch_version = adapter.torch_version()
+        note = adapter.version_note()
+        if note:
+            manifest.notes.append(note)
+        self.recorder = Recorder(self.writer)
+        self.counters_before = self._counters()
+        self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
+        self._install("structured trace", adapter.add_trace_handler, _TraceHandler(self))
+        self.writer.write_manifest()
+
+    def _install(self, artifact: str, add, callback) -> None:
+        try:
+            self.removers.append(add(callback))
+        except adapter.Unavailable as missing:
+            self._unavailable(artifact, str(missing))
+
+    def close(self, failed: bool) -> None:
+        global _active
+        self.guarded("live cache entries", self.recorder.verify_entries)
+        for remove in reversed(self.removers):
+            remove()
+        manifest = self.writer.manifest
+        manifest.counters = _subtract(self._counters(), self.counters_before)
+        manifest.status = "failed" if failed else "complete"
+        manifest.ended = now()
+        self.writer.write_manifest()
+        _active = None
+
+    # --- hooks ---------------------------------------------------------------------
+
+    def _on_bytecode(self, code, new_code):
+        self.guarded("bytecode hook", self.recorder.on_bytecode, code, new_code)
+        return None  # never replace the code Dynamo built
+
+    def guarded(self, where: str, fn, *args) -> None:
+        with self.lock:
+            try:
+                if os.getpid() != self.pid:
+                    self._become_child()
+                fn(*args)
+            except adapter.Unavailable as missing:
+                self._unavailable(where, str(missing))
+            except Exception as error:
+                self._note(f"{where} failed: {type(error).__name__}: {error}")
+
+    def _become_child(self) -> None:
+        """A forked worker records into its own folder, never over its parent's."""
+        from multiprocessing import util
+
+        parent_pid, self.pid = self.pid, os.getpid()
+        rank, world_size = adapter.distributed_rank()
+        process = f"pid-{self.pid}"
+        prepare_directory(self.root, process)
+        self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
+        self.writer.manifest.parent_pid = parent_pid
+        self.writer.manifest.torch_version = adapter.torch_version()
+        self.recorder = Recorder(self.writer)
+        self.writer.write_manifest()
+        # multiprocessing workers leave through os._exit: close at its exit hook.
+        util.Finalize(None, self._close_child, exitpriority=100)
+
+    def _close_child(self) -> None:
+        if os.getpid() == self.pid:
+            self.close(failed=False)
+
+    def _unavailable(self, artifact: str, reason: str) -> None:
+        manifest = self.writer.manifest
+        if all(u.artifact != artifact for u in manifest.unavailable):
+            manifest.unavailable.append(Unavailable(artifact, reason))
+            self._write_manifest()
+
+    def _note(self, text: str) -> None:
+        notes = self.writer.manifest.notes
+        if len(notes) < _MAX_NOTES and text not in notes:
+            notes.append(text)
+            self._write_manifest()
+
+    def _write_manifest(self) -> None:
+        with contextlib.suppress(OSError):
+            self.writer.write_manifest()
+
+    def _counters(self) -> dict:
+        try:
+            return adapter.counters()
+        except adapter.Unavailable as missing:
+            self._unavailable("counters", str(missing))
+            return {}
+
+
+def _subtract(after: dict, before: dict) -> dict:
+    """Counts made during the capture alone."""
+    result = {}
+    for group, values in after.items():
+        old = before.get(group, {})
+        changed = {k: v - old.get(k, 0) for k, v in values.items() if v != old.get(k, 0)}
+        if changed:
+            result[group] = changed
+    return result

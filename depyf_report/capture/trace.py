@@ -1,0 +1,298 @@
+"""Structured-trace records -> facts about compiles, one small parser per kind.
+
+Torch's structured trace (the ``torch.__trace`` logger) sends one record per
+artifact: its kind is the metadata key (``dynamo_output_graph``, ...) or, for
+``artifact`` records, the artifact's name. A parser turns one record into a
+list of facts; the recorder applies them and only the writer touches files,
+so tests can check the parsers on recorded payloads alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..model import DynamicSymbol, FrameSummary, GraphBreak, OutputCode
+from .adapter import format_compile_id
+from .kernels import parse_output_code
+
+# Metadata keys that say which compile a record belongs to, not what it is.
+_CONTEXT_KEYS = {
+    "frame_id",
+    "frame_compile_id",
+    "attempt",
+    "has_payload",
+    "rank",
+    "compiled_autograd_id",
+    "subgraph_name",
+    "stack",
+}
+
+
+@dataclass(frozen=True)
+class TraceRecord:
+    kind: str
+    compile_id: str | None
+    meta: dict
+    payload: str | None
+
+
+def trace_record(metadata: dict, payload: str | None) -> TraceRecord | None:
+    keys = [key for key in metadata if key not in _CONTEXT_KEYS]
+    if not keys:
+        return None
+    kind = keys[0]
+    meta = metadata[kind] if isinstance(metadata[kind], dict) else {}
+    if kind == "artifact":
+        kind = str(meta.get("name", "artifact"))
+    compile_id = None
+    if metadata.get("frame_id") is not None:
+        compile_id = format_compile_id(
+            metadata["frame_id"], metadata.get("frame_compile_id"), metadata.get("attempt")
+        )
+    return TraceRecord(kind, compile_id, meta, payload)
+
+
+# --- facts ---------------------------------------------------------------------
+
+
+@dataclass
+class CompileStarted:
+    compile_id: str
+
+
+@dataclass
+class GraphTraced:
+    """Dynamo extracted a new FX graph: the first stage of a CompiledGraph."""
+
+    compile_id: str
+    text: str
+
+
+@dataclass
+class StageTraced:
+    compile_id: str
+    kind: str  # a model.STAGE_KINDS entry
+    text: str
+
+
+@dataclass
+class PostGradTraced:
+    """A post-grad graph; whether forward or backward shows in the output code after it."""
+
+    compile_id: str
+    text: str
+
+
+@dataclass
+class OutputCodeWritten:
+    compile_id: str
+    output: OutputCode
+
+
+@dataclass
+class GuardsBuilt:
+    compile_id: str
+    tree: str
+
+
+@dataclass
+class GraphBroke:
+    compile_id: str
+    graph_break: GraphBreak
+
+
+@dataclass
+class Recompiled:
+    compile_id: str
+    reasons: list[str]
+
+
+@dataclass
+class SymbolCreated:
+    compile_id: str
+    symbol: DynamicSymbol
+
+
+@dataclass
+class CompileFinished:
+    compile_id: str
+    metrics: dict
+    backward: bool = False
+    failure: str | None = None
+    extra: dict = field(default_factory=dict)
+
+
+# --- parsers -------------------------------------------------------------------
+
+Parser = Callable[[TraceRecord], list]
+PARSERS: dict[str, Parser] = {}
+
+
+def parser(*kinds: str):
+    def register(fn: Parser) -> Parser:
+        for kind in kinds:
+            PARSERS[kind] = fn
+        return fn
+
+    return register
+
+
+def parse(record: TraceRecord) -> list:
+    """The facts in one record; records of kinds nobody parses give none."""
+    parse_kind = PARSERS.get(record.kind)
+    if parse_kind is None or record.compile_id is None:
+        return []
+    return parse_kind(record)
+
+
+@parser("dynamo_start")
+def _started(record):
+    return [CompileStarted(record.compile_id)]
+
+
+@parser("dynamo_output_graph")
+def _dynamo_graph(record):
+    return [GraphTraced(record.compile_id, record.payload or "")]
+
+
+_STAGES = {
+    "after_pre_grad_graph": "pre_grad",
+    "aot_joint_graph": "aot_joint",
+    "aot_forward_graph": "aot_forward",
+    "aot_backward_graph": "aot_backward",
+    "aot_inference_graph": "aot_inference",
+}
+
+
+@parser(*_STAGES)
+def _stage(record):
+    return [StageTraced(record.compile_id, _STAGES[record.kind], record.payload or "")]
+
+
+@parser("inductor_post_grad_graph")
+def _post_grad(record):
+    return [PostGradTraced(record.compile_id, record.payload or "")]
+
+
+@parser("inductor_output_code")
+def _output_code(record):
+    return [OutputCodeWritten(record.compile_id, parse_output_code(record.payload or ""))]
+
+
+@parser("dynamo_cpp_guards_str")
+def _guards(record):
+    return [GuardsBuilt(record.compile_id, record.payload or "")]
+
+
+@parser("recompile_reasons")
+def _recompile(record):
+    return [Recompiled(record.compile_id, _text_list(record.payload))]
+
+
+@parser("create_symbol", "create_unbacked_symbol")
+def _symbol(record):
+    meta = record.meta
+    lower, upper = _range(meta.get("vr"))
+    symbol = DynamicSymbol(
+        name=str(meta.get("symbol", "?")),
+        source=meta.get("source"),
+        lower=lower,
+        upper=upper,
+        hint=None if meta.get("val") is None else str(meta["val"]),
+    )
+    return [SymbolCreated(record.compile_id, symbol)]
+
+
+@parser("dynamo_graph_break_reason")
+def _graph_break(record):
+    return [GraphBroke(record.compile_id, parse_graph_break(record.payload or ""))]
+
+
+@parser("compilation_metrics", "bwd_compilation_metrics")
+def _metrics(record):
+    meta = record.meta
+    failure = None
+    if meta.get("fail_type"):
+        failure = f"{meta['fail_type']}: {meta.get('fail_reason') or ''}".strip()
+    return [
+        CompileFinished(
+            record.compile_id,
+            metrics=compile_metrics(meta),
+            backward=record.kind.startswith("bwd_"),
+            failure=failure,
+        )
+    ]
+
+
+# --- payload helpers -------------------------------------------------------------
+
+
+def _text_list(payload: str | None) -> list[str]:
+    if not payload:
+        return []
+    try:
+        value = json.loads(payload)
+    except json.JSONDecodeError:
+        return [line.strip() for line in payload.splitlines() if line.strip()]
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _range(text) -> tuple[str | None, str | None]:
+    match = re.match(r"^\[(.*), (.*)\]$", str(text or ""))
+    return (match[1], match[2]) if match else (None, None)
+
+
+_AT = re.compile(r"Graph break in user code at (?P<file>.+):(?P<line>\d+)")
+_DYNAMO_FILE = re.compile(r"[\\/]torch[\\/]_dynamo[\\/]")
+_FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+), in (?P<name>.+)$')
+
+
+def parse_graph_break(text: str) -> GraphBreak:
+    """The reason, where it happened, and the user stack under "User code traceback"."""
+    reason, _, stack_text = text.partition("User code traceback:")
+    lines = reason.strip().splitlines()
+    at = _AT.match(lines[0]) if lines else None
+    if at:
+        lines = lines[1:]
+    stack = _user_stack(stack_text)
+    return GraphBreak(
+        reason="\n".join(lines).strip(),
+        filename=at["file"] if at else (stack[-1].filename if stack else None),
+        line=int(at["line"]) if at else (stack[-1].line if stack else None),
+        user_stack=stack,
+    )
+
+
+def _user_stack(text: str) -> list[FrameSummary]:
+    frames: list[FrameSummary] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        match = _FRAME.match(line)
+        if match is None:
+            continue
+        code = lines[i + 1].strip() if i + 1 < len(lines) else None
+        if code is not None and (not code or _FRAME.match(lines[i + 1])):
+            code = None
+        frames.append(FrameSummary(match["file"], int(match["line"]), match["name"], code))
+    # Below the user's frames the traceback goes on into Dynamo's own tracer.
+    while frames and _DYNAMO_FILE.search(frames[-1].filename):
+        frames.pop()
+    return frames
+
+
+# Metric fields worth keeping: times in seconds, microsecond timings, counts.
+_METRIC_SKIP = {"dynamo_config", "inductor_config", "compiler_config", "functorch_config"}
+
+
+def compile_metrics(meta: dict) -> dict:
+    return {
+        key: value
+        for key, value in meta.items()
+        if key not in _METRIC_SKIP
+        and value is not None
+        and isinstance(value, (int, float, str, bool, list))
+        and not (isinstance(value, str) and len(value) > 2000)
+    }
