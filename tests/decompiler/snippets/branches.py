@@ -1,0 +1,127 @@
+"""if/elif/else, conditional expressions, and/or, not, chained comparisons, walrus."""
+
+
+def grade(score):
+    if score >= 90:
+        letter = "A"
+    elif score >= 80:
+        letter = "B"
+    elif score >= 70:
+        letter = "C"
+    else:
+        letter = "F"
+    return letter
+
+
+def nested_if(a, b):
+    if a:
+        if b:
+            return "both"
+        return "a only"
+    elif b:
+        return "b only"
+    return "neither"
+
+
+def if_without_else(x):
+    result = []
+    if x > 0:
+        result.append("positive")
+    if x % 2 == 0:
+        result.append("even")
+    return result
+
+
+def conditional_expression(x):
+    sign = "neg" if x < 0 else "zero" if x == 0 else "pos"
+    return sign, (x if x else -1)
+
+
+def and_or_values(a, b, c):
+    return a and b, a or b, a and b or c, (a or b) and c, not a, a and not b
+
+
+def and_or_conditions(a, b, c):
+    if a and b:
+        return 1
+    if a or c:
+        return 2
+    if not (b or c):
+        return 3
+    if (a and b) or (b and c):
+        return 4
+    return 5
+
+
+def chained_comparison(x, y, z):
+    return 0 < x < 10, x < y <= z, x == y == z, x < y > z != 0
+
+
+def chained_in_condition(lo, x, hi):
+    if lo <= x < hi:
+        return "inside"
+    elif x < lo:
+        return "below"
+    return "above"
+
+
+def chained_evaluates_once(items):
+    calls = []
+
+    def middle():
+        calls.append("middle")
+        return len(items)
+
+    ok = 0 < middle() < 5
+    return ok, calls
+
+
+def walrus(values):
+    if (n := len(values)) > 3:
+        return f"long {n}"
+    while (item := values.pop() if values else None) is not None:
+        if item == "stop":
+            break
+    return n, item, values
+
+
+def identity_and_membership(x, seq):
+    return x is None, x is not None, x in seq, x not in seq
+
+
+def early_returns(x):
+    if x is None:
+        return "none"
+    if isinstance(x, str):
+        if not x:
+            return "empty string"
+        return "string"
+    return "other"
+
+
+def ternary_in_call(flag, value):
+    return str(value if flag else -value), [value] if flag else []
+
+
+CASES = [
+    ("grade", (95,)), ("grade", (85,)), ("grade", (75,)), ("grade", (10,)),
+    ("nested_if", (1, 1)), ("nested_if", (1, 0)), ("nested_if", (0, 1)), ("nested_if", (0, 0)),
+    ("if_without_else", (4,)), ("if_without_else", (-3,)), ("if_without_else", (3,)),
+    ("conditional_expression", (-2,)), ("conditional_expression", (0,)),
+    ("conditional_expression", (7,)),
+    ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
+    ("and_or_values", (1, 2, 3)),
+    ("and_or_conditions", (1, 1, 0)), ("and_or_conditions", (1, 0, 0)),
+    ("and_or_conditions", (0, 0, 1)), ("and_or_conditions", (0, 0, 0)),
+    ("and_or_conditions", (0, 1, 1)), ("and_or_conditions", (0, 1, 0)),
+    ("chained_comparison", (5, 6, 6)), ("chained_comparison", (11, 2, 2)),
+    ("chained_comparison", (1, 1, 1)),
+    ("chained_in_condition", (0, 5, 10)), ("chained_in_condition", (0, -1, 10)),
+    ("chained_in_condition", (0, 10, 10)),
+    ("chained_evaluates_once", ([1, 2],)), ("chained_evaluates_once", ([],)),
+    ("walrus", ([1, 2, 3, 4],)), ("walrus", (["a", "stop", "b"],)), ("walrus", ([],)),
+    ("identity_and_membership", (None, [None])), ("identity_and_membership", (2, (1, 3))),
+    ("early_returns", (None,)), ("early_returns", ("",)), ("early_returns", ("x",)),
+    ("early_returns", (3,)),
+    ("ternary_in_call", (True, 3)), ("ternary_in_call", (False, 3)),
+]

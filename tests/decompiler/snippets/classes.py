@@ -1,0 +1,167 @@
+"""Classes: bases, keywords, metaclasses, decorators, super(), __class__,
+properties, class and static methods, name mangling, nested classes."""
+
+import dataclasses
+
+LOG = []
+
+
+def register(cls):
+    LOG.append(("registered", cls.__name__))
+    cls.registered = True
+    return cls
+
+
+class Meta(type):
+    def __new__(mcs, name, bases, namespace, **kwargs):
+        namespace["made_by_meta"] = sorted(kwargs)
+        return super().__new__(mcs, name, bases, namespace)
+
+    def __init__(cls, name, bases, namespace, **kwargs):
+        super().__init__(name, bases, namespace)
+
+
+class Base:
+    kind = "base"
+
+    def __init__(self, value):
+        self.value = value
+
+    def describe(self):
+        return f"{self.kind}:{self.value}"
+
+    def __init_subclass__(cls, flavour=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.flavour = flavour
+
+
+@register
+class Child(Base, flavour="sweet"):
+    """A child class."""
+
+    kind = "child"
+    __secret = "mangled"
+
+    def __init__(self, value, extra=0):
+        super().__init__(value)
+        self.extra = extra
+
+    def describe(self):
+        return "child of " + super().describe()
+
+    def which_class(self):
+        return __class__.__name__
+
+    def secret(self):
+        return self.__secret, self._Child__secret
+
+    @property
+    def doubled(self):
+        return self.value * 2
+
+    @doubled.setter
+    def doubled(self, new):
+        self.value = new // 2
+
+    @classmethod
+    def make(cls, value):
+        return cls(value, extra=1)
+
+    @staticmethod
+    def helper(x):
+        return x + 1
+
+    def __repr__(self):
+        return f"Child({self.value!r}, {self.extra!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Child) and (self.value, self.extra) == (other.value, other.extra)
+
+    __hash__ = None
+
+
+class WithMeta(Base, metaclass=Meta, answer=42):
+    pass
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    x: int
+    y: int = 0
+
+    def norm1(self):
+        return abs(self.x) + abs(self.y)
+
+
+class Outer:
+    class Inner:
+        def name(self):
+            return type(self).__qualname__
+
+    def make_inner(self):
+        return self.Inner()
+
+
+class Conditional:
+    if len("abc") == 3:
+        chosen = "three"
+    else:
+        chosen = "other"
+    for _i in range(3):
+        pass
+    squares = {n: n * n for n in range(3)}
+
+
+def use_child(value):
+    child = Child(value, 2)
+    child.doubled = 10
+    return (
+        child.describe(),
+        child.which_class(),
+        child.secret(),
+        child.doubled,
+        Child.make(1),
+        Child.helper(1),
+        repr(child),
+        Child.registered,
+        Child.flavour,
+        Child.__doc__,
+    )
+
+
+def use_meta():
+    return WithMeta.made_by_meta, WithMeta(3).describe(), type(WithMeta).__name__
+
+
+def use_dataclass(x, y):
+    point = Point(x, y)
+    try:
+        point.x = 5
+    except dataclasses.FrozenInstanceError:
+        frozen = True
+    return point, point.norm1(), frozen, Point(1) == Point(1, 0)
+
+
+def use_nested():
+    return Outer().make_inner().name(), Conditional.chosen, Conditional.squares
+
+
+def super_with_arguments():
+    class A:
+        def hello(self):
+            return "A"
+
+    class B(A):
+        def hello(self):
+            return "B" + super(B, self).hello()
+
+    return B().hello()
+
+
+CASES = [
+    ("use_child", (4,)),
+    ("use_meta", ()),
+    ("use_dataclass", (1, -2)),
+    ("use_nested", ()),
+    ("super_with_arguments", ()),
+]

@@ -1,0 +1,89 @@
+"""List, set, dict and generator comprehensions: nested, filtered, scoped."""
+
+SCALE = 3
+
+
+def list_comp(items):
+    return [item * 2 for item in items]
+
+
+def filtered(items):
+    return [item for item in items if item > 0 if item % 2 == 0]
+
+
+def set_and_dict(words):
+    lengths = {len(word) for word in words}
+    index = {word: position for position, word in enumerate(words) if word}
+    return lengths, index
+
+
+def nested_for(rows):
+    return [cell for row in rows for cell in row if cell is not None]
+
+
+def nested_comprehension(n):
+    return [[i * j for j in range(i)] for i in range(n)]
+
+
+def comprehension_uses_locals(items, offset):
+    limit = offset * 2
+    return [item + offset for item in items if item < limit]
+
+
+def comprehension_uses_globals(items):
+    return {item: item * SCALE for item in items}
+
+
+def loop_variable_does_not_leak(items):
+    item = "outer"
+    squares = [item * item for item in items]
+    return item, squares
+
+
+def generator_argument(items):
+    return sum(x for x in items if x), max((len(str(x)) for x in items), default=0)
+
+
+def conditional_in_element(items):
+    return [x if x % 2 else -x for x in items]
+
+
+def walrus_in_comprehension(items):
+    kept = [y for x in items if (y := x * 2) > 4]
+    return kept, y
+
+
+def dict_comprehension_with_tuple_key(pairs):
+    return {(a, b): a * b for a, b in pairs}
+
+
+def comprehension_in_class():
+    class Table:
+        size = 3
+        rows = [i for i in range(4)]
+
+    return Table.rows, Table.size
+
+
+def closure_in_comprehension(n):
+    functions = [lambda i=i: i * 10 for i in range(n)]
+    late = [lambda: i for i in range(n)]  # noqa: B023
+    return [f() for f in functions], [f() for f in late]
+
+
+CASES = [
+    ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
+    ("filtered", ([-2, -1, 0, 1, 2, 3, 4],)),
+    ("set_and_dict", (["a", "bb", "", "cc"],)),
+    ("nested_for", ([[1, None, 2], [], [3]],)),
+    ("nested_comprehension", (4,)),
+    ("comprehension_uses_locals", ([1, 5, 9], 3)),
+    ("comprehension_uses_globals", ([1, 2],)),
+    ("loop_variable_does_not_leak", ([2, 3],)),
+    ("generator_argument", ([0, 5, 10, 200],)), ("generator_argument", ([],)),
+    ("conditional_in_element", ([1, 2, 3],)),
+    ("walrus_in_comprehension", ([1, 2, 3, 4],)),
+    ("dict_comprehension_with_tuple_key", ([(1, 2), (3, 4)],)),
+    ("comprehension_in_class", ()),
+    ("closure_in_comprehension", (3,)),
+]

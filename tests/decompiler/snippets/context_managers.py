@@ -1,0 +1,89 @@
+"""with and with-as, several items, nesting, suppression, return and break inside."""
+
+LOG = []
+
+
+class Resource:
+    def __init__(self, name, suppress=False):
+        self.name = name
+        self.suppress = suppress
+
+    def __enter__(self):
+        LOG.append(("enter", self.name))
+        return self.name.upper()
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", self.name, kind.__name__ if kind else None))
+        return self.suppress
+
+
+def with_as(name):
+    with Resource(name) as handle:
+        LOG.append(("body", handle))
+    return handle
+
+
+def with_without_as(fail):
+    with Resource("plain"):
+        if fail:
+            raise ValueError("inside")
+    return "done"
+
+
+def two_items(a, b):
+    with Resource(a) as first, Resource(b) as second:
+        return first + second
+
+
+def nested_with(fail):
+    with Resource("outer"):
+        with Resource("inner", suppress=True):
+            if fail:
+                raise KeyError("suppressed")
+            LOG.append("inner body")
+        LOG.append("after inner")
+    return "ok"
+
+
+def with_in_loop(names):
+    for name in names:
+        with Resource(name):
+            if name == "skip":
+                continue
+            if name == "stop":
+                break
+            LOG.append(("used", name))
+    return len(LOG)
+
+
+def with_and_try(fail):
+    try:
+        with Resource("guarded"):
+            if fail:
+                raise RuntimeError("boom")
+    except RuntimeError as error:
+        return f"caught {error}"
+    return "clean"
+
+
+def with_target_unpacking():
+    class Pair:
+        def __enter__(self):
+            return 1, 2
+
+        def __exit__(self, *args):
+            return False
+
+    with Pair() as (x, y):
+        return x + y
+
+
+CASES = [
+    ("with_as", ("file",)),
+    ("with_without_as", (False,)), ("with_without_as", (True,)),
+    ("two_items", ("a", "b")),
+    ("nested_with", (True,)), ("nested_with", (False,)),
+    ("with_in_loop", (["a", "skip", "b", "stop", "c"],)),
+    ("with_and_try", (True,)), ("with_and_try", (False,)),
+    ("with_target_unpacking", ()),
+]

@@ -1,0 +1,164 @@
+"""try/except/else/finally, raise and re-raise, raise from, assert with a message."""
+
+LOG = []
+
+
+class AppError(Exception):
+    pass
+
+
+def parse(text):
+    try:
+        value = int(text)
+    except ValueError:
+        return "not a number"
+    except TypeError as error:
+        return f"wrong type: {error}"
+    else:
+        return value * 2
+    finally:
+        LOG.append(("parse", text))
+
+
+def bare_except(x):
+    try:
+        return 10 // x
+    except:  # noqa: E722
+        return "failed"
+
+
+def tuple_of_exceptions(key, mapping):
+    try:
+        return mapping[key]
+    except (KeyError, IndexError) as error:
+        return type(error).__name__
+
+
+def reraise(x):
+    try:
+        if x < 0:
+            raise AppError(f"negative: {x}")
+        return x
+    except AppError:
+        LOG.append("reraising")
+        raise
+
+
+def raise_from(x):
+    try:
+        return {"a": 1}[x]
+    except KeyError as error:
+        raise AppError("missing key") from error
+
+
+def raise_from_none(x):
+    try:
+        return [1][x]
+    except IndexError:
+        raise AppError("bad index") from None
+
+
+def finally_runs(x):
+    try:
+        if x:
+            return "early"
+        LOG.append("body")
+    finally:
+        LOG.append("finally")
+    return "late"
+
+
+def finally_overrides_return(x):
+    try:
+        return "try"
+    finally:
+        if x:
+            return "finally"  # noqa: B012
+
+
+def nested_try(a, b):
+    try:
+        try:
+            result = a / b
+        except ZeroDivisionError:
+            result = float("inf")
+            raise ValueError("inner") from None
+        finally:
+            LOG.append("inner finally")
+    except ValueError as error:
+        result = str(error)
+    return result
+
+
+def try_in_loop(items):
+    total = 0
+    for item in items:
+        try:
+            if item == "stop":
+                break
+            total += int(item)
+        except ValueError:
+            continue
+        finally:
+            LOG.append(item)
+    return total
+
+
+def exception_variable_is_cleared(x):
+    try:
+        raise ValueError(x)
+    except ValueError as error:
+        message = str(error)
+    try:
+        error  # noqa: B018
+    except NameError:
+        return message, "cleared"
+    return message, "still bound"
+
+
+def assert_with_message(x):
+    assert x > 0, f"x must be positive, got {x}"
+    assert x != 3
+    return x
+
+
+def except_else_finally(x):
+    try:
+        LOG.append("try")
+        value = 1 / x
+    except ZeroDivisionError:
+        LOG.append("except")
+        value = None
+    else:
+        LOG.append("else")
+    finally:
+        LOG.append("finally")
+    return value
+
+
+def raise_plain(kind):
+    if kind == "class":
+        raise KeyError
+    if kind == "instance":
+        raise KeyError("k")
+    raise
+
+
+CASES = [
+    ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
+    ("bare_except", (5,)), ("bare_except", (0,)),
+    ("tuple_of_exceptions", ("a", {"a": 1})), ("tuple_of_exceptions", ("b", {})),
+    ("tuple_of_exceptions", (3, [])),
+    ("reraise", (2,)), ("reraise", (-2,)),
+    ("raise_from", ("a",)), ("raise_from", ("b",)),
+    ("raise_from_none", (0,)), ("raise_from_none", (5,)),
+    ("finally_runs", (True,)), ("finally_runs", (False,)),
+    ("finally_overrides_return", (True,)), ("finally_overrides_return", (False,)),
+    ("nested_try", (1, 2)), ("nested_try", (1, 0)),
+    ("try_in_loop", (["1", "x", "2", "stop", "5"],)), ("try_in_loop", ([],)),
+    ("exception_variable_is_cleared", ("boom",)),
+    ("assert_with_message", (5,)), ("assert_with_message", (-1,)),
+    ("assert_with_message", (3,)),
+    ("except_else_finally", (2,)), ("except_else_finally", (0,)),
+    ("raise_plain", ("class",)), ("raise_plain", ("instance",)), ("raise_plain", ("bare",)),
+]

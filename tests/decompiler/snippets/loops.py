@@ -1,0 +1,137 @@
+"""while and for, with else, break and continue, nested loops, returns inside loops."""
+
+
+def count_down(n):
+    out = []
+    while n > 0:
+        out.append(n)
+        n -= 1
+    return out
+
+
+def while_else(n, stop):
+    i = 0
+    while i < n:
+        if i == stop:
+            result = "broke"
+            break
+        i += 1
+    else:
+        result = "finished"
+    return result, i
+
+
+def for_else(items, wanted):
+    for index, item in enumerate(items):
+        if item == wanted:
+            break
+    else:
+        return -1
+    return index
+
+
+def skip_odd(items):
+    total = 0
+    for item in items:
+        if item % 2:
+            continue
+        total += item
+    return total
+
+
+def while_true_break(limit):
+    steps = 0
+    while True:
+        steps += 1
+        if steps * steps > limit:
+            break
+    return steps
+
+
+def nested_loops(rows, cols):
+    pairs = []
+    for r in range(rows):
+        for c in range(cols):
+            if c > r:
+                break
+            if (r + c) % 3 == 0:
+                continue
+            pairs.append((r, c))
+        else:
+            pairs.append("full row")
+    return pairs
+
+
+def return_from_loop(items, target):
+    for item in items:
+        while item > 0:
+            if item == target:
+                return "found", item
+            item //= 2
+    return "missing", None
+
+
+def loop_unpacking(mapping):
+    out = []
+    for key, (low, high) in sorted(mapping.items()):
+        out.append(f"{key}:{high - low}")
+    return out
+
+
+def while_with_complex_condition(a, b):
+    steps = []
+    while a > 0 and (b > 0 or a % 2 == 0):
+        steps.append((a, b))
+        a -= 1
+        b -= 2
+    return steps
+
+
+def continue_in_while(n):
+    seen = []
+    i = 0
+    while i < n:
+        i += 1
+        if i % 3 == 0:
+            continue
+        seen.append(i)
+    else:
+        seen.append("done")
+    return seen
+
+
+def loop_over_string(text):
+    vowels = 0
+    for ch in text:
+        if ch in "aeiou":
+            vowels += 1
+        elif ch == "!":
+            break
+    return vowels
+
+
+def for_with_target_attribute(values):
+    class Box:
+        pass
+
+    box = Box()
+    for box.value in values:
+        pass
+    return getattr(box, "value", None)
+
+
+CASES = [
+    ("count_down", (3,)), ("count_down", (0,)),
+    ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
+    ("for_else", ([1, 2, 3], 2)), ("for_else", ([1, 2, 3], 7)), ("for_else", ([], 1)),
+    ("skip_odd", (range(10),)), ("skip_odd", ([],)),
+    ("while_true_break", (50,)), ("while_true_break", (0,)),
+    ("nested_loops", (4, 3)), ("nested_loops", (0, 2)),
+    ("return_from_loop", ([8, 12], 3)), ("return_from_loop", ([8, 12], 6)),
+    ("return_from_loop", ([], 1)),
+    ("loop_unpacking", ({"b": (1, 5), "a": (2, 3)},)),
+    ("while_with_complex_condition", (6, 3)), ("while_with_complex_condition", (4, -1)),
+    ("continue_in_while", (7,)), ("continue_in_while", (0,)),
+    ("loop_over_string", ("education!aaa",)), ("loop_over_string", ("xyz",)),
+    ("for_with_target_attribute", ([1, 2, 3],)), ("for_with_target_attribute", ([],)),
+]

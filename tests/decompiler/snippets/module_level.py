@@ -1,0 +1,93 @@
+"""A whole module: statements at module level, classes, nested functions, state."""
+
+import sys
+
+LOG = []
+VERSION = sys.version_info[:2]
+
+if VERSION >= (3, 11):
+    FEATURE = "new"
+elif VERSION >= (3, 10):
+    FEATURE = "old"
+else:
+    FEATURE = "ancient"
+
+TABLE = {}
+for _key in ("a", "b", "c"):
+    if _key == "b":
+        continue
+    TABLE[_key] = len(TABLE)
+else:
+    LOG.append("table built")
+
+try:
+    from math import tau as TAU
+except ImportError:
+    TAU = 6.28
+else:
+    LOG.append("imported tau")
+finally:
+    LOG.append("import attempted")
+
+while len(LOG) < 5:
+    LOG.append(len(LOG))
+
+with open(__file__ if "__file__" in globals() else sys.executable, "rb") as _handle:
+    HAS_BYTES = bool(_handle.read(1))
+
+del _handle
+SQUARES = [n * n for n in range(5)]
+FIRST, *OTHERS = SQUARES
+assert FIRST == 0, "squares start at zero"
+
+
+class Shape:
+    sides = 0
+    registry = []
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        Shape.registry.append(cls.__name__)
+
+    def area(self):
+        raise NotImplementedError(type(self).__name__)
+
+
+class Square(Shape):
+    sides = 4
+
+    def __init__(self, side):
+        self.side = side
+
+    def area(self):
+        def squared(x):
+            return x * x
+
+        return squared(self.side)
+
+
+def shapes_report(sizes):
+    report = []
+    for size in sizes:
+        shape = Square(size) if size else Shape()
+        try:
+            report.append(shape.area())
+        except NotImplementedError as error:
+            report.append(f"abstract {error}")
+    return report, Shape.registry
+
+
+def module_state():
+    return FEATURE, TABLE, LOG, HAS_BYTES, SQUARES, OTHERS, round(TAU, 2)
+
+
+lambda_at_module_level = lambda: FEATURE  # noqa: E731
+
+if __name__ == "__main__":
+    LOG.append("never: run as a snippet, not as a script")
+
+CASES = [
+    ("shapes_report", ([2, 0, 3],)),
+    ("module_state", ()),
+    ("lambda_at_module_level", ()),
+]

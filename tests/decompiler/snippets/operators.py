@@ -1,0 +1,72 @@
+"""Arithmetic, bitwise, unary and comparison operators, with and without dunders."""
+
+
+class Vector:
+    def __init__(self, *parts):
+        self.parts = parts
+
+    def __add__(self, other):
+        return Vector(*(a + b for a, b in zip(self.parts, other.parts)))
+
+    def __matmul__(self, other):
+        return sum(a * b for a, b in zip(self.parts, other.parts))
+
+    def __neg__(self):
+        return Vector(*(-a for a in self.parts))
+
+    def __iadd__(self, other):
+        self.parts = (self + other).parts
+        return self
+
+    def __getitem__(self, index):
+        return self.parts[index]
+
+    def __invert__(self):
+        return Vector(*reversed(self.parts))
+
+
+def arithmetic(a, b):
+    return a + b, a - b, a * b, a / b, a // b, a % b, a**b, -a, +a, divmod(a, b)
+
+
+def bitwise(a, b):
+    return a & b, a | b, a ^ b, ~a, a << 2, b >> 1
+
+
+def comparisons(a, b):
+    return a < b, a <= b, a == b, a != b, a > b, a >= b
+
+
+def vectors(x, y):
+    v, w = Vector(x, y), Vector(y, x)
+    total = v + w
+    v += w
+    return total.parts, v @ w, (-v).parts, (~w).parts, v[0], v[-1]
+
+
+def precedence(a, b, c):
+    return a + b * c, (a + b) * c, a - (b - c), a**b**c, -(a**b), (-a) ** b, a / (b / c), not a == b
+
+
+def mixed_types(a):
+    return a * "ab", [a] * 2, (a,) + (a,), a + 0.5, a + 1j, True + a
+
+
+def operator_errors(kind):
+    if kind == "zero":
+        return 1 / 0
+    if kind == "type":
+        return "a" + 1
+    return None < 1
+
+
+CASES = [
+    ("arithmetic", (7, 3)), ("arithmetic", (-7, 2)), ("arithmetic", (2.5, 0.5)),
+    ("arithmetic", (1, 0)),
+    ("bitwise", (12, 10)),
+    ("comparisons", (1, 2)), ("comparisons", ("b", "a")),
+    ("vectors", (1, 2)),
+    ("precedence", (2, 3, 2)),
+    ("mixed_types", (2,)),
+    ("operator_errors", ("zero",)), ("operator_errors", ("type",)), ("operator_errors", ("cmp",)),
+]

@@ -1,0 +1,116 @@
+"""Starred unpacking, swaps, augmented assignment, subscripts, slices and del."""
+
+
+class Bag:
+    pass
+
+
+def starred_assignment(items):
+    first, *middle, last = items
+    head, *tail = items
+    return first, middle, last, head, tail
+
+
+def nested_unpacking(pairs):
+    (a, b), [c, *d] = pairs
+    return a, b, c, d
+
+
+def swap(a, b, c):
+    a, b = b, a
+    a, b, c = c, a, b
+    return a, b, c
+
+
+def starred_displays(a, b, mapping):
+    return [*a, *b], (*a, 0), {*a, *b}, {**mapping, "extra": 1, **{"k": 2}}, [*a, *b][1:]
+
+
+def starred_call(args, kwargs):
+    return max(*args), dict(**kwargs), list(zip(*[args, args]))
+
+
+def augmented(values):
+    total = 0
+    total += values[0]
+    total -= 1
+    total *= 3
+    total //= 2
+    total **= 2
+    total %= 1000
+    total |= 8
+    total &= 0xFFF
+    total ^= 5
+    total <<= 1
+    total >>= 1
+    values[0] += 100
+    bag = Bag()
+    bag.n = 1
+    bag.n += 41
+    return total, values, bag.n
+
+
+def subscripts_and_slices(seq):
+    return seq[0], seq[-1], seq[1:], seq[:2], seq[::2], seq[1:-1:1], seq[:], seq[slice(1, 2)]
+
+
+def slice_assignment(seq):
+    seq = list(seq)
+    seq[1:3] = ["x"]
+    seq[::2] = seq[::2]
+    seq[0], seq[-1] = seq[-1], seq[0]
+    return seq
+
+
+def deletions(mapping, seq):
+    mapping = dict(mapping)
+    seq = list(seq)
+    del mapping["a"]
+    del seq[0], seq[-1]
+    del seq[1:2]
+    bag = Bag()
+    bag.x = 1
+    del bag.x
+    local = 5
+    del local
+    try:
+        return local
+    except UnboundLocalError:
+        return mapping, seq, hasattr(bag, "x")
+
+
+def chained_assignment(x):
+    a = b = c = x
+    first = items = [a, b, c]
+    items.append(1)
+    return first, items
+
+
+def multiple_targets(value):
+    d = {}
+    d["k"], d["j"] = value, value * 2
+    bag = Bag()
+    bag.a, bag.b = divmod(value, 3)
+    return d, bag.a, bag.b
+
+
+def unpacking_errors(items):
+    a, b = items
+    return a, b
+
+
+CASES = [
+    ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
+    ("starred_assignment", ([1],)),
+    ("nested_unpacking", (((1, 2), [3, 4, 5]),)),
+    ("swap", (1, 2, 3)),
+    ("starred_displays", ([1, 2], (3,), {"m": 0})),
+    ("starred_call", ([3, 9, 2], {"a": 1})),
+    ("augmented", ([7],)),
+    ("subscripts_and_slices", ([1, 2, 3, 4, 5],)), ("subscripts_and_slices", ("abcdef",)),
+    ("slice_assignment", ([1, 2, 3, 4, 5],)),
+    ("deletions", ({"a": 1, "b": 2}, [1, 2, 3, 4, 5])),
+    ("chained_assignment", (7,)),
+    ("multiple_targets", (10,)),
+    ("unpacking_errors", ([1, 2],)), ("unpacking_errors", ([1, 2, 3],)), ("unpacking_errors", ([],)),
+]

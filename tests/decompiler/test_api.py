@@ -1,0 +1,68 @@
+"""decompile() takes every kind of function and code object and returns source."""
+
+import types
+from pathlib import Path
+
+import pytest
+
+from depyf_report import decompile
+
+from .code_tree import code_tree
+
+
+def plain(a, b=1):
+    return a + b
+
+
+async def coroutine_function(x):
+    return x
+
+
+async def async_generator_function(n):
+    for i in range(n):
+        yield i
+
+
+def generator_function(n):
+    yield from range(n)
+
+
+class Holder:
+    def method(self, x):
+        return x * 2
+
+    @classmethod
+    def class_method(cls):
+        return cls.__name__
+
+    @staticmethod
+    def static_method(y):
+        return -y
+
+
+MODULE_CODE = compile("import os\nclass K:\n    def f(self):\n        return os.sep\n", "m", "exec")
+TARGETS = {
+    "function": plain,
+    "lambda": lambda x, *, y=2: x * y,
+    "generator function": generator_function,
+    "coroutine function": coroutine_function,
+    "async generator function": async_generator_function,
+    "bound method": Holder().method,
+    "class method": Holder.class_method,
+    "static method": Holder.static_method,
+    "code object": plain.__code__,
+    "module code": MODULE_CODE,
+    "this test module's code": compile(Path(__file__).read_text(), __file__, "exec"),
+}
+
+
+@pytest.mark.parametrize("target", list(TARGETS.values()), ids=list(TARGETS))
+def test_returns_recompilable_source(target):
+    source = decompile(target)
+    assert isinstance(source, str)
+    compiled = compile(source, "<decompiled>", "exec")
+    code = target if isinstance(target, types.CodeType) else target.__code__
+    if code.co_name == "<module>":
+        assert [c.co_name for c in code_tree(compiled)] == [c.co_name for c in code_tree(code)]
+    else:
+        assert code.co_name in {c.co_name for c in code_tree(compiled)}, source

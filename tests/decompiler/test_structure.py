@@ -1,0 +1,75 @@
+"""Decompiled code reads like the original: the same statements, no state machine,
+no invented variables.
+
+For a few functions of plain structure, the decompiled definition must contain the
+same control-flow statements, as many of each, as the original source, and assign
+no name the code object does not know.
+"""
+
+import ast
+import collections
+import sys
+
+import pytest
+
+from depyf_report import decompile
+
+from .code_tree import function_def, names_in
+from .corpus import SNIPPETS, Snippet, resolve
+
+CONTROL_NODES = (
+    ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Break, ast.Continue,
+    ast.Try, ast.With, ast.AsyncWith, ast.Assert, ast.Raise, ast.Match, ast.match_case,
+    ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda, ast.Await,
+)  # fmt: skip
+if sys.version_info >= (3, 11):
+    CONTROL_NODES += (ast.TryStar,)
+
+READABLE = [
+    ("branches", "grade"),
+    ("branches", "and_or_conditions"),
+    ("branches", "conditional_expression"),
+    ("loops", "while_else"),
+    ("loops", "for_else"),
+    ("loops", "nested_loops"),
+    ("loops", "continue_in_while"),
+    ("loops", "while_true_break"),
+    ("exceptions", "parse"),
+    ("exceptions", "try_in_loop"),
+    ("exceptions", "assert_with_message"),
+    ("context_managers", "nested_with"),
+    ("context_managers", "with_in_loop"),
+    ("comprehensions", "filtered"),
+    ("matching", "sequences"),
+    ("async_code", "async_for"),
+    ("async_code", "async_with"),
+]
+if sys.version_info >= (3, 11):
+    READABLE.append(("except_star", "split_group"))
+
+
+def control_shape(function: ast.AST) -> collections.Counter:
+    return collections.Counter(
+        type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)
+    )
+
+
+def assigned_names(function: ast.AST) -> set[str]:
+    names = {
+        n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    names |= {n.name for n in ast.walk(function) if isinstance(n, ast.ExceptHandler) and n.name}
+    return names
+
+
+@pytest.mark.parametrize(("snippet_name", "name"), READABLE, ids=[".".join(r) for r in READABLE])
+def test_structure_is_recovered(snippet_name, name):
+    snippet = Snippet(snippet_name, SNIPPETS / f"{snippet_name}.py")
+    function = resolve(snippet.original(), name)
+    source = decompile(function)
+    decompiled = function_def(ast.parse(source), name)
+    assert decompiled is not None, f"no definition of {name!r}:\n{source}"
+    original = function_def(ast.parse(snippet.source), name)
+    assert control_shape(decompiled) == control_shape(original), source
+    invented = assigned_names(decompiled) - names_in(function.__code__)
+    assert not invented, f"names the code object does not have: {sorted(invented)}\n{source}"
