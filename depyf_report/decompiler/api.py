@@ -1,7 +1,17 @@
 """The public entry point: ``decompile(fn_or_code) -> str``."""
 
+from __future__ import annotations
+
+import ast
 import inspect
+import re
 import types
+
+from . import markers as m
+from .fallback import MARK
+from .functions import Definitions, body_of, function_def
+
+_MARK_LINE = re.compile(r"^(\s*)(?:'|\"\"\")" + MARK + r"(.*?)(?:'|\"\"\")$", re.M)
 
 
 def code_of(obj) -> types.CodeType:
@@ -16,4 +26,69 @@ def code_of(obj) -> types.CodeType:
 
 def decompile(obj) -> str:
     """Return Python source that recompiles to code meaning the same as ``obj``."""
-    raise NotImplementedError("the decompiler is being written")
+    code = code_of(obj)
+    function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
+    tree = ast.Module(body=_top_level(code, function), type_ignores=[])
+    tree = _Sanitize().visit(ast.fix_missing_locations(tree))
+    source = ast.unparse(ast.fix_missing_locations(tree))
+    return _MARK_LINE.sub(r"\1# \2", source) + "\n"
+
+
+def _top_level(code, function) -> list[ast.stmt]:
+    defs = Definitions()
+    if not code.co_flags & 1:  # module or class body: plain statements
+        return body_of(code, defs) or [ast.Pass()]
+    fn = m.Function(code)
+    binds = {}
+    if function is not None:
+        fn.defaults = [
+            _value(v, binds, f"default_{i}") for i, v in enumerate(function.__defaults__ or ())
+        ]
+        kw = function.__kwdefaults__ or {}
+        fn.kwdefaults = {k: _value(v, binds, f"kwdefault_{k}") for k, v in kw.items()}
+    name = code.co_name if code.co_name.isidentifier() else "_" + re.sub(r"\W", "_", code.co_name)
+    node = function_def(code, defs, fn, name)
+    free = list(code.co_freevars)
+    if not free and not binds:
+        return [node]
+    params = [ast.arg(arg=n) for n in free + list(binds)]
+    args = ast.arguments(
+        posonlyargs=[],
+        args=params,
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
+        defaults=[],
+    )
+    ret = ast.Return(value=m.name(name))
+    outer = ast.FunctionDef(
+        name=f"_enclosing_{name}", args=args, body=[node, ret], decorator_list=[]
+    )
+    return [outer]
+
+
+def _value(value, binds: dict, label: str) -> ast.expr:
+    """A default value as a literal when it is one, else a parameter of the enclosure."""
+    try:
+        text = repr(value)
+        if len(text) < 200 and ast.literal_eval(text) == value:
+            return ast.parse(text, mode="eval").body
+    except Exception:  # noqa: BLE001 - any repr that does not round-trip is bound instead
+        pass
+    binds[label] = value
+    return m.name(label)
+
+
+class _Sanitize(ast.NodeTransformer):
+    """Names that are not identifiers (``.0`` of a comprehension) become valid ones."""
+
+    def visit_Name(self, node):
+        if not node.id.isidentifier():
+            node.id = "_" + re.sub(r"\W", "_", node.id)
+        return node
+
+    def visit_arg(self, node):
+        if not node.arg.isidentifier():
+            node.arg = "_" + re.sub(r"\W", "_", node.arg)
+        return node

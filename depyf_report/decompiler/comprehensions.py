@@ -1,0 +1,150 @@
+"""Turn the loop a comprehension compiles to back into a comprehension expression.
+
+The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
+``acc = []; for x in it: if c: acc.append(e)``; this module folds that shape into
+``[e for x in it if c]``.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from . import markers as m
+
+KINDS = {"append": "list", "add": "set"}
+
+
+def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
+    """The expression for a comprehension code object whose argument is ``source``."""
+    if code.co_name == "<genexpr>":
+        loop = body[0] if len(body) in (1, 2) else None
+        if len(body) == 2 and not _is_return_none(body[1]):
+            return None
+        return fold(loop, None, "gen", source, code.co_varnames[0])
+    if len(body) != 3 or not isinstance(body[0], ast.Assign) or not isinstance(body[2], ast.Return):
+        return None
+    acc = body[0].targets[0]
+    if not isinstance(acc, ast.Name) or not _returns(body[2], acc.id):
+        return None
+    kind = _display_kind(body[0].value)
+    return fold(body[1], acc.id, kind, source, code.co_varnames[0])
+
+
+def inline(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions)."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        if len(out) >= 2 and isinstance(out[-1], ast.For) and isinstance(out[-2], ast.Assign):
+            init, loop = out[-2], out[-1]
+            acc = init.targets[0]
+            kind = _display_kind(init.value)
+            if isinstance(acc, ast.Name) and kind and _uses_once(stmt, acc.id):
+                folded = fold(loop, acc.id, kind, None, None)
+                if folded is not None:
+                    del out[-2:]
+                    stmt = _replace_name(stmt, acc.id, folded)
+        out.append(stmt)
+    return out
+
+
+def _display_kind(node) -> str | None:
+    if isinstance(node, ast.List) and not node.elts:
+        return "list"
+    if isinstance(node, ast.Dict) and not node.keys:
+        return "dict"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set":
+        return "set" if not node.args else None
+    return None
+
+
+def _returns(stmt, ident) -> bool:
+    return isinstance(stmt.value, ast.Name) and stmt.value.id == ident
+
+
+def _is_return_none(stmt) -> bool:
+    return isinstance(stmt, ast.Return) and (
+        stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+    )
+
+
+def fold(loop, acc, kind, source, argname) -> ast.expr | None:
+    """Collect generators from nested for/if statements down to the single action."""
+    gens: list[ast.comprehension] = []
+    node = [loop]
+    while True:
+        if len(node) == 2 and isinstance(node[1], ast.Continue):
+            node = node[:1]
+        if len(node) != 1:
+            return None
+        stmt = node[0]
+        if isinstance(stmt, (ast.For, ast.AsyncFor)) and not stmt.orelse:
+            is_async = int(isinstance(stmt, ast.AsyncFor))
+            gens.append(
+                ast.comprehension(target=stmt.target, iter=stmt.iter, ifs=[], is_async=is_async)
+            )
+            node = _strip_continue(stmt.body)
+        elif isinstance(stmt, ast.If) and gens and not stmt.orelse:
+            gens[-1].ifs.append(stmt.test)
+            node = stmt.body
+        elif isinstance(stmt, ast.If) and gens and _is_continue(stmt.body):
+            gens[-1].ifs.append(_negate(stmt.test))
+            node = stmt.orelse
+        else:
+            break
+    if not gens:
+        return None
+    if argname is not None:
+        first = gens[0].iter
+        if not (isinstance(first, ast.Name) and first.id == argname):
+            return None
+        gens[0].iter = source
+    return _build(node[0], acc, kind, gens)
+
+
+def _build(action, acc, kind, gens):
+    if kind == "gen":
+        if isinstance(action, ast.Expr) and isinstance(action.value, ast.Yield):
+            return ast.GeneratorExp(elt=action.value.value or m.const(None), generators=gens)
+        return None
+    if kind == "dict":
+        if isinstance(action, ast.Assign) and isinstance(action.targets[0], ast.Subscript):
+            sub = action.targets[0]
+            if isinstance(sub.value, ast.Name) and sub.value.id == acc:
+                return ast.DictComp(key=sub.slice, value=action.value, generators=gens)
+        return None
+    if not (isinstance(action, ast.Expr) and isinstance(action.value, ast.Call)):
+        return None
+    call = action.value
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    if func.value.id != acc or KINDS.get(func.attr) != kind or len(call.args) != 1:
+        return None
+    node = ast.ListComp if kind == "list" else ast.SetComp
+    return node(elt=call.args[0], generators=gens)
+
+
+def _strip_continue(body):
+    return body[:-1] if body and isinstance(body[-1], ast.Continue) else body
+
+
+def _is_continue(body) -> bool:
+    return len(body) == 1 and isinstance(body[0], ast.Continue)
+
+
+def _negate(test):
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def _uses_once(stmt, ident) -> bool:
+    return sum(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(stmt)) == 1
+
+
+def _replace_name(stmt, ident, value):
+    class Swap(ast.NodeTransformer):
+        def visit_Name(self, node):
+            return value if node.id == ident else node
+
+    return Swap().visit(stmt)

@@ -1,0 +1,143 @@
+"""Handlers for exception, with-statement and pattern-matching opcodes, as plain
+operations on explicit values. The structured builder recognizes these regions before they
+get here; these handlers keep the state-machine fallback exact."""
+
+from __future__ import annotations
+
+import ast
+
+from . import markers as m
+from .expressions import value_of
+from .sim import Unsupported, handles
+
+
+def _attr(value, name: str) -> ast.Attribute:
+    return ast.Attribute(value=value, attr=name, ctx=ast.Load())
+
+
+def _method_call(value, name: str, args=()) -> ast.Call:
+    return m.call(_attr(value, name), args)
+
+
+@handles("PUSH_EXC_INFO")
+def push_exc_info(sim, ins):
+    exc = sim.pop()
+    sim.push(m.const(None))  # the previously handled exception: only POP_EXCEPT uses it
+    sim.push(exc)
+
+
+@handles("POP_EXCEPT")
+def pop_except(sim, ins):
+    sim.pop()
+
+
+@handles("CHECK_EXC_MATCH")
+def check_exc_match(sim, ins):
+    kinds = value_of(sim, sim.pop())
+    sim.push(m.call("isinstance", [value_of(sim, sim.peek()), kinds]))
+
+
+@handles("CHECK_EG_MATCH")
+def check_eg_match(sim, ins):
+    kinds, group = value_of(sim, sim.pop()), sim.pop()
+    sim.spill()
+    split = sim.assign_temp(_method_call(_as_group(group), "split", [kinds]))
+    sim.push(ast.Subscript(value=split, slice=m.const(1), ctx=ast.Load()))
+    sim.push(ast.Subscript(value=split, slice=m.const(0), ctx=ast.Load()))
+
+
+def _as_group(exc) -> ast.expr:
+    wrapped = m.call("BaseExceptionGroup", [m.const(""), ast.List(elts=[exc], ctx=ast.Load())])
+    test = m.call("isinstance", [exc, m.name("BaseExceptionGroup")])
+    return ast.IfExp(test=test, body=exc, orelse=wrapped)
+
+
+@handles("PREP_RERAISE_STAR")
+def prep_reraise_star(sim, ins):
+    raised, original = value_of(sim, sim.pop()), value_of(sim, sim.pop())
+    rest = ast.ListComp(
+        elt=m.name("_e"),
+        generators=[
+            ast.comprehension(
+                target=m.name("_e", True), iter=raised, ifs=[m.name("_e")], is_async=0
+            )
+        ],
+    )
+    group = m.call("BaseExceptionGroup", [m.const(""), rest])
+    sim.push(ast.IfExp(test=rest, body=group, orelse=m.const(None)))
+    del original
+
+
+@handles("BEFORE_WITH", "BEFORE_ASYNC_WITH")
+def before_with(sim, ins):
+    sim.spill()
+    manager = sim.materialize(sim.pop())
+    is_async = ins.op == "BEFORE_ASYNC_WITH"
+    sim.push(sim.assign_temp(_attr(manager, "__aexit__" if is_async else "__exit__")))
+    enter = _method_call(manager, "__aenter__" if is_async else "__enter__")
+    sim.push(m.Iter(enter, "await") if is_async else enter)
+
+
+@handles("WITH_EXCEPT_START")
+def with_except_start(sim, ins):
+    exc = value_of(sim, sim.peek())
+    exit_ = value_of(sim, sim.peek(4))
+    args = [m.call("type", [exc]), exc, _attr(exc, "__traceback__")]
+    sim.push(m.call(exit_, args))
+
+
+@handles("END_ASYNC_FOR")
+def end_async_for(sim, ins):
+    exc = value_of(sim, sim.pop())
+    sim.pop()
+    test = ast.UnaryOp(
+        op=ast.Not(), operand=m.call("isinstance", [exc, m.name("StopAsyncIteration")])
+    )
+    sim.emit(ast.If(test=test, body=[ast.Raise(exc=exc, cause=None)], orelse=[]))
+
+
+@handles("END_SEND")
+def end_send(sim, ins):
+    value = sim.pop()
+    sim.pop()
+    sim.push(value)
+
+
+@handles("CLEANUP_THROW", "STOPITERATION_ERROR", "SEND")
+def unsupported(sim, ins):
+    raise Unsupported(f"{ins.op} outside a yield-from loop")
+
+
+@handles("GET_LEN")
+def get_len(sim, ins):
+    sim.push(m.call("len", [value_of(sim, sim.peek())]))
+
+
+@handles("MATCH_MAPPING", "MATCH_SEQUENCE")
+def match_kind(sim, ins):
+    abc = ast.Attribute(value=m.call("__import__", [m.const("collections.abc")]), attr="abc")
+    kind = "Mapping" if ins.op == "MATCH_MAPPING" else "Sequence"
+    subject = value_of(sim, sim.peek())
+    test = m.call("isinstance", [subject, _attr(abc, kind)])
+    if kind == "Sequence":
+        plain = ast.Tuple(elts=[m.name(n) for n in ("str", "bytes", "bytearray")], ctx=ast.Load())
+        not_text = ast.UnaryOp(op=ast.Not(), operand=m.call("isinstance", [subject, plain]))
+        test = ast.BoolOp(op=ast.And(), values=[test, not_text])
+    sim.push(test)
+
+
+@handles("MATCH_KEYS")
+def match_keys(sim, ins):
+    keys, subject = value_of(sim, sim.peek()), value_of(sim, sim.peek(2))
+    key = m.name("_k")
+    present = ast.Compare(left=key, ops=[ast.In()], comparators=[subject])
+    item = ast.Subscript(value=subject, slice=key, ctx=ast.Load())
+    gen = [ast.comprehension(target=m.name("_k", True), iter=keys, ifs=[], is_async=0)]
+    values = ast.ListComp(elt=item, generators=gen)
+    all_present = m.call("all", [ast.GeneratorExp(elt=present, generators=gen)])
+    sim.push(ast.IfExp(test=all_present, body=m.call("tuple", [values]), orelse=m.const(None)))
+
+
+@handles("MATCH_CLASS")
+def match_class(sim, ins):
+    raise Unsupported("class patterns outside a match statement")

@@ -1,0 +1,349 @@
+"""Handlers for opcodes that only compute values: loads, operators, displays, calls."""
+
+from __future__ import annotations
+
+import ast
+
+from . import markers as m
+from .sim import Unsupported, handles
+
+BINARY = {
+    "+": ast.Add,
+    "-": ast.Sub,
+    "*": ast.Mult,
+    "@": ast.MatMult,
+    "/": ast.Div,
+    "//": ast.FloorDiv,
+    "%": ast.Mod,
+    "**": ast.Pow,
+    "<<": ast.LShift,
+    ">>": ast.RShift,
+    "&": ast.BitAnd,
+    "|": ast.BitOr,
+    "^": ast.BitXor,
+}
+COMPARE = {
+    "<": ast.Lt,
+    "<=": ast.LtE,
+    "==": ast.Eq,
+    "!=": ast.NotEq,
+    ">": ast.Gt,
+    ">=": ast.GtE,
+}
+UNARY = {
+    "UNARY_NEGATIVE": ast.USub,
+    "UNARY_POSITIVE": ast.UAdd,
+    "UNARY_INVERT": ast.Invert,
+    "UNARY_NOT": ast.Not,
+}
+COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+
+
+@handles("LOAD_CONST")
+def load_const(sim, ins):
+    value = ins.argval
+    if hasattr(value, "co_code"):
+        sim.push(m.Function(value))  # 3.13 MAKE_FUNCTION finds the code here
+    else:
+        sim.push(m.const(value))
+
+
+@handles("LOAD_FAST", "LOAD_DEREF", "LOAD_GLOBAL", "LOAD_NAME")
+def load_name(sim, ins):
+    sim.push(m.name(ins.argval))
+
+
+@handles("LOAD_CLOSURE")
+def load_closure(sim, ins):
+    sim.push(m.name(ins.argval))
+
+
+@handles("LOAD_FAST_AND_CLEAR")
+def load_and_clear(sim, ins):
+    sim.push(m.Saved(ins.argval))
+
+
+@handles("LOAD_LOCALS")
+def load_locals(sim, ins):
+    sim.push(m.Locals())
+
+
+@handles("LOAD_FROM_LOCALS")
+def load_from_locals(sim, ins):
+    sim.pop()
+    sim.push(m.name(ins.argval))
+
+
+@handles("LOAD_ASSERTION_ERROR")
+def load_assertion_error(sim, ins):
+    sim.push(m.name("AssertionError"))
+
+
+@handles("LOAD_BUILD_CLASS")
+def load_build_class(sim, ins):
+    sim.push(m.BuildClass())
+
+
+@handles("PUSH_NULL")
+def push_null(sim, ins):
+    sim.push(m.Null())
+
+
+@handles("LOAD_ATTR")
+def load_attr(sim, ins):
+    sim.push(ast.Attribute(value=value_of(sim, sim.pop()), attr=ins.argval, ctx=ast.Load()))
+
+
+@handles("LOAD_METHOD")
+def load_method(sim, ins):
+    load_attr(sim, ins)
+    sim.push(m.Null())
+
+
+@handles("LOAD_SUPER_ATTR")
+def load_super_attr(sim, ins):
+    self_, cls, sup = sim.pop(), sim.pop(), sim.pop()
+    args = [cls, self_] if ins.arg & 2 else []
+    sim.push(ast.Attribute(value=m.call(sup, args), attr=ins.argval, ctx=ast.Load()))
+    if ins.arg & 1:
+        sim.push(m.Null())
+
+
+@handles("BINARY_OP")
+def binary_op(sim, ins):
+    right, left = sim.pop(), value_of(sim, sim.pop())
+    text = ins.argval
+    if text.endswith("=") and text not in COMPARE:
+        sim.push(m.InPlace(left, BINARY[text[:-1]](), right))
+    else:
+        sim.push(ast.BinOp(left=left, op=BINARY[text](), right=right))
+
+
+@handles("BINARY_SUBSCR")
+def binary_subscr(sim, ins):
+    key = sim.pop()
+    sim.push(ast.Subscript(value=value_of(sim, sim.pop()), slice=key, ctx=ast.Load()))
+
+
+@handles("BINARY_SLICE")
+def binary_slice(sim, ins):
+    stop, start = sim.pop(), sim.pop()
+    container = value_of(sim, sim.pop())
+    sim.push(ast.Subscript(value=container, slice=make_slice(start, stop), ctx=ast.Load()))
+
+
+@handles("BUILD_SLICE")
+def build_slice(sim, ins):
+    step = sim.pop() if ins.arg == 3 else None
+    stop, start = sim.pop(), sim.pop()
+    sim.push(make_slice(start, stop, step))
+
+
+def make_slice(start, stop, step=None) -> ast.Slice:
+    def part(v):
+        return None if isinstance(v, ast.Constant) and v.value is None else v
+
+    return ast.Slice(lower=part(start), upper=part(stop), step=part(step) if step else None)
+
+
+@handles("COMPARE_OP")
+def compare_op(sim, ins):
+    right, left = sim.pop(), sim.pop()
+    sim.push(ast.Compare(left=left, ops=[COMPARE[ins.argval]()], comparators=[right]))
+
+
+@handles("IS_OP")
+def is_op(sim, ins):
+    right, left = sim.pop(), sim.pop()
+    op = ast.IsNot() if ins.arg else ast.Is()
+    sim.push(ast.Compare(left=left, ops=[op], comparators=[right]))
+
+
+@handles("CONTAINS_OP")
+def contains_op(sim, ins):
+    right, left = sim.pop(), sim.pop()
+    op = ast.NotIn() if ins.arg else ast.In()
+    sim.push(ast.Compare(left=left, ops=[op], comparators=[right]))
+
+
+@handles(*UNARY)
+def unary(sim, ins):
+    sim.push(ast.UnaryOp(op=UNARY[ins.op](), operand=sim.pop()))
+
+
+@handles("GET_ITER")
+def get_iter(sim, ins):
+    sim.push(m.Iter(sim.pop()))
+
+
+@handles("GET_YIELD_FROM_ITER")
+def get_yield_from_iter(sim, ins):
+    sim.push(m.Iter(sim.pop(), "yield_from"))
+
+
+@handles("GET_AWAITABLE")
+def get_awaitable(sim, ins):
+    sim.push(m.Iter(sim.pop(), "await"))
+
+
+@handles("GET_AITER")
+def get_aiter(sim, ins):
+    sim.push(m.Iter(sim.pop(), "aiter"))
+
+
+@handles("GET_ANEXT")
+def get_anext(sim, ins):
+    sim.push(m.Iter(m.call("anext", [value_of(sim, sim.peek())]), "await"))
+
+
+@handles("YIELD_FROM")
+def yield_from(sim, ins):
+    source = sim.pop()
+    if isinstance(source, m.Iter) and source.kind == "await":
+        sim.push(ast.Await(value=source.value))
+    elif isinstance(source, m.Iter):
+        sim.push(ast.YieldFrom(value=source.value))
+    else:
+        sim.push(ast.YieldFrom(value=value_of(sim, source)))
+
+
+@handles("YIELD_VALUE")
+def yield_value(sim, ins):
+    value = sim.pop()
+    none = isinstance(value, ast.Constant) and value.value is None
+    sim.push(ast.Yield(value=None if none else value))
+
+
+@handles("BUILD_TUPLE")
+def build_tuple(sim, ins):
+    sim.push(ast.Tuple(elts=[value_of(sim, v) for v in sim.popn(ins.arg)], ctx=ast.Load()))
+
+
+@handles("BUILD_LIST")
+def build_list(sim, ins):
+    sim.push(ast.List(elts=[value_of(sim, v) for v in sim.popn(ins.arg)], ctx=ast.Load()))
+
+
+@handles("BUILD_SET")
+def build_set(sim, ins):
+    elts = [value_of(sim, v) for v in sim.popn(ins.arg)]
+    sim.push(ast.Set(elts=elts) if elts else m.call("set"))
+
+
+@handles("BUILD_MAP")
+def build_map(sim, ins):
+    flat = sim.popn(2 * ins.arg)
+    sim.push(ast.Dict(keys=flat[0::2], values=flat[1::2]))
+
+
+@handles("BUILD_CONST_KEY_MAP")
+def build_const_key_map(sim, ins):
+    keys = sim.pop()
+    values = sim.popn(ins.arg)
+    sim.push(ast.Dict(keys=[m.const(k) for k in keys.value], values=values))
+
+
+@handles("BUILD_STRING")
+def build_string(sim, ins):
+    parts = []
+    for v in sim.popn(ins.arg):
+        parts.extend(v.values if isinstance(v, ast.JoinedStr) else [v])
+    sim.push(ast.JoinedStr(values=parts))
+
+
+@handles("CONVERT_VALUE")
+def convert_value(sim, ins):
+    sim.push(m.Converted(sim.pop(), ins.argval))
+
+
+@handles("FORMAT_VALUE")
+def format_value(sim, ins):
+    conversion, has_spec = ins.argval
+    spec = sim.pop() if has_spec else None
+    value = sim.pop()
+    if isinstance(value, m.Converted):
+        value, conversion = value.value, value.conversion
+    if spec is not None and not isinstance(spec, ast.JoinedStr):
+        spec = ast.JoinedStr(values=[spec])
+    code = ord(conversion) if conversion else -1
+    sim.push(
+        ast.JoinedStr(values=[ast.FormattedValue(value=value, conversion=code, format_spec=spec)])
+    )
+
+
+@handles("LIST_TO_TUPLE")
+def list_to_tuple(sim, ins):
+    value = sim.pop()
+    if isinstance(value, ast.List):
+        sim.push(ast.Tuple(elts=value.elts, ctx=ast.Load()))
+    else:
+        sim.push(m.call("tuple", [value]))
+
+
+@handles("LIST_EXTEND", "SET_UPDATE")
+def list_extend(sim, ins):
+    items = sim.pop()
+    target = sim.peek(ins.arg)
+    if isinstance(target, (ast.List, ast.Set)) and not isinstance(items, m.Marker):
+        if isinstance(items, ast.Constant) and isinstance(items.value, (tuple, frozenset)):
+            target.elts.extend(m.const(v) for v in items.value)
+        else:
+            target.elts.append(ast.Starred(value=items, ctx=ast.Load()))
+        return
+    method = "extend" if ins.op == "LIST_EXTEND" else "update"
+    call_method(sim, target, method, items)
+
+
+@handles("DICT_UPDATE", "DICT_MERGE")
+def dict_update(sim, ins):
+    items = sim.pop()
+    target = sim.peek(ins.arg)
+    if isinstance(target, ast.Dict):
+        if isinstance(items, ast.Dict):
+            target.keys.extend(items.keys)
+            target.values.extend(items.values)
+        else:
+            target.keys.append(None)
+            target.values.append(items)
+        return
+    call_method(sim, target, "update", items)
+
+
+@handles("LIST_APPEND", "SET_ADD")
+def list_append(sim, ins):
+    item = sim.pop()
+    target = sim.peek(ins.arg)
+    if isinstance(target, (ast.List, ast.Set)) and not isinstance(item, m.Marker):
+        target.elts.append(item)
+        return
+    method = "append" if ins.op == "LIST_APPEND" else "add"
+    call_method(sim, target, method, item)
+
+
+@handles("MAP_ADD")
+def map_add(sim, ins):
+    value, key = sim.pop(), sim.pop()
+    target = sim.peek(ins.arg)
+    sub = ast.Subscript(value=value_of(sim, target), slice=key, ctx=ast.Store())
+    sim.emit(ast.Assign(targets=[sub], value=value))
+
+
+def call_method(sim, target, method: str, arg) -> None:
+    if not isinstance(target, ast.Name):
+        index = next(i for i, v in enumerate(sim.stack) if v is target)
+        sim.spill()
+        target = sim.stack[index]
+    attr = ast.Attribute(value=target, attr=method, ctx=ast.Load())
+    sim.emit(ast.Expr(value=m.call(attr, [value_of(sim, arg)])))
+
+
+def value_of(sim, value):
+    """A plain expression for a stack value that is about to be used as an operand."""
+    from .statements import concrete
+
+    return concrete(sim, value) if isinstance(value, m.Marker) else value
+
+
+def require(condition: bool, why: str) -> None:
+    if not condition:
+        raise Unsupported(why)

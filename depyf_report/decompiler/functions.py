@@ -1,0 +1,252 @@
+"""Code objects to definitions: function signatures, bodies, lambdas, classes.
+
+A body is first recovered as structured code; when that fails or the result does not
+compile, the state machine in ``fallback.py`` takes over for that code object alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+from . import calls, exceptions, expressions, statements  # noqa: F401  (register handlers)
+from . import markers as m
+from .cfg import Graph
+from .comprehensions import comprehension_expr
+from .fallback import StateMachine, comment
+from .instructions import normalize
+from .sim import CodeContext
+
+CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
+CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
+CLASS_BOOKKEEPING = {"__module__", "__qualname__", "__firstlineno__", "__static_attributes__"}
+
+
+class Definitions:
+    """How simulated code turns function and class markers into Python definitions."""
+
+    def defines(self, value, ident: str) -> bool:
+        target = value.target if isinstance(value, m.Decorated) else value
+        if isinstance(target, m.Function):
+            return target.code.co_name == ident and _plain_name(ident)
+        return isinstance(target, m.Class) and target.name == ident
+
+    def definition(self, value, ident: str, sim) -> ast.stmt:
+        decorators = []
+        if isinstance(value, m.Decorated):
+            decorators = [expressions.value_of(sim, d) for d in value.decorators]
+            value = value.target
+        if isinstance(value, m.Class):
+            node = class_def(value, self)
+        else:
+            node = function_def(value.code, self, value, ident)
+        node.decorator_list = decorators
+        return node
+
+    def expression(self, value, sim) -> ast.expr:
+        if isinstance(value, m.Decorated):
+            inner = self.expression(value.target, sim)
+            for deco in reversed(value.decorators):
+                inner = m.call(expressions.value_of(sim, deco), [inner])
+            return inner
+        if isinstance(value, m.Function) and value.code.co_name == "<lambda>":
+            node = lambda_expr(value, self)
+            if node is not None:
+                return node
+        ident = value.name if isinstance(value, m.Class) else sim.ctx.temp()
+        if isinstance(value, m.Class):
+            sim.emit(class_def(value, self), [ident])
+        else:
+            sim.emit(function_def(value.code, self, value, ident), [ident])
+        return m.name(ident)
+
+    def comprehension(self, fn: m.Function, iterable, sim) -> ast.expr:
+        source = iterable.value if isinstance(iterable, m.Iter) else iterable
+        body = body_of(fn.code, self, force_structured=True)
+        node = comprehension_expr(fn.code, body, source) if body is not None else None
+        if node is not None:
+            return node
+        return m.call(self.expression(fn, sim), [expressions.value_of(sim, iterable)])
+
+
+def _plain_name(ident: str) -> bool:
+    return ident.isidentifier() and not ident.startswith("<")
+
+
+def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
+    """Statements for a code object's body: structured when possible."""
+    from .structure import structured_body
+
+    instrs = normalize(code)
+    graph = Graph(instrs)
+    try:
+        ctx = CodeContext(code, defs, structured=True)
+        body = structured_body(ctx, graph)
+        if _compiles(code, body, ctx):
+            return _declarations(ctx) + body
+    except RecursionError:
+        raise
+    except Exception:  # noqa: BLE001 - any failure here means: use the state machine
+        pass
+    if force_structured:
+        return None
+    ctx = CodeContext(code, defs, structured=False)
+    try:
+        body = StateMachine(ctx, graph).build()
+    except Exception as exc:  # noqa: BLE001 - a decompile error must still compile
+        reason = f"{type(exc).__name__}: {exc}"
+        raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
+        body = [comment("could not decompile this code object"), raise_]
+    return _declarations(ctx) + body
+
+
+def _declarations(ctx) -> list[ast.stmt]:
+    out = []
+    if ctx.stored_globals and ctx.is_function:
+        out.append(ast.Global(names=sorted(ctx.stored_globals)))
+    if ctx.stored_free:
+        out.append(ast.Nonlocal(names=sorted(ctx.stored_free)))
+    return out
+
+
+def _compiles(code, body, ctx) -> bool:
+    """Whether ``body`` compiles in a scope like the one ``code`` ran in."""
+    inner = _declarations(ctx) + (body or [ast.Pass()])
+    if ctx.is_function:
+        args = signature(code, m.Function(code))
+        inner = [_def_node(code, "_probe", args, inner)]
+    if code.co_freevars:
+        binds = [
+            ast.Assign(targets=[m.name(n, True)], value=m.const(None)) for n in code.co_freevars
+        ]
+        inner = [
+            ast.FunctionDef(name="_outer", args=_no_args(), body=binds + inner, decorator_list=[])
+        ]
+    tree = ast.fix_missing_locations(ast.Module(body=inner, type_ignores=[]))
+    try:
+        compile(tree, "<decompiled>", "exec")
+    except (SyntaxError, ValueError, TypeError):
+        return False
+    return True
+
+
+def _no_args() -> ast.arguments:
+    return ast.arguments(
+        posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+    )
+
+
+def signature(code, fn: m.Function) -> ast.arguments:
+    """Parameters from the code object; defaults and annotations from MAKE_FUNCTION."""
+    names = [_safe(n) for n in code.co_varnames]
+    npos, nkw = code.co_argcount, code.co_kwonlyargcount
+    ann = fn.annotations
+
+    def arg(n):
+        return ast.arg(arg=n, annotation=_annotation(code, ann.get(n)))
+
+    i = npos + nkw
+    vararg = kwarg = None
+    if code.co_flags & CO_VARARGS:
+        vararg, i = arg(names[i]), i + 1
+    if code.co_flags & CO_VARKEYWORDS:
+        kwarg = arg(names[i])
+    pos = [arg(n) for n in names[:npos]]
+    kwonly = [arg(n) for n in names[npos : npos + nkw]]
+    defaults = [d for d in fn.defaults if not isinstance(d, ast.Starred)]
+    return ast.arguments(
+        posonlyargs=pos[: code.co_posonlyargcount],
+        args=pos[code.co_posonlyargcount :],
+        vararg=vararg,
+        kwonlyargs=kwonly,
+        kw_defaults=[fn.kwdefaults.get(code.co_varnames[npos + k]) for k in range(nkw)],
+        kwarg=kwarg,
+        defaults=defaults[-npos:] if npos else [],
+    )
+
+
+def _annotation(code, value):
+    if (
+        isinstance(value, ast.Constant)
+        and isinstance(value.value, str)
+        and code.co_flags & 0x1000000
+    ):
+        try:
+            return ast.parse(value.value, mode="eval").body
+        except SyntaxError:
+            return value
+    return value
+
+
+def _safe(ident: str) -> str:
+    return (
+        ident if ident.isidentifier() else "_" + "".join(c if c.isalnum() else "_" for c in ident)
+    )
+
+
+def _def_node(code, name, args, body, returns=None):
+    is_async = code.co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR)
+    kind = ast.AsyncFunctionDef if is_async else ast.FunctionDef
+    return kind(name=name, args=args, body=body, decorator_list=[], returns=returns)
+
+
+def function_def(code, defs, fn: m.Function, name: str):
+    body = body_of(code, defs) or []
+    body = _strip_docstring_confusion(code, body)
+    if code.co_flags & (CO_GENERATOR | CO_ASYNC_GENERATOR) and not _yields(body):
+        body.append(ast.If(test=m.const(False), body=[ast.Expr(value=ast.Yield())], orelse=[]))
+    returns = fn.annotations.get("return")
+    return _def_node(
+        code, name, signature(code, fn), body or [ast.Pass()], _annotation(code, returns)
+    )
+
+
+def _strip_docstring_confusion(code, body):
+    """A leading string constant would become a docstring; keep the real one only."""
+    doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else None
+    if doc is not None and inspect.cleandoc(doc) and (code.co_flags & 1):
+        return [ast.Expr(value=m.const(doc))] + body
+    return body
+
+
+def _yields(body) -> bool:
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Yield, ast.YieldFrom)):
+                return True
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                break
+    return False
+
+
+def lambda_expr(fn: m.Function, defs):
+    body = body_of(fn.code, defs, force_structured=True)
+    if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    value = body[0].value or m.const(None)
+    if fn.code.co_flags & CO_GENERATOR:
+        return None
+    return ast.Lambda(args=signature(fn.code, fn), body=value)
+
+
+def class_def(cls: m.Class, defs) -> ast.ClassDef:
+    body = body_of(cls.body.code, defs) or []
+    kept = [s for s in body if not _class_bookkeeping(s)]
+    bases = [expressions.value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
+    return ast.ClassDef(
+        name=cls.name,
+        bases=bases,
+        keywords=cls.keywords,
+        body=kept or [ast.Pass()],
+        decorator_list=[],
+    )
+
+
+def _class_bookkeeping(stmt) -> bool:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name):
+            return target.id in CLASS_BOOKKEEPING or target.id == "__classcell__"
+    if isinstance(stmt, ast.Return):
+        return True
+    return False

@@ -1,0 +1,129 @@
+"""Normalize ``dis`` output into one instruction form shared by every Python version.
+
+Everything version-specific about raw bytecode is settled here (with the tables in
+``versions.py``): jump targets become instruction indices, the exception table becomes a
+handler on each instruction, fused or renamed opcodes are split into canonical ones, and
+compiler-generated loops for ``await`` / ``yield from`` collapse into one YIELD_FROM.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dis
+import sys
+from dataclasses import dataclass
+
+from . import versions
+
+PY = sys.version_info[:2]
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """Where an exception raised by a covered instruction goes."""
+
+    target: int  # instruction index of the handler's first instruction
+    depth: int  # stack depth the handler starts from (before pushing lasti/exception)
+    lasti: bool  # whether the handler also receives the offset of the raising instruction
+
+
+@dataclass(slots=True)
+class Instr:
+    """One canonical instruction; ``target`` is an instruction index for jumps."""
+
+    index: int
+    op: str
+    arg: int | None
+    argval: object
+    offset: int
+    target: int | None = None
+    handler: Handler | None = None
+
+
+def normalize(code) -> list[Instr]:
+    """The canonical instructions of ``code``, with targets and handlers as indices."""
+    raw = _collapse_yield_from(_kept(code))
+    instrs: list[Instr] = []
+    first_at: dict[int, int] = {}
+    for ins in raw:
+        first_at.setdefault(ins.offset, len(instrs))
+        for op, arg, argval in versions.expand(ins):
+            instrs.append(Instr(len(instrs), op, arg, argval, ins.offset))
+    resolve = _offset_resolver(instrs, first_at)
+    for ins, target in _jump_targets(raw, instrs):
+        ins.target = resolve(target)
+    _attach_handlers(code, instrs, resolve)
+    return instrs
+
+
+def _kept(code):
+    raw, prev = [], None
+    for ins in dis.get_instructions(code):
+        if ins.opname in versions.DROPPED:
+            continue
+        skip = versions.skip_after(prev, ins.opname)
+        prev = ins.opname
+        if not skip:
+            raw.append(ins)
+    return raw
+
+
+def _offset_resolver(instrs, first_at):
+    """Map a bytecode offset to the index of the first kept instruction at or after it."""
+    offsets = sorted(first_at)
+
+    def resolve(offset: int) -> int:
+        if offset in first_at:
+            return first_at[offset]
+        pos = bisect.bisect_left(offsets, offset)
+        return first_at[offsets[pos]] if pos < len(offsets) else len(instrs)
+
+    return resolve
+
+
+def _jump_targets(raw, instrs):
+    """Pairs of (canonical jump instruction, raw target offset)."""
+    by_offset: dict[int, list[Instr]] = {}
+    for ins in instrs:
+        by_offset.setdefault(ins.offset, []).append(ins)
+    for r in raw:
+        if r.opcode in dis.hasjrel or r.opcode in dis.hasjabs:
+            target = versions.jump_target(r)
+            if target is None:
+                continue
+            for ins in by_offset.get(r.offset, ()):
+                if ins.op in versions.JUMPS:
+                    yield ins, target
+
+
+def _attach_handlers(code, instrs, resolve) -> None:
+    for start, end, target, depth, lasti in versions.exception_entries(code):
+        hidx = resolve(target)
+        if hidx >= len(instrs) or instrs[hidx].op == "STOPITERATION_ERROR":
+            continue  # generator-wide StopIteration -> RuntimeError guard: implicit
+        handler = Handler(hidx, depth, lasti)
+        for i in range(resolve(start), resolve(end)):
+            if instrs[i].handler is None:
+                instrs[i].handler = handler
+
+
+def _collapse_yield_from(raw):
+    """Replace each SEND loop (``await`` / ``yield from``) by one YIELD_FROM."""
+    if not any(i.opname == "SEND" for i in raw):
+        return raw
+    out = []
+    index_of = {ins.offset: n for n, ins in enumerate(raw)}
+    n = 0
+    while n < len(raw):
+        ins = raw[n]
+        nxt = raw[n + 1] if n + 1 < len(raw) else None
+        if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "SEND":
+            end = index_of.get(versions.jump_target(nxt), n + 2)
+            if end < len(raw) and raw[end].opname == "END_SEND":
+                end += 1
+            out.append(versions.pseudo("YIELD_FROM", ins))
+            n = end
+            continue
+        out.append(ins)
+        n += 1
+    return out

@@ -1,0 +1,164 @@
+"""Stack values that are not plain expressions yet: a NULL, a function being built, an
+unfinished unpacking, a pending import. ``concrete`` turns each into real Python when it
+has to be spilled to a variable or survives to the output."""
+
+from __future__ import annotations
+
+import ast
+
+
+class Marker(ast.expr):
+    """Base of every non-printable stack value; ``ast.unparse`` rejects them."""
+
+    _fields = ()
+
+
+class Null(Marker):
+    """The NULL that CPython pushes beside a callable."""
+
+
+class Iter(Marker):
+    """``iter(value)`` from GET_ITER; a for loop or comprehension takes ``value`` back."""
+
+    def __init__(self, value, kind="iter"):
+        super().__init__()
+        self.value = value
+        self.kind = kind  # "iter", "yield_from", "await", "aiter", "anext"
+
+
+class Function(Marker):
+    """A function object under construction by MAKE_FUNCTION."""
+
+    def __init__(self, code, closure=None):
+        super().__init__()
+        self.code = code
+        self.defaults: list = []
+        self.kwdefaults: dict = {}
+        self.annotations: dict = {}
+        self.closure = closure
+
+
+class BuildClass(Marker):
+    """``__build_class__`` from LOAD_BUILD_CLASS."""
+
+
+class Class(Marker):
+    """A class built by ``__build_class__(body, name, *bases, **keywords)``."""
+
+    def __init__(self, body: Function, name: str, bases, keywords):
+        super().__init__()
+        self.body, self.name, self.bases, self.keywords = body, name, bases, keywords
+
+
+class Decorated(Marker):
+    """A decorator applied to a function or class being defined."""
+
+    def __init__(self, decorator, target):
+        super().__init__()
+        self.decorators = [decorator]
+        self.target = target  # Function, Class or Decorated
+        if isinstance(target, Decorated):
+            self.decorators += target.decorators
+            self.target = target.target
+
+
+class UnpackGroup:
+    """Targets collected from the stores that follow an UNPACK_SEQUENCE / UNPACK_EX."""
+
+    def __init__(self, value, count: int, star: int | None, parent=None):
+        self.value, self.count, self.star, self.parent = value, count, star, parent
+        self.targets: list = [None] * count
+        self.filled = 0
+
+
+class UnpackItem(Marker):
+    def __init__(self, group: UnpackGroup, position: int):
+        super().__init__()
+        self.group, self.position = group, position
+
+
+class Import(Marker):
+    """The module pushed by IMPORT_NAME; ``from`` imports add names to it."""
+
+    def __init__(self, module: str, fromlist, level: int):
+        super().__init__()
+        self.module, self.fromlist, self.level = module, fromlist, level
+        self.aliases: list[ast.alias] = []
+
+
+class ImportFrom(Marker):
+    """An attribute pushed by IMPORT_FROM."""
+
+    def __init__(self, source: Import | ast.expr, name: str):
+        super().__init__()
+        self.source, self.name = source, name
+
+
+class Converted(Marker):
+    """A value with an f-string conversion (3.13 CONVERT_VALUE)."""
+
+    def __init__(self, value, conversion: str):
+        super().__init__()
+        self.value, self.conversion = value, conversion
+
+
+class InPlace(Marker):
+    """The result of an in-place operator, before we know what it is stored into."""
+
+    def __init__(self, target, op, value):
+        super().__init__()
+        self.target, self.op, self.value = target, op, value
+
+
+class WithExit(Marker):
+    """The ``__exit__`` that BEFORE_WITH leaves below the ``__enter__`` result."""
+
+    def __init__(self, manager, is_async=False):
+        super().__init__()
+        self.manager, self.is_async = manager, is_async
+
+
+class Entered(Marker):
+    """The value of ``manager.__enter__()`` in a structured with statement."""
+
+    def __init__(self, exit: WithExit):
+        super().__init__()
+        self.exit = exit
+
+
+class Saved(Marker):
+    """A local saved by LOAD_FAST_AND_CLEAR around a 3.12 inlined comprehension."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+
+class Locals(Marker):
+    """``locals()`` of a class body (LOAD_LOCALS)."""
+
+
+class NextItem(Marker):
+    """The item FOR_ITER pushes; the store that takes it becomes the loop target."""
+
+
+class Exception_(Marker):
+    """The exception a structured handler receives."""
+
+
+def name(ident: str, store: bool = False) -> ast.Name:
+    return ast.Name(id=ident, ctx=ast.Store() if store else ast.Load())
+
+
+def const(value) -> ast.Constant:
+    return ast.Constant(value=value)
+
+
+def call(func, args=(), keywords=()) -> ast.Call:
+    if isinstance(func, str):
+        func = name(func)
+    return ast.Call(func=func, args=list(args), keywords=list(keywords))
+
+
+def contains_marker(node) -> bool:
+    return any(isinstance(n, Marker) for n in ast.walk(node))
