@@ -182,3 +182,12 @@ def compiling_frame_globals(code) -> dict | None:
             return scope if isinstance(scope, dict) else None
         frame = frame.f_back
     return None
+
+
+def bytecode_logger() -> logging.Logger:
+    """The logger behind ``TORCH_LOGS="+bytecode"`` (ORIGINAL/MODIFIED BYTECODE)."""
+    try:
+        from torch._dynamo.convert_frame import bytecode_log
+    except ImportError as error:
+        raise Unavailable(f"torch._dynamo.convert_frame.bytecode_log: {error}") from None
+    return bytecode_log
