@@ -48,8 +48,12 @@ def _functions(ctx: ProcessContext) -> list[str]:
         compiles = ctx.compiles_of.get(fn.id, [])
         breaks = [b for c in compiles for b in c.graph_breaks]
         reasons = [r for c in compiles for r in c.recompile_reasons]
-        title = f"<code>{_html(fn.qualname)}</code>: {len(fn.entries)} cache entries, "
-        title += f"{len(breaks)} graph breaks, {len(reasons)} recompiles"
+        counts = [
+            _count(len(fn.entries), "cache entry", "cache entries"),
+            _count(len(breaks), "graph break"),
+            _count(len(reasons), "recompile"),
+        ]
+        title = f"<code>{_html(fn.qualname)}</code>: {', '.join(counts)}"
         lines += [f"<details><summary>{title}</summary>", ""]
         lines += [f"- graph break at line {b.line}: {_md(b.reason)}" for b in breaks]
         lines += [f"- recompiled: {_md(r)}" for r in reasons]
@@ -57,6 +61,10 @@ def _functions(ctx: ProcessContext) -> list[str]:
             lines += ["", "```python", fn.source.rstrip().replace("```", "` ` `"), "```"]
         lines += ["", "</details>", ""]
     return lines
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _html(text: str) -> str:

@@ -106,7 +106,7 @@ def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
     function = Function(
         id=fn_id,
         name=fn_name + tag,
-        qualname=f"Model{model}.{fn_name}",
+        qualname=f"Model{model}.{fn_name}{tag}",
         filename=FILENAME + tag,
         first_line=first,
         last_line=first + 6,

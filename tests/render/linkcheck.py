@@ -1,0 +1,45 @@
+"""Collects every link and id of a rendered site, to check that links resolve."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+
+class PageLinks(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            if name in ("href", "src") and value is not None:
+                self.links.append(value)
+
+
+def scan(path: Path) -> PageLinks:
+    parser = PageLinks()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every relative link whose file or ``#anchor`` is missing, as "page: link"."""
+    pages = {p: scan(p) for p in site.rglob("*.html")}
+    broken = []
+    for page, found in pages.items():
+        for link in found.links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc:
+                broken.append(f"{page.name}: not relative: {link}")
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if not target.is_file():
+                broken.append(f"{page.name}: missing file {link}")
+            elif parts.fragment and unquote(parts.fragment) not in pages[target].ids:
+                broken.append(f"{page.name}: missing anchor {link}")
+    return broken

@@ -1,0 +1,133 @@
+import json
+import zipfile
+
+import pytest
+from synthetic import make_dump
+
+from depyf_report.cli import main
+from depyf_report.errors import UserError
+from depyf_report.render import render, writer
+
+
+def test_cli_prints_the_index_path(tmp_path, capsys):
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    assert main([str(dump), "-o", str(tmp_path / "site")]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "site" / "index.html")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p / "nowhere", "no such directory"),
+        (lambda p: (p / "empty").mkdir() or p / "empty", "not a depyf-report dump"),
+    ],
+    ids=["missing", "foreign"],
+)
+def test_missing_or_foreign_dump_is_one_clear_line(tmp_path, capsys, make, message):
+    assert main([str(make(tmp_path)), "-o", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_refuses_to_write_over_a_folder_that_is_not_a_site(tmp_path):
+    dump = make_dump(tmp_path / "dump", graphs=1)
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "thesis.tex").write_text("precious")
+    with pytest.raises(UserError, match="not empty"):
+        render(dump, tmp_path / "site", progress=False)
+    with pytest.raises(UserError, match="another folder"):
+        render(dump, dump, progress=False)
+
+
+def test_damaged_file_is_named_and_the_rest_renders(tmp_path, capsys):
+    dump = make_dump(tmp_path / "dump", graphs=4)
+    (dump / "graphs" / "g2.json").write_text("{ not json")
+    index = render(dump, tmp_path / "site", progress=False)
+    warning = capsys.readouterr().err
+    assert "warning" in warning and "g2.json" in warning
+    page = index.read_text()
+    assert "Files that could not be read" in page and "g2.json" in page
+    assert (tmp_path / "site" / "graph-g1.html").is_file()
+    assert not (tmp_path / "site" / "graph-g2.html").exists()
+
+
+def test_newer_schema_process_is_reported_and_others_render(tmp_path, capsys):
+    dump = make_dump(tmp_path / "dump", graphs=2, processes=2)
+    manifest = dump / "processes" / "rank1" / "manifest.json"
+    data = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**data, "schema_version": 99}))
+    index = render(dump, tmp_path / "site", progress=False)
+    assert "newer than this depyf-report" in capsys.readouterr().err
+    assert "newer than this depyf-report" in index.read_text()
+    assert (tmp_path / "site" / "fn-f0.html").is_file()
+
+
+def test_interrupted_capture_renders_what_it_has(tmp_path):
+    dump = make_dump(tmp_path / "dump", graphs=3, status="running")
+    (dump / "graphs" / ".g1.abc.tmp").write_text('{"half')  # a write cut short
+    page = render(dump, tmp_path / "site", progress=False).read_text()
+    assert "did not finish" in page
+    assert (tmp_path / "site" / "graph-g1.html").is_file()
+
+
+def test_ranks_are_shown(markup_site):
+    page = (markup_site / "index.html").read_text()
+    assert "rank 0" in page and "rank 1" in page
+    assert (markup_site / "p-rank1-fn-f0.html").is_file()
+
+
+def test_zip_holds_the_whole_site(tmp_path):
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    render(dump, tmp_path / "site", zip=True, progress=False)
+    names = zipfile.ZipFile(tmp_path / "site.zip").namelist()
+    assert "site/index.html" in names and "site/summary.md" in names
+    assert "site/graph-g1-forward-code.html" in names
+
+
+def test_summary_is_github_markdown_with_collapsible_sections(site):
+    text = (site / "summary.md").read_text()
+    assert text.startswith("## torch.compile report")
+    assert "| graph breaks | 3 |" in text
+    assert "<details><summary><code>Model0.forward_0</code>" in text
+    assert "graph break at line 13" in text
+
+
+def test_rerender_of_an_unchanged_dump_writes_no_page(tmp_path, monkeypatch):
+    dump = make_dump(tmp_path / "dump", graphs=4)
+    render(dump, tmp_path / "site", progress=False)
+    written = []
+    original = writer.SiteWriter.write_page
+    monkeypatch.setattr(
+        writer.SiteWriter,
+        "write_page",
+        lambda self, plan: written.append(plan.path) or original(self, plan),
+    )
+    render(dump, tmp_path / "site", progress=False)
+    assert written == []
+    graph = json.loads((dump / "graphs" / "g3.json").read_text())
+    graph["stages"][0]["text"] += "# changed\n"
+    (dump / "graphs" / "g3.json").write_text(json.dumps(graph))
+    render(dump, tmp_path / "site", progress=False)
+    assert sorted(written) == ["graph-g3-forward-code.html", "graph-g3.html", "index.html"]
+    assert "# changed" in (tmp_path / "site" / "graph-g3.html").read_text()
+
+
+def test_changed_templates_rewrite_every_page(tmp_path, monkeypatch):
+    dump = make_dump(tmp_path / "dump", graphs=1)
+    render(dump, tmp_path / "site", progress=False)
+    monkeypatch.setattr(writer, "templates_digest", lambda: "something else")
+    written = []
+    original = writer.SiteWriter.write_page
+    monkeypatch.setattr(
+        writer.SiteWriter,
+        "write_page",
+        lambda self, plan: written.append(plan.path) or original(self, plan),
+    )
+    render(dump, tmp_path / "site", progress=False)
+    assert "index.html" in written and "graph-g1.html" in written
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path, capsys):
+    dump = make_dump(tmp_path / "dump", graphs=1)
+    render(dump, tmp_path / "site", progress=True)
+    assert "rendering [" not in capsys.readouterr().err
