@@ -36,6 +36,9 @@ def build_function_page(
             first_line=fn.first_line,
             marks=_source_marks(ctx, fn),
         ),
+        resume_code=code_lines(
+            fn.original.decompiled if fn.is_resume else None, anchor=lambda n: f"R{n}"
+        ),
         entries=tuple(_entry_view(ctx, fn, i, e) for i, e in enumerate(fn.entries)),
         compiles=tuple(_compile_view(ctx, fn, c) for c in ctx.compiles_of.get(fn.id, [])),
         original_dis=fn.original.dis,

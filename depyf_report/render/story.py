@@ -45,8 +45,13 @@ def _function_part(fn: Function) -> str:
         parts.append(
             f"# resumes line {fn.resume.resume_line} after the graph break on line {fn.resume.break_line}"
         )
-    parts.append(_banner("original source", "-"))
-    parts.append(python_or_comment(textwrap.dedent(fn.source or ""), "source not captured"))
+    if fn.is_resume:
+        parts.append(_banner("resume function code, decompiled", "-"))
+        missing = fn.original.decompile_error or "not decompiled"
+        parts.append(python_or_comment(fn.original.decompiled or "", missing))
+    else:
+        parts.append(_banner("original source", "-"))
+        parts.append(python_or_comment(textwrap.dedent(fn.source or ""), "source not captured"))
     for index, entry in enumerate(fn.entries):
         parts.append(_entry_part(fn, index, entry))
     return "\n".join(parts)

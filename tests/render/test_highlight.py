@@ -1,0 +1,67 @@
+import xml.etree.ElementTree as ET
+
+from depyf_report.dump import load_dump
+from depyf_report.render.codeview import guard_lines
+from depyf_report.render.context import ProcessContext
+from depyf_report.render.fastlex import clike_tokens, python_tokens
+from depyf_report.render.flowchart import flowchart
+from depyf_report.render.highlight import highlight_lines
+
+
+def test_each_line_is_closed_markup_even_inside_a_multiline_string():
+    lines = highlight_lines('x = """a\nb <c>\n"""\ny = 1\n')
+    assert len(lines) == 4
+    assert lines[1] == '<span class="sd">b &lt;c&gt;</span>'
+    assert all(line.count("<span") == line.count("</span>") for line in lines)
+
+
+def test_known_names_become_links_and_others_stay_text():
+    links = {"__compiled_fn_1": "graph-g1.html"}.get
+    (line,) = highlight_lines("__temp, = __compiled_fn_1(x)", link=links)
+    assert (
+        '<a class="code-link" href="graph-g1.html"><span class="n">__compiled_fn_1</span></a>'
+        in line
+    )
+    assert "__temp" in line and line.count("<a ") == 1
+
+
+def test_python_classes_match_pygments_names():
+    kinds = {v: c for c, v, _ in python_tokens("def f(self): return None  # hi\n@x\nclass C: pass")}
+    assert kinds["def"] == "k" and kinds["f"] == "nf" and kinds["self"] == "bp"
+    assert kinds["None"] == "kc" and kinds["# hi"] == "c1" and kinds["C"] == "nc"
+
+
+def test_cpp_tokens():
+    text = '#include "x.h"\nextern "C" void k(const float* p) { /* a\nb */ p[0] = 1.5f; // end\n}'
+    kinds = {v: c for c, v, _ in clike_tokens(text)}
+    assert kinds['#include "x.h"'] == "cp" and kinds["float"] == "kt" and kinds["const"] == "k"
+    assert kinds["/* a\nb */"] == "cm" and kinds["1.5f"] == "m" and kinds["// end"] == "c1"
+    assert "".join(v for _, v, _ in clike_tokens(text)) == text
+
+
+def test_tokenizers_lose_no_text():
+    text = "a = b'\\x00' + 0x1F * 1e-3 if x else r'\\d' @ m\nprint(f\"{a!r}\")\n"
+    assert "".join(v for _, v, _ in python_tokens(text)) == text
+
+
+def test_guard_comment_links_back_to_the_source_line():
+    tree = "| +- TYPE_MATCH: ___check_type_id(L['b'], 9)  # if b < 0:  # /p/model.py:13 in forward"
+    (line,) = guard_lines(tree, anchor=lambda n: f"g{n}", source_href=lambda f, n: f"#L{n}")
+    assert '<a href="#L13">/p/model.py:13</a> in forward' in line.html
+    assert '<span class="guard-kind">TYPE_MATCH:</span>' in line.html
+
+
+def test_flowchart_is_valid_svg_and_every_box_links(tmp_path):
+    from synthetic import make_dump
+
+    dump = load_dump(make_dump(tmp_path / "dump", graphs=5, markup=True))
+    ctx = ProcessContext.build(dump.processes[0], "")
+    svg = ET.fromstring(str(flowchart(ctx, ctx.roots()[0])))
+    ns = "{http://www.w3.org/2000/svg}"
+    boxes = svg.iter(f"{ns}rect")
+    links = [a.get("href") for a in svg.iter(f"{ns}a")]
+    assert len(links) == len(list(boxes))
+    assert "fn-f0.html" in links and "fn-f0r.html" in links and "graph-g1.html" in links
+    assert "graph-g1.html#stage-aot_forward" in links and "graph-g1-forward-code.html" in links
+    assert "fn-f0.html#entry-0" in links
+    assert any("resume" in (p.get("class") or "") for p in svg.iter(f"{ns}path"))
