@@ -1,0 +1,113 @@
+"""The site in a real browser, from file://: Debian's Chromium through Playwright."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail("needs Debian's chromium (apt-get install chromium); or -m 'not browser'")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A page that records console errors and every request that is not file://."""
+    page = browser.new_page()
+    page.errors = []
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("request", lambda r: r.url.startswith("file://") or page.errors.append(r.url))
+    yield page
+    page.close()
+
+
+def test_every_page_loads_without_errors_or_network(site, page):
+    for path in sorted(site.glob("*.html")):
+        page.goto(path.as_uri())
+        assert page.locator("main").count() == 1
+    assert page.errors == []
+
+
+def test_search_finds_a_function(site, page):
+    page.goto((site / "index.html").as_uri())
+    page.keyboard.press("/")
+    page.keyboard.type("forward_1")
+    result = page.locator("#search-results a").first
+    assert result.inner_text() == "Model1.forward_1"
+    result.click()
+    assert page.url.endswith("fn-f1.html")
+    assert page.errors == []
+
+
+def test_search_from_another_page_opens_the_overview_with_results(site, page):
+    page.goto((site / "graph-g1.html").as_uri())
+    page.fill("#search", "check_type_id")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/index.html?q=check_type_id")
+    assert page.locator("#search-results li .kind").first.inner_text().lower() == "guard"
+    assert page.errors == []
+
+
+def test_click_path_from_overview_to_graph_and_kernel(site, page):
+    page.goto((site / "index.html").as_uri())
+    page.locator('svg.flowchart a[href="graph-g1.html"]').click()
+    assert page.url.endswith("graph-g1.html")
+    assert page.locator("h1").inner_text().startswith("__compiled_fn_1")
+    page.locator("nav.pills a.output").click()
+    assert page.url.endswith("graph-g1-forward-code.html")
+    page.locator('nav.pills a[href="#kernel-cpp_fused_mul_1_1"]').click()
+    assert page.url.endswith("#kernel-cpp_fused_mul_1_1")
+    assert page.locator("#kernel-cpp_fused_mul_1_1").is_visible()
+    assert page.errors == []
+
+
+def test_transformed_code_links_to_graph_and_resume_function(site, page):
+    page.goto((site / "fn-f0.html").as_uri())
+    page.locator("#entry-0 a.code-link", has_text="__resume_at_30_2").click()
+    assert page.url.endswith("fn-f0r.html")
+    page.go_back()
+    page.locator("#entry-0 a.code-link", has_text="__compiled_fn_1").click()
+    assert page.url.endswith("graph-g1.html")
+
+
+def test_keyboard_shortcuts_and_help_panel(site, page):
+    page.goto((site / "fn-f0.html").as_uri())
+    assert page.locator("#help").is_hidden()
+    page.keyboard.press("?")
+    assert page.locator("#help").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator("#help").is_hidden()
+    assert page.locator("details.dis").first.get_attribute("open") is None
+    page.keyboard.press("d")
+    assert page.locator("details.dis").first.get_attribute("open") is not None
+    page.keyboard.press("i")
+    page.wait_for_url("**/index.html")
+    assert page.errors == []
+
+
+def test_escaped_markup_runs_no_script(markup_site, page):
+    dialogs = []
+    page.on("dialog", lambda d: dialogs.append(d.message) or d.dismiss())
+    for name in ("index.html", "graph-g1.html", "fn-f0.html", "p-rank1-graph-g1.html"):
+        page.goto((markup_site / name).as_uri())
+    assert dialogs == [] and page.errors == []
+    page.goto((markup_site / "fn-f0.html").as_uri())
+    assert "forward_0<b>&amp;" in page.locator("main").inner_text()
