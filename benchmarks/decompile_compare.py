@@ -6,6 +6,7 @@ differs only in layout or line table compares equal. Nested code objects are
 compared recursively, matched by their position among the constants.
 """
 
+import bisect
 import dis
 import types
 from dataclasses import dataclass, field
@@ -76,7 +77,7 @@ def instruction_stream(code: types.CodeType) -> list[tuple]:
             stream.append((opname, ins.key))
         elif ins.opcode in JUMP_OPCODES:
             # A target that is a dropped NOP or EXTENDED_ARG means the next kept one.
-            target = next((i for i, off in enumerate(offsets) if off >= ins.argval), len(offsets))
+            target = bisect.bisect_left(offsets, ins.argval)
             stream.append((opname, ("to", target)))
         elif ins.opcode in CONST_OPCODES:
             stream.append((opname, _const_key(ins.argval)))

@@ -1,0 +1,145 @@
+"""Decompiler speed: code objects per second over the stdlib, and linearity.
+
+Linearity: a generated function of 2,000 lines and one of 20,000 lines (mixed
+assignments, branches, loops, try/except, comprehensions) are decompiled; the
+larger should take less than 10 times as long. Run it with the Python to measure:
+
+    python benchmarks/decompile_speed.py
+    PYTHONPATH=. /root/.pyenv/versions/3.13.0/bin/python benchmarks/decompile_speed.py
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(1, str(REPO))  # depyf_report without installing it
+
+from decompile_compare import count_codes  # noqa: E402
+from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
+from decompile_workers import run_each  # noqa: E402
+
+SMALL, LARGE, TARGET_RATIO = 2_000, 20_000, 10
+
+# Blocks of one generated function; {k} is the block number, {v} a loop variable.
+BLOCKS = [
+    "total = total + {k} * n - count\ncount += 1",
+    "if total > {k}:\n    total -= {k}\nelif count < {k7}:\n    count += 2\nelse:\n    text = text + 'x'",
+    "for {v} in items:\n    if {v} == {k}:\n        break\n    if {v} % 2:\n        continue\n"
+    "    total += {v}\nelse:\n    count -= 1",
+    "i = {k5}\nwhile i > 0 and total < {k}:\n    i -= 1\n    count += i",
+    "try:\n    total += mapping[{k9}]\nexcept KeyError:\n    count -= 1",
+    "text = text[-10:] + str(len([x for x in items if x > {k9}]))",
+    "flag = total > {k} and count < {k7} or not text",
+]
+
+
+def generated_function(lines: int) -> str:
+    """Source of ``def generated(...)`` with at least ``lines`` lines of body."""
+    body: list[str] = ["total = count = 0", "text = ''"]
+    k = 0
+    while len(body) < lines:
+        block = BLOCKS[k % len(BLOCKS)]
+        body += block.format(k=k, k5=k % 5, k7=k % 7, k9=k % 9, v=f"v{k % 20}").splitlines()
+        k += 1
+    body.append("return total, count, text")
+    indented = "\n".join("    " + line for line in body)
+    return f"def generated(n, items, mapping):\n{indented}\n"
+
+
+def time_module(module: StdlibModule) -> dict:
+    from depyf_report import decompile
+
+    code = module.code()
+    started = time.perf_counter()
+    try:
+        decompile(code)
+    except Exception as error:
+        return {"module": module.name, "error": one_line(error)}
+    return {
+        "module": module.name,
+        "codes": count_codes(code),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def time_generated(lines: int) -> dict:
+    """Best of three decompiles of a generated function; also: does the output compile?"""
+    from depyf_report import decompile
+
+    module_code = compile(generated_function(lines), "<generated>", "exec")
+    function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
+    best, source = float("inf"), ""
+    for _ in range(3):
+        started = time.perf_counter()
+        try:
+            source = decompile(function_code)
+        except Exception as error:
+            return {"lines": lines, "error": one_line(error)}
+        best = min(best, time.perf_counter() - started)
+    try:
+        compile(source, "<decompiled>", "exec")
+        compiles = True
+    except (SyntaxError, ValueError):
+        compiles = False
+    return {"lines": lines, "seconds": best, "compiles": compiles}
+
+
+def stdlib_speed(time_limit: float) -> None:
+    modules = stdlib_modules()
+    records = run_each(
+        time_module,
+        modules,
+        workers=1,
+        time_limit=time_limit,
+        on_failure=lambda m, why: {"module": m.name, "error": why},
+    )
+    timed = [r for r in records if "seconds" in r]
+    codes, seconds = sum(r["codes"] for r in timed), sum(r["seconds"] for r in timed)
+    rate = codes / seconds if seconds else 0
+    print(
+        f"stdlib: {codes} code objects in {len(timed)}/{len(modules)} modules, "
+        f"{seconds:.2f} s decompiling: {rate:.0f} code objects/s"
+    )
+    for record in records:
+        if "error" in record:
+            print(f"  FAIL {record['module']}: {record['error']}")
+
+
+def linearity(time_limit: float) -> None:
+    small, large = run_each(
+        time_generated,
+        [SMALL, LARGE],
+        workers=1,
+        time_limit=time_limit,
+        on_failure=lambda lines, why: {"lines": lines, "error": why},
+    )
+    for record in (small, large):
+        if "error" in record:
+            print(f"  FAIL {record['lines']}-line function: {record['error']}")
+        else:
+            print(
+                f"{record['lines']:>6}-line function: {record['seconds']:.3f} s "
+                f"(output compiles: {'yes' if record['compiles'] else 'NO'})"
+            )
+    if "seconds" in small and "seconds" in large:
+        ratio = large["seconds"] / small["seconds"]
+        verdict = "ok" if ratio < TARGET_RATIO else "TOO SLOW"
+        print(f"ratio {LARGE}/{SMALL} lines: {ratio:.1f} (target < {TARGET_RATIO}: {verdict})")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per job")
+    parser.add_argument("--skip-stdlib", action="store_true", help="linearity only")
+    args = parser.parse_args(argv)
+    print(f"== Python {sys.version.split()[0]}: decompile speed")
+    if not args.skip_stdlib:
+        stdlib_speed(args.time_limit)
+    linearity(args.time_limit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
