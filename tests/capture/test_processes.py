@@ -1,0 +1,138 @@
+"""A killed process, two ranks and forked workers, all writing one dump."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from depyf_report.dump import load_dump
+
+from .conftest import REPO, run_capture, validate_dump
+
+pytestmark = [pytest.mark.torch, pytest.mark.slow]
+
+COMPILE_THEN_WAIT = """
+import sys, time, pathlib
+import torch
+
+def double(x):
+    return x * 2
+
+torch.compile(double, backend="eager")(torch.ones(3))
+pathlib.Path(sys.argv[1]).write_text("compiled")
+time.sleep(120)
+"""
+
+
+def _script(tmp_path, text: str):
+    path = tmp_path / "script.py"
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_killed_process_leaves_a_readable_dump(tmp_path):
+    script, ready, dump = _script(tmp_path, COMPILE_THEN_WAIT), tmp_path / "ready", tmp_path / "d"
+    command = [sys.executable, "-m", "depyf_report", "run", "-o", str(dump), "--", "python"]
+    process = subprocess.Popen([*command, str(script), str(ready)], cwd=REPO)
+    try:
+        deadline = time.monotonic() + 120
+        while not ready.exists():
+            assert process.poll() is None and time.monotonic() < deadline, "script never compiled"
+            time.sleep(0.2)
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    loaded = load_dump(dump)
+    assert loaded.problems == []
+    (one,) = loaded.processes
+    assert one.manifest.status == "running" and one.manifest.ended is None
+    assert list(one.compiles) == ["0/0"]
+    assert [e.compile_id for e in one.functions["double"].entries] == ["0/0"]
+    validate_dump(dump)
+
+
+RANKED = """
+import os, torch
+import torch.distributed as dist
+
+dist.init_process_group("gloo")
+
+def scale(x):
+    return x * (dist.get_rank() + 1)
+
+out = torch.compile(scale, backend="eager")(torch.ones(2))
+dist.all_reduce(out)
+assert out.tolist() == [3.0, 3.0], out
+dist.destroy_process_group()
+"""
+
+
+def test_two_ranks_write_one_dump_without_clobbering(tmp_path):
+    script, dump = _script(tmp_path, RANKED), tmp_path / "d"
+    env = {
+        "WORLD_SIZE": "2",
+        "MASTER_ADDR": "127.0.0.1",
+        "MASTER_PORT": str(29500 + os.getpid() % 1000),
+    }
+    command = [sys.executable, "-m", "depyf_report", "run", "-o", str(dump), "--", "python"]
+    ranks = [
+        subprocess.Popen(
+            [*command, str(script)],
+            cwd=REPO,
+            env={**os.environ, **env, "RANK": str(rank), "LOCAL_RANK": str(rank)},
+        )
+        for rank in (0, 1)
+    ]
+    assert [rank.wait(300) for rank in ranks] == [0, 0]
+    loaded = load_dump(dump)
+    assert loaded.problems == []
+    assert [(p.name, p.manifest.rank, p.manifest.world_size) for p in loaded.processes] == [
+        ("", 0, 2),
+        ("processes/rank-1", 1, 2),
+    ]
+    for process in loaded.processes:
+        assert process.manifest.status == "complete"
+        assert list(process.compiles) == ["0/0"]
+        assert "scale" in process.functions
+    validate_dump(dump)
+
+
+FORKED = """
+import multiprocessing as mp
+import torch
+
+def work(n):
+    return torch.compile(lambda x: x + n, backend="eager")(torch.zeros(2)).tolist()
+
+if __name__ == "__main__":
+    torch.compile(lambda x: x - 1, backend="eager")(torch.zeros(2))
+    pool = mp.get_context("fork").Pool(2)
+    assert pool.map(work, [1, 2]) == [[1.0, 1.0], [2.0, 2.0]]
+    pool.close()  # workers that leave normally close their dumps; terminated ones stay "running"
+    pool.join()
+"""
+
+
+def test_forked_workers_write_their_own_folders(tmp_path):
+    script, dump = _script(tmp_path, FORKED), tmp_path / "d"
+    run_capture(dump, script)
+    loaded = load_dump(dump)
+    assert loaded.problems == []
+    root, *workers = loaded.processes
+    assert root.name == "" and len(root.graphs) == 1
+    assert workers, "no worker recorded its compiles"
+    for worker in workers:
+        manifest = worker.manifest
+        assert worker.name == f"processes/pid-{manifest.pid}"
+        assert manifest.parent_pid == root.manifest.pid
+        assert manifest.status == "complete"
+        assert worker.graphs
+    validate_dump(dump)

@@ -1,0 +1,125 @@
+"""capture() and run_script in this process: errors, exit codes, missing internals."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+import depyf_report
+from depyf_report.capture import adapter, run_script
+from depyf_report.capture.recorder import Recorder
+from depyf_report.dump import load_dump
+from depyf_report.errors import UserError
+
+from .conftest import validate_dump
+
+torch = pytest.importorskip("torch")
+pytestmark = pytest.mark.torch
+
+
+@pytest.fixture(autouse=True)
+def fresh_dynamo():
+    torch._dynamo.reset()
+    yield
+    torch._dynamo.reset()
+
+
+def _compile_something():
+    def add_one(x):
+        return x + 1
+
+    return torch.compile(add_one, backend="eager")(torch.zeros(2))
+
+
+def test_capture_is_callable_from_the_package(tmp_path):
+    with depyf_report.capture(tmp_path / "d") as root:
+        assert _compile_something().tolist() == [1.0, 1.0]
+    assert root == tmp_path / "d"
+    (process,) = load_dump(root).processes
+    assert process.manifest.status == "complete"
+    assert [f.name for f in process.functions.values()] == ["add_one"]
+    validate_dump(root)
+
+
+def test_capture_inside_capture_is_refused(tmp_path):
+    inner = depyf_report.capture(tmp_path / "inner")
+    with depyf_report.capture(tmp_path / "outer"), pytest.raises(UserError, match="inside another"):
+        inner.__enter__()
+
+
+def test_a_previous_dump_is_refused(tmp_path):
+    with depyf_report.capture(tmp_path / "d"):
+        pass
+    with pytest.raises(UserError, match="already holds a previous dump"):
+        depyf_report.capture(tmp_path / "d").__enter__()
+
+
+def test_an_unwritable_place_is_refused(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(UserError, match="cannot create the dump directory"):
+        depyf_report.capture(blocker / "d").__enter__()
+
+
+def test_an_exception_in_the_block_still_closes_the_dump(tmp_path):
+    with pytest.raises(ZeroDivisionError), depyf_report.capture(tmp_path / "d"):
+        _compile_something()
+        1 / 0  # noqa: B018
+    manifest = load_dump(tmp_path / "d").processes[0].manifest
+    assert manifest.status == "failed" and manifest.ended is not None
+
+
+def test_a_missing_internal_is_recorded_and_the_rest_captured(tmp_path, monkeypatch):
+    def missing(hook):
+        raise adapter.Unavailable("register_bytecode_hook: not in this torch")
+
+    monkeypatch.setattr(adapter, "add_bytecode_hook", missing)
+    with depyf_report.capture(tmp_path / "d"):
+        _compile_something()
+    process = load_dump(tmp_path / "d").processes[0]
+    assert [(u.artifact, u.reason) for u in process.manifest.unavailable] == [
+        ("bytecode", "register_bytecode_hook: not in this torch")
+    ]
+    assert process.functions == {}  # the hook is what reports code objects
+    (graph,) = process.graphs.values()
+    assert graph.stages[0].kind == "dynamo"
+    assert list(process.compiles) == ["0/0"]
+
+
+def test_an_error_in_capture_never_reaches_the_program(tmp_path, monkeypatch):
+    def broken(self, code, new_code):
+        raise RuntimeError("capture bug")
+
+    monkeypatch.setattr(Recorder, "on_bytecode", broken)
+    with depyf_report.capture(tmp_path / "d"):
+        assert _compile_something().tolist() == [1.0, 1.0]
+    notes = load_dump(tmp_path / "d").processes[0].manifest.notes
+    assert notes == ["bytecode hook failed: RuntimeError: capture bug"]
+
+
+def test_run_script_passes_arguments_and_exit_code(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import json, sys
+            import torch
+            torch.compile(lambda x: x * 3, backend="eager")(torch.ones(1))
+            json.dump(sys.argv, open(sys.argv[1], "w"))
+            sys.exit(int(sys.argv[2]))
+            """
+        )
+    )
+    seen = tmp_path / "argv.json"
+    assert run_script(tmp_path / "d", [str(script), str(seen), "3"]) == 3
+    assert json.loads(seen.read_text()) == [str(script), str(seen), "3"]
+    process = load_dump(tmp_path / "d").processes[0]
+    assert process.manifest.argv == [str(script), str(seen), "3"]
+    assert len(process.graphs) == 1
+
+
+def test_run_script_without_a_script_is_a_user_error(tmp_path):
+    with pytest.raises(UserError, match="no such script"):
+        run_script(tmp_path / "d", [str(tmp_path / "missing.py")])
