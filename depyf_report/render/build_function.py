@@ -9,7 +9,7 @@ from pathlib import PurePath
 from ..model import CacheEntry, Compile, Function
 from . import urls
 from .codeview import code_lines, guard_lines
-from .context import ProcessContext
+from .context import ProcessContext, break_summary, function_title
 from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark
 
 _RESUME_NAME = re.compile(r"__resume_at_(\d+)_\d+")
@@ -21,8 +21,8 @@ def build_function_page(
     path = urls.function_page(ctx.name, fn.id)
     return FunctionPage(
         path=path,
-        title=fn.qualname or fn.name,
-        crumbs=(*crumbs, Link(fn.qualname or fn.name, None)),
+        title=function_title(fn),
+        crumbs=(*crumbs, Link(function_title(fn), None)),
         process=ctx.label,
         name=fn.name,
         qualname=fn.qualname,
@@ -48,7 +48,7 @@ def build_function_page(
 
 def _function_link(ctx: ProcessContext, function_id: str | None) -> Link:
     fn = ctx.function(function_id)
-    text = (fn.qualname or fn.name) if fn else (function_id or "unknown function")
+    text = function_title(fn) if fn else (function_id or "unknown function")
     return Link(text, ctx.function_href(function_id))
 
 
@@ -56,7 +56,9 @@ def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:
     if not fn.resume:
         return ()
     parent = ctx.function(fn.resume.parent)
-    parent_page = ctx.function_href(fn.resume.parent)
+    # Break and resume lines are lines of the user function this code continues.
+    original = fn.resume.original or fn.resume.parent
+    parent_page = ctx.function_href(original)
 
     def line_link(line: int | None, what: str) -> Link:
         if line is None or not parent_page:
@@ -64,7 +66,10 @@ def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:
         return Link(f"{what}: line {line}", urls.with_anchor(parent_page, urls.source_line(line)))
 
     return (
-        Link(parent.qualname if parent else "unknown function", parent_page),
+        Link(
+            function_title(parent) if parent else "unknown function",
+            ctx.function_href(fn.resume.parent),
+        ),
         line_link(fn.resume.break_line, "graph break"),
         line_link(fn.resume.resume_line, "resumes at"),
     )
@@ -165,6 +170,7 @@ def resume_names(ctx: ProcessContext, entry: CacheEntry) -> dict[str, str]:
 def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> CompileView:
     breaks = tuple(
         BreakView(
+            summary=break_summary(b.reason),
             reason=b.reason,
             where=Link(
                 f"{b.filename or fn.filename}:{b.line}" if b.line else "unknown line",

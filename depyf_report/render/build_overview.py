@@ -7,7 +7,7 @@ from collections import defaultdict
 from ..model import Compile
 from . import urls
 from .build_function import format_metric
-from .context import ProcessContext, graph_order
+from .context import ProcessContext, break_summary, function_title, graph_order
 from .flowchart import flowchart
 from .views import Link, ProcessView, Row, Stat, Table
 
@@ -97,7 +97,7 @@ def _guard_count(entry) -> int:
 
 def _fn_link(ctx: ProcessContext, function_id: str | None, suffix: str = "") -> Link:
     fn = ctx.function(function_id)
-    text = fn.qualname if fn else (function_id or "—")
+    text = function_title(fn) if fn else (function_id or "—")
     href = ctx.function_href(function_id)
     return Link(text, f"{href}{suffix}" if href else None)
 
@@ -162,7 +162,7 @@ def _breaks_table(ctx: ProcessContext) -> Table:
                 where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
                 suffix = f"#{urls.source_line(b.line)}" if b.line else ""
                 link = _fn_link(ctx, c.function, suffix)
-                lines[b.reason].append(Link(where, link.href, link.text))
+                lines[break_summary(b.reason)].append(Link(where, link.href, link.text))
     rows = [
         (Link(reason, None), Link(str(len(found)), None), tuple(found))
         for reason, found in sorted(lines.items(), key=lambda kv: -len(kv[1]))

@@ -32,6 +32,8 @@ class ProcessContext:
         for fn in dump.functions.values():
             if fn.resume and fn.resume.parent:
                 resumes_of[fn.resume.parent].append(fn)
+        for children in resumes_of.values():
+            children.sort(key=lambda fn: (fn.resume.resume_line or 0, fn.id))
         return cls(dump, label, dict(compiles_of), dict(resumes_of))
 
     @property
@@ -114,6 +116,20 @@ class ProcessContext:
             sorted(self.dump.compiles),
         ]
         return digest(names)
+
+
+def function_title(fn: Function) -> str:
+    """How pages name a function; resume functions of one break differ by their line."""
+    title = fn.qualname or fn.name
+    if fn.resume and fn.resume.resume_line is not None:
+        return f"{title} (from line {fn.resume.resume_line})"
+    return title
+
+
+def break_summary(reason: str) -> str:
+    """The first line of a graph-break reason: what groups breaks of one cause."""
+    first = reason.strip().splitlines()[0] if reason.strip() else "unknown reason"
+    return first.removeprefix("Graph Break Reason: ").strip()
 
 
 def digest(*records) -> str:

@@ -58,7 +58,11 @@ def flowchart(ctx: ProcessContext, root: Function) -> Markup:
 
 def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: set[str]) -> None:
     seen.add(fn.id)
+    if caller is not None:
+        chart.row += 1  # air for the edge that comes down from the caller
     entries = f"{len(fn.entries)} cache entr{'y' if len(fn.entries) == 1 else 'ies'}"
+    if fn.resume and fn.resume.resume_line is not None:
+        entries += f" · line {fn.resume.resume_line}"
     kind = "resume" if fn.is_resume else "function"
     me = chart.add(
         Node(0, chart.row, kind, fn.qualname or fn.name, entries, ctx.function_href(fn.id)),
@@ -93,7 +97,17 @@ def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
         chart.row = start + MAIN_UNITS
         return
     page = ctx.graph_href(graph_id)
-    g = chart.add(Node(3, start, "graph", graph.name, f"{len(graph.stages)} stages", page), code)
+    g = chart.add(
+        Node(
+            3,
+            start,
+            "graph",
+            graph.name,
+            f"{len(graph.stages)} stage{'s' * (len(graph.stages) != 1)}",
+            page,
+        ),
+        code,
+    )
     stages = sorted(graph.stages, key=lambda s: stage_order(s.kind))
     for i, stage in enumerate(stages):
         href = urls.with_anchor(page, urls.stage_anchor(stage.kind))
@@ -146,11 +160,12 @@ def _edge(a: Node, b: Node, kind: str) -> str:
         x2, y2 = _x(b.col), _y(b.row) + _h(b) / 2
         mid = (x1 + x2) / 2
         d = f"M{x1},{y1} C{mid},{y1} {mid},{y2} {x2},{y2}"
-    else:  # to a resume function below: down, left along the gap, down into its top
-        x1, y1 = _x(a.col) + BOX_W / 2, _y(a.row) + _h(a)
+    else:  # to a resume function below, along the gaps between rows and columns
+        x1, y1 = _x(a.col) + 14, _y(a.row) + _h(a)
+        gap_x = _x(a.col) - GAP_X / 2
         x2, y2 = _x(b.col) + BOX_W / 2, _y(b.row)
-        turn = y2 - 6
-        d = f"M{x1},{y1} L{x1},{turn} L{x2},{turn} L{x2},{y2}"
+        turn = y2 - UNIT / 2
+        d = f"M{x1},{y1} L{x1},{y1 + 5} L{gap_x},{y1 + 5} L{gap_x},{turn} L{x2},{turn} L{x2},{y2}"
     return f'<path class="fc-edge {kind}" d="{d}"/>'
 
 

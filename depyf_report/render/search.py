@@ -11,7 +11,7 @@ import json
 from markupsafe import Markup
 
 from . import urls
-from .context import ProcessContext, graph_order
+from .context import ProcessContext, function_title, graph_order
 
 # Rows are [kind, text, detail, href]; short lists keep the embedded JSON small.
 
@@ -21,7 +21,8 @@ def search_rows(ctx: ProcessContext) -> list[list[str]]:
     where = f" · {ctx.label}" if ctx.label else ""
     for fn in ctx.functions():
         page = urls.function_page(ctx.name, fn.id)
-        rows.append(["function", fn.qualname, f"{fn.filename}:{fn.first_line}{where}", page])
+        title = function_title(fn)
+        rows.append(["function", title, f"{fn.filename}:{fn.first_line}{where}", page])
         for number, line in enumerate((fn.source or "").splitlines(), start=fn.first_line):
             if line.strip() and not fn.is_resume:
                 href = urls.with_anchor(page, urls.source_line(number))

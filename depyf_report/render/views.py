@@ -84,6 +84,7 @@ class EntryView:
 
 @dataclass(frozen=True)
 class BreakView:
+    summary: str  # the reason's first line
     reason: str
     where: Link
     stack: tuple[str, ...]
