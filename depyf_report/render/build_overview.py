@@ -130,14 +130,13 @@ def _compiles_table(ctx: ProcessContext) -> Table:
     rows = [
         (
             Link(c.id, ctx.compile_href(c.id)),
-            _fn_link(ctx, c.function),
+            _fn_link(ctx, ctx.function_of.get(c.id)),
             Link(c.status + (f": {c.failure}" if c.failure else ""), None),
             Link(c.backend or "—", None),
             Link(str(len(c.graphs)), None),
             Link(format_metric("_s", compile_seconds(c)), None),
         )
-        for fns in ctx.compiles_of.values()
-        for c in fns
+        for c in ctx.compiles()
     ]
     headers = ("compile", "function", "status", "backend", "graphs", "time")
     return _table(ctx, "compiles", "Compiles", headers, rows, "cache-entry")
@@ -145,9 +144,12 @@ def _compiles_table(ctx: ProcessContext) -> Table:
 
 def _recompiles_table(ctx: ProcessContext) -> Table:
     rows = [
-        (Link(c.id, ctx.compile_href(c.id)), _fn_link(ctx, c.function), Link(reason, None))
-        for fns in ctx.compiles_of.values()
-        for c in fns
+        (
+            Link(c.id, ctx.compile_href(c.id)),
+            _fn_link(ctx, ctx.function_of.get(c.id)),
+            Link(reason, None),
+        )
+        for c in ctx.compiles()
         for reason in c.recompile_reasons
     ]
     headers = ("compile", "function", "why the cached code could not be reused")
@@ -156,13 +158,12 @@ def _recompiles_table(ctx: ProcessContext) -> Table:
 
 def _breaks_table(ctx: ProcessContext) -> Table:
     lines: dict[str, list[Link]] = defaultdict(list)
-    for fns in ctx.compiles_of.values():
-        for c in fns:
-            for b in c.graph_breaks:
-                where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
-                suffix = f"#{urls.source_line(b.line)}" if b.line else ""
-                link = _fn_link(ctx, c.function, suffix)
-                lines[break_summary(b.reason)].append(Link(where, link.href, link.text))
+    for c in ctx.compiles():
+        for b in c.graph_breaks:
+            where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
+            suffix = f"#{urls.source_line(b.line)}" if b.line else ""
+            link = _fn_link(ctx, ctx.function_of.get(c.id), suffix)
+            lines[break_summary(b.reason)].append(Link(where, link.href, link.text))
     rows = [
         (Link(reason, None), Link(str(len(found)), None), tuple(found))
         for reason, found in sorted(lines.items(), key=lambda kv: -len(kv[1]))

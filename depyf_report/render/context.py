@@ -21,20 +21,26 @@ class ProcessContext:
     label: str  # how pages name the process: "rank 1", "worker-3", or ""
     compiles_of: dict[str, list[Compile]] = field(default_factory=dict)
     resumes_of: dict[str, list[Function]] = field(default_factory=dict)
+    function_of: dict[str, str] = field(default_factory=dict)  # compile id -> Function id
 
     @classmethod
     def build(cls, dump: ProcessDump, label: str) -> ProcessContext:
+        # A restarted attempt may not name its function; another attempt of the
+        # same frame does.
+        frames = {c.frame_id: c.function for c in dump.compiles.values() if c.function}
         compiles_of: dict[str, list[Compile]] = defaultdict(list)
         for record in sorted(dump.compiles.values(), key=compile_order):
-            if record.function:
-                compiles_of[record.function].append(record)
+            function = record.function or frames.get(record.frame_id)
+            if function:
+                compiles_of[function].append(record)
         resumes_of: dict[str, list[Function]] = defaultdict(list)
         for fn in dump.functions.values():
             if fn.resume and fn.resume.parent:
                 resumes_of[fn.resume.parent].append(fn)
         for children in resumes_of.values():
             children.sort(key=lambda fn: (fn.resume.resume_line or 0, fn.id))
-        return cls(dump, label, dict(compiles_of), dict(resumes_of))
+        function_of = {c.id: fn for fn, cs in compiles_of.items() for c in cs}
+        return cls(dump, label, dict(compiles_of), dict(resumes_of), function_of)
 
     @property
     def name(self) -> str:
@@ -71,6 +77,9 @@ class ProcessContext:
     def graph(self, graph_id: str) -> CompiledGraph | None:
         return self.dump.graphs.get(graph_id)
 
+    def compiles(self) -> list[Compile]:
+        return sorted(self.dump.compiles.values(), key=compile_order)
+
     def function(self, function_id: str | None) -> Function | None:
         return self.dump.functions.get(function_id) if function_id else None
 
@@ -90,8 +99,7 @@ class ProcessContext:
         return None
 
     def compile_href(self, compile_id: str) -> str | None:
-        record = self.compile(compile_id)
-        page = self.function_href(record.function) if record else None
+        page = self.function_href(self.function_of.get(compile_id))
         return urls.with_anchor(page, urls.compile_anchor(compile_id)) if page else None
 
     def entry_href(self, compile_id: str) -> str | None:
