@@ -13,8 +13,6 @@ objects per second, the failures and the worst modules. Always exits 0: it measu
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(1, str(REPO))  # depyf_report without installing it
 
 from decompile_compare import compare_trees, count_codes  # noqa: E402
+from decompile_pythons import passthrough, rerun  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
 from decompile_workers import run_each  # noqa: E402
 
@@ -121,11 +120,10 @@ def run_here(args) -> dict:
 
 
 def run_under(python: str, argv: list[str]) -> dict:
-    """Re-run this script under another interpreter with the stdlib alone."""
+    """Re-run this script under another interpreter; its result, or {} if it made none."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch, "result.json")
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
-        subprocess.run([python, __file__, *argv, "--json", str(out)], env=env, check=False)
+        rerun(__file__, python, [*argv, "--json", str(out)])
         if not out.exists():
             print(f"FAIL {python}: the run produced no result")
             return {}
@@ -140,19 +138,6 @@ def parse_args(argv):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per module")
     return parser.parse_args(argv)
-
-
-def passthrough(argv: list[str]) -> list[str]:
-    """The command line minus --python and --json, for a re-run."""
-    kept, skip = [], False
-    for arg in argv:
-        if skip:
-            skip = False
-        elif arg in ("--python", "--json"):
-            skip = True
-        elif not arg.startswith(("--python=", "--json=")):
-            kept.append(arg)
-    return kept
 
 
 def main(argv=None) -> int:
