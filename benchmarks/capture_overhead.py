@@ -1,0 +1,87 @@
+"""Capture's overhead: each example's main() with plain torch.compile vs under capture.
+
+    python benchmarks/capture_overhead.py [--backend eager] [--repeat 3] [EXAMPLE ...]
+
+Each measurement runs in a fresh process (so every compile is a real one) and
+times main() alone, not interpreter start or `import torch`. Plain and capture
+runs alternate; the median of the repeats is reported, then the ratio of the
+totals. The target is a ratio within 1.10.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted(p.stem for p in (REPO / "examples").glob("*.py"))
+
+
+def _child(example: str, backend: str, dump: str) -> None:
+    """Run one example once and print the seconds main() took."""
+    import torch  # noqa: F401  (imported before timing: not part of either side)
+
+    spec = importlib.util.spec_from_file_location(example, REPO / "examples" / f"{example}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    capture = contextlib.nullcontext()
+    if dump:
+        import depyf_report
+
+        capture = depyf_report.capture(dump)
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()), capture:
+        module.main(backend)
+    print(time.perf_counter() - start)
+
+
+def _measure(example: str, backend: str, captured: bool) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        dump = str(Path(tmp) / "dump") if captured else ""
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", example, backend, dump],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO,
+            env={**os.environ, "TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1"},
+        )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("examples", nargs="*", default=EXAMPLES)
+    parser.add_argument("--backend", default="eager")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(*args.child)
+        return
+    print(f"backend {args.backend}, median of {args.repeat} fresh processes each")
+    print(f"{'example':<22}{'plain s':>10}{'capture s':>11}{'ratio':>8}")
+    totals = [0.0, 0.0]
+    for example in args.examples:
+        runs: dict[bool, list[float]] = {False: [], True: []}
+        for _ in range(args.repeat):
+            for captured in (False, True):
+                runs[captured].append(_measure(example, args.backend, captured))
+        plain, captured = statistics.median(runs[False]), statistics.median(runs[True])
+        totals[0] += plain
+        totals[1] += captured
+        print(f"{example:<22}{plain:>10.3f}{captured:>11.3f}{captured / plain:>8.3f}")
+    print(f"{'total':<22}{totals[0]:>10.3f}{totals[1]:>11.3f}{totals[1] / totals[0]:>8.3f}")
+
+
+if __name__ == "__main__":
+    main()
