@@ -9,7 +9,7 @@ import types
 
 from . import markers as m
 from .fallback import MARK
-from .functions import Definitions, body_of, function_def
+from .functions import Definitions, body_of, function_def, lambda_expr
 
 _MARK_LINE = re.compile(r"^(\s*)(?:'|\"\"\")" + MARK + r"(.*?)(?:'|\"\"\")$", re.M)
 
@@ -48,6 +48,10 @@ def _top_level(code, function) -> list[ast.stmt]:
         fn.kwdefaults = {k: _value(v, binds, f"kwdefault_{k}") for k, v in kw.items()}
     name = code.co_name if code.co_name.isidentifier() else "_" + re.sub(r"\W", "_", code.co_name)
     node = function_def(code, defs, fn, name)
+    if code.co_name == "<lambda>":
+        expr = lambda_expr(fn, defs)
+        if expr is not None:
+            node = ast.Assign(targets=[m.name(name, True)], value=expr)
     free = list(code.co_freevars)
     if not free and not binds:
         return [node]

@@ -39,6 +39,8 @@ def _callable(sim, args):
 
 def finish_call(sim, args, names) -> None:
     func, args = _callable(sim, list(args))
+    if isinstance(func, m.WithExit):
+        return sim.push(m.WithDone())
     split = len(args) - len(names)
     positional, kwvalues = args[:split], args[split:]
     if isinstance(func, m.BuildClass) and positional:

@@ -34,7 +34,9 @@ def pop_except(sim, ins):
 @handles("CHECK_EXC_MATCH")
 def check_exc_match(sim, ins):
     kinds = value_of(sim, sim.pop())
-    sim.push(m.call("isinstance", [value_of(sim, sim.peek()), kinds]))
+    exc = sim.peek()
+    exc = exc if isinstance(exc, m.Exception_) else value_of(sim, exc)
+    sim.push(m.call("isinstance", [exc, kinds]))
 
 
 @handles("CHECK_EG_MATCH")
@@ -70,9 +72,14 @@ def prep_reraise_star(sim, ins):
 
 @handles("BEFORE_WITH", "BEFORE_ASYNC_WITH")
 def before_with(sim, ins):
+    is_async = ins.op == "BEFORE_ASYNC_WITH"
+    if sim.ctx.structured:
+        exit_ = m.WithExit(value_of(sim, sim.pop()), is_async)
+        sim.push(exit_)
+        sim.push(m.Iter(m.Entered(exit_), "await") if is_async else m.Entered(exit_))
+        return
     sim.spill()
     manager = sim.materialize(sim.pop())
-    is_async = ins.op == "BEFORE_ASYNC_WITH"
     sim.push(sim.assign_temp(_attr(manager, "__aexit__" if is_async else "__exit__")))
     enter = _method_call(manager, "__aenter__" if is_async else "__enter__")
     sim.push(m.Iter(enter, "await") if is_async else enter)

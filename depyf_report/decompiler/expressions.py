@@ -199,7 +199,9 @@ def get_anext(sim, ins):
 @handles("YIELD_FROM")
 def yield_from(sim, ins):
     source = sim.pop()
-    if isinstance(source, m.Iter) and source.kind == "await":
+    if isinstance(source, m.Iter) and isinstance(source.value, m.WithDone):
+        sim.push(source.value)
+    elif isinstance(source, m.Iter) and source.kind == "await":
         sim.push(ast.Await(value=source.value))
     elif isinstance(source, m.Iter):
         sim.push(ast.YieldFrom(value=source.value))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import inspect
+import os
+import traceback
 
 from . import calls, exceptions, expressions, statements  # noqa: F401  (register handlers)
 from . import markers as m
@@ -84,10 +86,13 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         body = structured_body(ctx, graph)
         if _compiles(code, body, ctx):
             return _declarations(ctx) + body
+        if os.environ.get("DEPYF_REPORT_DEBUG"):
+            print("structured result does not compile:", code.co_name, ast.unparse(body))
     except RecursionError:
         raise
     except Exception:  # noqa: BLE001 - any failure here means: use the state machine
-        pass
+        if os.environ.get("DEPYF_REPORT_DEBUG"):
+            traceback.print_exc()
     if force_structured:
         return None
     ctx = CodeContext(code, defs, structured=False)

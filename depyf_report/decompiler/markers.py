@@ -126,6 +126,10 @@ class Entered(Marker):
         self.exit = exit
 
 
+class WithDone(Marker):
+    """The result of the ``__exit__`` call that ends a structured with statement."""
+
+
 class Saved(Marker):
     """A local saved by LOAD_FAST_AND_CLEAR around a 3.12 inlined comprehension."""
 

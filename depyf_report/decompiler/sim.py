@@ -175,9 +175,11 @@ class Sim:
             if self.ctx.is_temp(value.id):
                 return value.id not in targets
             return value.id in self.ctx.fast and value.id not in targets
+        if isinstance(value, m.Iter) and self.ctx.structured:
+            return True  # consumed only by its loop, which evaluates it once
         if isinstance(value, m.Function):
             return all(self.is_pure(v, targets) for v in _function_parts(value))
-        if isinstance(value, (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_)):
+        if isinstance(value, (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.WithDone)):
             return True
         return False
 

@@ -45,6 +45,9 @@ def store(sim, target, value) -> None:
     """Emit ``target = value``, recognizing defs, classes, imports and unpacking."""
     if isinstance(value, m.UnpackItem):
         return _fill_unpack(sim, value, target)
+    if _structural(value):  # the target of a for, with or except: kept for the structurer
+        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+        return sim.emit(ast.Assign(targets=[target], value=value), names)
     ident = target.id if isinstance(target, ast.Name) else None
     if isinstance(value, m.Saved) and ident == value.name:
         return  # 3.12 inlined comprehension restoring its hidden variable
@@ -143,7 +146,14 @@ def _fill_unpack(sim, item: m.UnpackItem, target) -> None:
     if group.parent is not None:
         return _fill_unpack(sim, group.parent, tup)
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
-    sim.emit(ast.Assign(targets=[tup], value=value_of(sim, group.value)), names)
+    value = group.value if _structural(group.value) else value_of(sim, group.value)
+    sim.emit(ast.Assign(targets=[tup], value=value), names)
+
+
+def _structural(value) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, (m.NextItem, m.Exception_, m.Entered))
 
 
 # -- deletes ------------------------------------------------------------------
@@ -203,6 +213,12 @@ def pop_top(sim, ins):
         return
     if isinstance(value, (m.Null, ast.Constant, m.Saved, m.Locals, m.BuildClass)):
         return
+    if isinstance(value, (m.Exception_, m.Entered, m.WithDone)):
+        return
+    if isinstance(value, m.Iter) and sim.ctx.structured:
+        return  # ``break`` dropping the loop's iterator
+    if isinstance(value, ast.Await) and isinstance(value.value, m.WithDone):
+        return
     if isinstance(value, ast.Name) and sim.ctx.is_temp(value.id):
         return
     if isinstance(value, m.UnpackItem):
@@ -222,6 +238,8 @@ def copy(sim, ins):
     if sim.is_pure(value):
         return sim.push(value)
     nxt = sim.next_instr()
+    if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
+        return sim.push(value)  # ``a or b``: the tested value is also the result
     if ins.arg == 1 and nxt is not None and nxt.op in ("STORE_FAST", "STORE_DEREF", "STORE_NAME"):
         if not isinstance(value, m.Marker) and nxt.handler == sim.instrs[sim.pos].handler:
             sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
@@ -229,6 +247,9 @@ def copy(sim, ins):
             return None
     sim.spill()
     sim.push(sim.peek(ins.arg))
+
+
+CONDITIONAL = ("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE")
 
 
 @handles("SWAP")
@@ -263,7 +284,8 @@ def reraise(sim, ins):
     exc = sim.pop()
     if ins.arg:
         sim.pop()  # the offset CPython restores as f_lasti
-    sim.emit(ast.Raise(exc=value_of(sim, exc), cause=None))
+    exc = exc if isinstance(exc, m.Exception_) else value_of(sim, exc)
+    sim.emit(ast.Raise(exc=exc, cause=None))
     sim.branch = Branch("raise")
 
 

@@ -1,7 +1,300 @@
-"""Structured control flow (stub)."""
+"""Recover if/else, loops, try and with from the control-flow graph.
 
-from .sim import Unsupported
+``Builder.seq`` walks blocks from an entry to a stop block, simulating each one. A
+conditional block splits into two walks that meet at its immediate post-dominator; a loop
+header starts a loop whose body is walked until control returns to the header (continue)
+or reaches the loop's follow block (break). Anything the walk cannot place raises
+``Unsupported`` and the caller uses the state machine instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from . import markers as m
+from .analysis import Analysis
+from .cleanup import tidy
+from .sim import Sim, Unsupported
+from .trystmt import TryBuilder
 
 
-def structured_body(ctx, graph):
-    raise Unsupported("not yet")
+@dataclass(frozen=True)
+class Loop:
+    header: int
+    follow: int | None
+    body: frozenset
+    outer: Loop | None
+
+
+def structured_body(ctx, graph) -> list[ast.stmt]:
+    builder = Builder(ctx, graph)
+    stmts, _ = builder.seq(0, None, [], None)
+    return tidy(stmts, ctx)
+
+
+class Builder:
+    def __init__(self, ctx, graph):
+        self.ctx, self.graph = ctx, graph
+        self.blocks = graph.blocks
+        self.an = Analysis(graph)
+        self.visited: set[int] = set()
+        self.open_loops: set[int] = set()
+        self.tries = TryBuilder(self)
+
+    # -- the walk -------------------------------------------------------------
+    def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
+        """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
+        out: list[ast.stmt] = []
+        while True:
+            if b is None or b == stop:
+                return out, stack
+            if b != entering:
+                jump = self._loop_edge(b, loop)
+                if jump is not None:
+                    out.append(jump)
+                    return out, None
+            entering = None
+            if b in self.an.loops and b not in self.open_loops:
+                stmts, stack, b = self.loop(b, stack, loop, active)
+                out += stmts
+                if b is None:
+                    return out, None
+                continue
+            opened = self.tries.opens(b, active)
+            if opened is not None:
+                stmts, stack, b = self.tries.build(opened, b, stack, loop, active, stop)
+                out += stmts
+                if stack is None:
+                    return out, None
+                continue
+            stmts, stack, b, done = self.block(b, stack, loop, active)
+            out += stmts
+            if done:
+                return out, None
+
+    def _loop_edge(self, b, loop):
+        inner = True
+        while loop is not None:
+            if b == loop.header:
+                if not inner:
+                    raise Unsupported("continue to an outer loop")
+                return ast.Continue()
+            if b == loop.follow:
+                if not inner:
+                    raise Unsupported("break out of an outer loop")
+                return ast.Break()
+            loop, inner = loop.outer, False
+        return None
+
+    def simulate(self, b, stack) -> Sim:
+        again = b in self.visited
+        self.visited.add(b)
+        block = self.blocks[b]
+        sim = Sim(self.ctx, self.graph.instrs, list(stack))
+        sim.run(block.start, block.end)
+        if again and (sim.out or (sim.branch and sim.branch.kind != "goto")):
+            raise Unsupported(f"block {b} reached twice")  # only pure expression tails may repeat
+        return sim
+
+    def block(self, b, stack, loop, active):
+        """Simulate one block and follow its exit; returns (stmts, stack, next, done)."""
+        sim = self.simulate(b, stack)
+        branch, succs = sim.branch, self.blocks[b].succs
+        kind = branch.kind if branch else "goto"
+        if kind in ("return", "raise"):
+            return sim.out, None, None, True
+        if kind == "goto":
+            if not succs:
+                raise Unsupported("falls off the end")
+            return sim.out, sim.stack, succs[-1], False
+        if kind == "for":
+            raise Unsupported("FOR_ITER outside a loop header")
+        return self.two_way(b, sim, loop, active)
+
+    # -- conditionals ------------------------------------------------------------
+    def two_way(self, b, sim, loop, active):
+        branch, (fall, jump) = sim.branch, self.blocks[b].succs
+        stack = sim.stack
+        if branch.kind == "keep":
+            value = stack[-1]
+            jump_stack, fall_stack, test = stack, stack[:-1], value
+        else:
+            jump_stack = fall_stack = stack
+            test = branch.test
+        true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
+        if branch.kind == "cond":
+            test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
+        join = self.join_of(b, loop)
+        true_stack = jump_stack if true_b == jump else fall_stack
+        false_stack = jump_stack if false_b == jump else fall_stack
+        mark, counter = set(self.visited), self.ctx.counter
+        t_out, t_stack = self.seq(true_b, join, list(true_stack), loop, active=active)
+        f_out, f_stack = self.seq(false_b, join, list(false_stack), loop, active=active)
+        merged = self._value_merge(test, stack, t_out, t_stack, f_out, f_stack, branch)
+        if merged is not None:
+            return sim.out, merged, join, join is None
+        if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
+            self.visited, self.ctx.counter = mark, counter
+            sim.spill()
+            stack = sim.stack
+            t_out, t_stack = self.seq(true_b, join, list(stack), loop, active=active)
+            f_out, f_stack = self.seq(false_b, join, list(stack), loop, active=active)
+        if branch.kind == "keep":
+            raise Unsupported("value-keeping jump used as a statement")
+        node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
+        after = t_stack if t_stack is not None else f_stack
+        return sim.out + [node], after, join, after is None or join is None
+
+    def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, branch):
+        if t_out or f_out or t_stack is None or f_stack is None:
+            return None
+        if len(t_stack) != len(f_stack) or len(t_stack) != len(stack) + (branch.kind != "keep"):
+            if not (branch.kind == "keep" and len(t_stack) == len(f_stack) == len(stack)):
+                return None
+        base = len(t_stack) - 1
+        if any(t_stack[i] is not f_stack[i] for i in range(base)):
+            return None
+        yes, no = t_stack[-1], f_stack[-1]
+        if yes is test:
+            value = _boolop(ast.Or, test, no)
+        elif no is test:
+            value = _boolop(ast.And, test, yes)
+        else:
+            value = ast.IfExp(test=test, body=yes, orelse=no)
+        return t_stack[:base] + [value]
+
+    def merge_conditions(self, b, test, true_b, false_b, stack):
+        """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
+        merged = {b}
+        test, true_b, false_b = self._merge(test, true_b, false_b, stack, merged)
+        self.visited |= merged
+        return test, true_b, false_b
+
+    def _merge(self, test, true_b, false_b, stack, merged):
+        while True:
+            for cand, on_true in ((false_b, False), (true_b, True)):
+                inner = self._pure_condition(cand, merged, stack)
+                if inner is None:
+                    continue
+                c2, t2, f2, taken = inner
+                if not on_true and t2 == true_b:
+                    test, false_b = _boolop(ast.Or, test, c2), f2
+                elif not on_true and f2 == true_b:
+                    test, false_b = _boolop(ast.Or, test, _negate(c2)), t2
+                elif on_true and f2 == false_b:
+                    test, true_b = _boolop(ast.And, test, c2), t2
+                elif on_true and t2 == false_b:
+                    test, true_b = _boolop(ast.And, test, _negate(c2)), f2
+                else:
+                    continue
+                merged |= taken
+                break
+            else:
+                return test, true_b, false_b
+
+    def _pure_condition(self, cand, merged, stack):
+        """(test, true, false, blocks) when ``cand`` only tests a condition."""
+        if cand in self.visited or cand in merged or cand in self.an.loops:
+            return None
+        block = self.blocks[cand]
+        if self.an.handler_of(cand) != self.an.handler_of(min(merged)):
+            return None
+        sim = Sim(self.ctx, self.graph.instrs, list(stack))
+        try:
+            sim.run(block.start, block.end)
+        except Unsupported:
+            return None
+        br = sim.branch
+        if sim.out or br is None or br.kind != "cond" or len(sim.stack) != len(stack):
+            return None
+        if any(a is not b for a, b in zip(sim.stack, stack)):
+            return None
+        fall, jump = block.succs
+        t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
+        taken = {cand}
+        test, t2, f2 = self._merge(br.test, t2, f2, stack, taken)
+        if not set(self.an._preds(cand)) <= merged | taken:
+            return None
+        return test, t2, f2, taken
+
+    def join_of(self, b, loop):
+        join = self.an.ipdom.get(b)
+        if join is None or loop is None:
+            return join
+        if join in loop.body or join == loop.follow:
+            return join
+        return None
+
+    # -- loops --------------------------------------------------------------------
+    def loop(self, h, stack, outer, active):
+        body = frozenset(self.an.loops[h])
+        header = self.blocks[h]
+        instrs = self.graph.instrs
+        is_for = instrs[header.start].op == "FOR_ITER"
+        exits = self._exits(h, body)
+        self.open_loops.add(h)
+        keep = stack[-1:] if is_for else []
+        spill = Sim(self.ctx, self.graph.instrs, stack[: len(stack) - len(keep)])
+        spill.spill()  # values that live through the loop are computed once, before it
+        stack = spill.stack + keep
+        if is_for:
+            stmts, stack, follow = self._for_loop(h, stack, outer, active, body, exits)
+            return spill.out + stmts, stack, follow
+        follow = min(exits) if exits else None
+        loop = Loop(h, follow, body, outer)
+        stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active)
+        return spill.out + [ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
+
+    def _exits(self, h, body) -> set[int]:
+        """Blocks after the loop's layout extent that control leaves the loop for."""
+        last = max(body)
+        return {
+            s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last
+        }
+
+    def _for_loop(self, h, stack, outer, active, body, exits):
+        if not stack:
+            raise Unsupported("for loop without an iterator")
+        self.visited.add(h)
+        iterator, base = stack[-1], stack[:-1]
+        if not isinstance(iterator, m.Iter):
+            iterator = m.Iter(iterator)
+        fall, done = self.blocks[h].succs
+        follow = min(exits - {done}) if exits - {done} else done
+        else_start = done if follow != done else None
+        loop = Loop(h, follow, body, outer)
+        stmts, _ = self.seq(fall, None, stack + [m.NextItem()], loop, active=active)
+        if not stmts or not _is_target_store(stmts[0]):
+            raise Unsupported("for loop without a target")
+        target = stmts[0].targets[0]
+        orelse = []
+        if else_start is not None:
+            orelse, _ = self.seq(else_start, follow, list(base), outer, active=active)
+        kind = ast.AsyncFor if iterator.kind == "aiter" else ast.For
+        node = kind(target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse)
+        return [node], base, follow
+
+
+def _is_target_store(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.value, m.NextItem)
+    )
+
+
+def _boolop(op, left, right):
+    values = []
+    for side in (left, right):
+        if isinstance(side, ast.BoolOp) and isinstance(side.op, op):
+            values.extend(side.values)
+        else:
+            values.append(side)
+    return ast.BoolOp(op=op(), values=values)
+
+
+def _negate(test):
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(op=ast.Not(), operand=test)

@@ -1,0 +1,162 @@
+"""Graph facts the structurer needs: dominators, post-dominators, natural loops, and which
+exception handlers are compiler bookkeeping rather than user code."""
+
+from __future__ import annotations
+
+from .cfg import Graph
+
+# A handler made only of these is cleanup the compiler adds around a construct.
+BOOKKEEPING = {
+    "COPY",
+    "SWAP",
+    "POP_TOP",
+    "POP_EXCEPT",
+    "RERAISE",
+    "LOAD_CONST",
+    "STORE_FAST",
+    "STORE_NAME",
+    "STORE_DEREF",
+    "DELETE_FAST",
+    "DELETE_NAME",
+    "DELETE_DEREF",
+}
+EXIT = -1
+
+
+class Analysis:
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        blocks = graph.blocks
+        self.transparent = {b.id for b in blocks if self._is_bookkeeping(b)}
+        self.exc_succ = {}
+        for b in blocks:
+            h = graph.handler_block(b)
+            if h is not None and h not in self.transparent:
+                self.exc_succ[b.id] = h
+        self.succs = [list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks]
+        self.idom = _dominators(len(blocks), [0] + [h for h in set(self.exc_succ.values())], self.succs)
+        self.ipdom = self._postdominators()
+        self.loops = self._loops()
+
+    def handler_of(self, block_id: int) -> int | None:
+        """The block of the user-visible handler protecting ``block_id``."""
+        return self.exc_succ.get(block_id)
+
+    def _is_bookkeeping(self, block) -> bool:
+        instrs = self.graph.instrs
+        i = block.start
+        while i < len(instrs):
+            ins = instrs[i]
+            if ins.op not in BOOKKEEPING:
+                return False
+            if ins.op == "LOAD_CONST" and ins.argval is not None:
+                return False
+            if ins.op == "RERAISE":
+                return True
+            if ins.target is not None:
+                return False
+            i += 1
+        return False
+
+    def _postdominators(self) -> dict[int, int | None]:
+        n = len(self.graph.blocks)
+        instrs = self.graph.instrs
+        preds: list[list[int]] = [[] for _ in range(n + 1)]
+        for b in self.graph.blocks:
+            for s in self.succs[b.id]:
+                preds[s].append(b.id)
+            if instrs[b.last].op == "RETURN_VALUE":
+                preds[n].append(b.id)  # reversed graph: EXIT -> returning block
+        idom = _dominators(n + 1, [n], preds)
+        return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
+
+    def _loops(self) -> dict[int, set[int]]:
+        """Loop header -> blocks of its natural loop (back edges: u -> h with h dom u)."""
+        loops: dict[int, set[int]] = {}
+        for u, succs in enumerate(self.succs):
+            for h in succs:
+                if self.dominates(h, u):
+                    body = loops.setdefault(h, {h})
+                    stack = [u]
+                    while stack:
+                        x = stack.pop()
+                        if x not in body:
+                            body.add(x)
+                            stack.extend(self._preds(x))
+        return loops
+
+    def _preds(self, x: int):
+        preds = getattr(self, "_pred_cache", None)
+        if preds is None:
+            preds = [[] for _ in self.succs]
+            for u, succs in enumerate(self.succs):
+                for s in succs:
+                    preds[s].append(u)
+            self._pred_cache = preds
+        return preds[x]
+
+    def dominates(self, a: int, b: int) -> bool:
+        seen = 0
+        while b is not None and seen < 100000:
+            if a == b:
+                return True
+            nxt = self.idom.get(b)
+            if nxt == b:
+                return False
+            b = nxt
+            seen += 1
+        return False
+
+
+def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
+    """Cooper-Harvey-Kennedy iterative dominators from a virtual root above ``roots``."""
+    order: list[int] = []
+    seen = set()
+    for root in roots:
+        if root in seen:
+            continue
+        stack = [(root, iter(succs[root]))]
+        seen.add(root)
+        while stack:
+            node, it = stack[-1]
+            for s in it:
+                if s not in seen:
+                    seen.add(s)
+                    stack.append((s, iter(succs[s])))
+                    break
+            else:
+                order.append(node)
+                stack.pop()
+    rpo = order[::-1]
+    number = {node: i for i, node in enumerate(rpo)}
+    preds: dict[int, list[int]] = {node: [] for node in rpo}
+    for node in rpo:
+        for s in succs[node]:
+            if s in preds:
+                preds[s].append(node)
+    virtual = -2
+    idom: dict[int, int] = {r: virtual for r in roots if r in number}
+    number[virtual] = -1
+
+    def intersect(a, b):
+        while a != b:
+            while number[a] > number[b]:
+                a = idom[a]
+            while number[b] > number[a]:
+                b = idom[b]
+        return a
+
+    changed = True
+    while changed:
+        changed = False
+        for node in rpo:
+            if node in roots:
+                continue
+            new = None
+            for p in preds[node]:
+                if p in idom:
+                    new = p if new is None else intersect(p, new)
+            if new is not None and idom.get(node) != new:
+                idom[node] = new
+                changed = True
+    return {k: (None if v == virtual else v) for k, v in idom.items()}

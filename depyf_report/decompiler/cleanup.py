@@ -1,0 +1,202 @@
+"""Readability passes over recovered statements; each keeps the meaning unchanged."""
+
+from __future__ import annotations
+
+import ast
+
+from .comprehensions import inline
+
+TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
+    stmts = _block(stmts)
+    stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
+    return stmts
+
+
+def _block(stmts, in_loop=False):
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        for node in _statement(stmt):
+            out.append(node)
+    out = _return_inside(out)
+    out = _merge_annotations(out)
+    out = inline(out)
+    out = guard_loops(out)
+    if in_loop:
+        out = _loop_tail(out)
+    return out
+
+
+def _statement(stmt):
+    if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
+        stmt.body = _block(stmt.body, in_loop=True) or [ast.Pass()]
+        stmt.orelse = _block(stmt.orelse)
+        return [stmt]
+    if isinstance(stmt, ast.If):
+        return _if(stmt)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        stmt.body = _block(stmt.body) or [ast.Pass()]
+        return [stmt]
+    if isinstance(stmt, ast.Try):
+        stmt.body = _block(stmt.body) or [ast.Pass()]
+        for h in stmt.handlers:
+            h.body = _block(h.body) or [ast.Pass()]
+        stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
+        inner = stmt.body[0]
+        if (
+            len(stmt.body) == 1
+            and isinstance(inner, ast.Try)
+            and not stmt.handlers
+            and not stmt.orelse
+            and inner.handlers
+            and not inner.finalbody
+        ):
+            inner.finalbody = stmt.finalbody
+            return [inner]
+        return [stmt]
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.NamedExpr):
+        named = stmt.value
+        stmt = ast.Assign(targets=[named.target] + stmt.targets, value=named.value)
+    return [stmt]
+
+
+def _if(stmt: ast.If):
+    stmt.body = _block(stmt.body)
+    stmt.orelse = _block(stmt.orelse)
+    if _is_pass(stmt.body) and stmt.orelse:
+        stmt.test, stmt.body, stmt.orelse = _negate(stmt.test), stmt.orelse, []
+    if not stmt.body:
+        stmt.body = [ast.Pass()]
+    if isinstance(stmt.body[-1], TERMINAL) and stmt.orelse and not _is_elif(stmt.orelse):
+        rest, stmt.orelse = stmt.orelse, []
+        return [stmt] + rest
+    return [stmt]
+
+
+def _is_elif(orelse) -> bool:
+    return len(orelse) == 1 and isinstance(orelse[0], ast.If)
+
+
+def _is_pass(body) -> bool:
+    return all(isinstance(s, ast.Pass) for s in body)
+
+
+def _loop_tail(body):
+    """``if c: continue`` + ``break`` at the end of a loop body is ``if not c: break``."""
+    if (
+        len(body) >= 2
+        and isinstance(body[-1], ast.Break)
+        and isinstance(body[-2], ast.If)
+        and not body[-2].orelse
+        and len(body[-2].body) == 1
+        and isinstance(body[-2].body[0], ast.Continue)
+    ):
+        test = body[-2].test
+        body = body[:-2] + [ast.If(test=_negate(test), body=[ast.Break()], orelse=[])]
+    while body and isinstance(body[-1], ast.Continue):
+        body = body[:-1]
+    return body
+
+
+def _return_inside(stmts):
+    """``with m: t = v`` then ``return t`` reads better as ``with m: return v``."""
+    if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
+        return stmts
+    region, ret = stmts[-2], stmts[-1]
+    body = getattr(region, "finalbody", None) or None
+    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, ast.Try)) else None
+    if not inner or body or getattr(region, "orelse", None):
+        return stmts
+    last = inner[-1]
+    if (
+        isinstance(last, ast.Assign)
+        and len(last.targets) == 1
+        and isinstance(last.targets[0], ast.Name)
+        and isinstance(ret.value, ast.Name)
+        and ret.value.id == last.targets[0].id
+        and last.targets[0].id.startswith("_")
+    ):
+        inner[-1] = ast.Return(value=last.value)
+        return stmts[:-1]
+    return stmts
+
+
+def _merge_annotations(stmts):
+    out = []
+    for stmt in stmts:
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and stmt.value is None
+            and out
+            and isinstance(out[-1], ast.Assign)
+            and len(out[-1].targets) == 1
+            and isinstance(out[-1].targets[0], ast.Name)
+            and out[-1].targets[0].id == stmt.target.id
+        ):
+            stmt.value = out.pop().value
+        out.append(stmt)
+    return out
+
+
+def _drop_tail_return(stmts, keep_value: bool):
+    """The implicit ``return None`` at the end of a body says nothing."""
+    if not stmts:
+        return stmts
+    last = stmts[-1]
+    if isinstance(last, ast.Return) and (
+        last.value is None or (isinstance(last.value, ast.Constant) and last.value.value is None)
+    ):
+        return stmts[:-1]
+    if not keep_value and isinstance(last, ast.Return):
+        return stmts[:-1]
+    if isinstance(last, ast.If):
+        last.body = _drop_tail_return(last.body, keep_value) or [ast.Pass()]
+        last.orelse = _drop_tail_return(last.orelse, keep_value)
+    return stmts
+
+
+def _negate(test):
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def guard_loops(stmts):
+    """Rewrite ``if c: while True: B; if not c: break`` as ``while c: B``."""
+    out = []
+    for stmt in stmts:
+        out.append(_guarded_while(stmt) or stmt)
+    return out
+
+
+def _guarded_while(stmt):
+    if not (isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1):
+        return None
+    loop = stmt.body[0]
+    if not (isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and not loop.orelse):
+        return None
+    last = loop.body[-1] if loop.body else None
+    if not (isinstance(last, ast.If) and last.body and isinstance(last.body[0], ast.Break)):
+        return None
+    if len(last.body) != 1 or last.orelse:
+        return None
+    if ast.dump(_negate(last.test)) != ast.dump(stmt.test):
+        return None
+    if any(isinstance(n, (ast.Break, ast.Continue)) for s in loop.body[:-1] for n in _walk_loop(s)):
+        return None
+    return ast.While(test=stmt.test, body=loop.body[:-1] or [ast.Pass()], orelse=[])
+
+
+def _walk_loop(node):
+    """Nodes of ``node`` that belong to the same loop (not nested loops or scopes)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        for child in ast.iter_child_nodes(n):
+            if not isinstance(child, (ast.For, ast.While, ast.AsyncFor) + SCOPES):
+                todo.append(child)
+

@@ -1,0 +1,235 @@
+"""try/except/else/finally and with statements, recovered from the handler regions of the
+exception table."""
+
+from __future__ import annotations
+
+import ast
+
+from . import markers as m
+from .sim import Sim, Unsupported
+
+
+class TryBuilder:
+    def __init__(self, builder):
+        self.b = builder
+        self.graph = builder.graph
+        self._chains: dict[int, tuple] = {}
+
+    def chain(self, x: int) -> tuple:
+        """User-visible handler blocks protecting block ``x``, innermost first."""
+        if x in self._chains:
+            return self._chains[x]
+        out, seen = [], {x}
+        hb = self.graph.handler_block(self.graph.blocks[x])
+        while hb is not None and hb not in seen:
+            seen.add(hb)
+            if hb not in self.b.an.transparent and not self._starts_with(hb, "END_ASYNC_FOR"):
+                out.append(hb)
+            hb = self.graph.handler_block(self.graph.blocks[hb])
+        self._chains[x] = tuple(out)
+        return self._chains[x]
+
+    def _starts_with(self, b: int, *ops) -> bool:
+        instrs = self.graph.instrs
+        i = self.graph.blocks[b].start
+        found = [instrs[j].op for j in range(i, min(i + 3, len(instrs)))]
+        return any(op in found for op in ops)
+
+    def opens(self, b: int, active) -> int | None:
+        pending = [h for h in self.chain(b) if h not in active]
+        return pending[-1] if pending else None
+
+    def build(self, h, b, stack, loop, active, stop):
+        region = {x.id for x in self.graph.blocks if h in self.chain(x.id)}
+        exits = {s for x in region for s in self.graph.blocks[x].succs if s not in region}
+        skip = set()
+        scan = loop
+        while scan is not None:
+            skip |= {scan.header, scan.follow}
+            scan = scan.outer
+        exits -= skip
+        follow = min(exits) if exits else None
+        inner = active | {h}
+        body, body_stack = self.b.seq(b, follow, list(stack), loop, active=inner)
+        if body_stack is not None:  # values computed inside must be computed before leaving
+            settle = Sim(self.b.ctx, self.graph.instrs, body_stack)
+            settle.spill()
+            body, body_stack = body + settle.out, settle.stack
+        if self._starts_with(h, "WITH_EXCEPT_START"):
+            return self._with(stack, body, body_stack, follow)
+        return self._try(h, stack, body, body_stack, follow, loop, inner, stop)
+
+    def _with(self, stack, body, body_stack, follow):
+        if len(stack) < 2 or not isinstance(stack[-2], m.WithExit):
+            raise Unsupported("with body without a context manager")
+        exit_ = stack[-2]
+        target = None
+        if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
+            target, body = body[0].targets[0], body[1:]
+        item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
+        kind = ast.AsyncWith if exit_.is_async else ast.With
+        node = kind(items=[item], body=body or [ast.Pass()])
+        if body_stack is None:
+            return [node], None, None
+        return [node], body_stack, follow
+
+    def _try(self, h, stack, body, body_stack, follow, loop, active, stop):
+        handler = self.graph.instrs[self.graph.blocks[h].start - 0]
+        protected = self.graph.instrs[self.graph.blocks[self._first_protected(h)].start].handler
+        del handler
+        base = list(stack[: protected.depth])
+        exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
+        join = self._join(h, loop)
+        h_out, h_stack = self.b.seq(h, join, exc_stack, loop, active=active)
+        handlers, final = clauses(h_out)
+        if final is not None:
+            return self._finally(body, body_stack, final, follow, loop, active, stop)
+        orelse, after = [], body_stack
+        if follow is not None and body_stack is not None:
+            orelse, after = self.b.seq(follow, join, body_stack, loop, active=active - {h})
+        if after is None:
+            after = h_stack
+        node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
+        nxt = join if after is not None else None
+        return [node], after, nxt
+
+    def _join(self, h, loop):
+        """Where the handler's clauses meet the normal path: the first post-dominator of
+        the handler that the handler does not dominate."""
+        an = self.b.an
+        x = an.ipdom.get(h)
+        while x is not None and an.dominates(h, x):
+            x = an.ipdom.get(x)
+        if x is None or loop is None or x in loop.body or x == loop.follow:
+            return x
+        return None
+
+    def _first_protected(self, h):
+        for x in self.graph.blocks:
+            if h in self.chain(x.id):
+                return x.id
+        raise Unsupported("handler protects nothing")
+
+    def _finally(self, body, body_stack, final, follow, loop, active, stop):
+        body = _strip_copies(body, final)
+        node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()])
+        if follow is None or body_stack is None:
+            return [node], None, None
+        rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
+        if rest[: len(final)] and _same(rest[: len(final)], final):
+            rest = rest[len(final) :]
+        else:
+            raise Unsupported("finally body not found on the normal path")
+        return [node] + rest, after, stop
+
+
+def _entered(value) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, m.Entered)
+
+
+def _is_exc(node) -> bool:
+    return isinstance(node, m.Exception_)
+
+
+def clauses(stmts):
+    """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T)."""
+    if stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test):
+        node = stmts[0]
+        kinds = node.test.args[1]
+        body, name = list(node.body), None
+        if all(isinstance(s, ast.Pass) for s in body):
+            body = stmts[1:]  # ``if not isinstance(exc, T): raise`` then the clause body
+        elif len(stmts) > 1:
+            raise Unsupported("statements after an except clause")
+        if body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value):
+            name, body = body[0].targets[0].id, body[1:]
+            body = _drop_name_cleanup(body, name)
+        rest, final = clauses(node.orelse)
+        if final is not None:
+            raise Unsupported("finally inside an except chain")
+        return [ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()])] + rest, None
+    if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
+        return [], None
+    if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
+        return [], _bare_raises(stmts[:-1])
+    return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
+
+
+def _exc_test(test) -> bool:
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and _is_exc(test.args[0])
+    )
+
+
+def _drop_name_cleanup(body, name):
+    """Remove the ``name = None; del name`` the compiler adds after ``except E as name``."""
+    out = []
+    for stmt in body:
+        out.append(stmt)
+        if (
+            len(out) >= 2
+            and isinstance(stmt, ast.Delete)
+            and isinstance(out[-2], ast.Assign)
+            and isinstance(out[-2].value, ast.Constant)
+            and out[-2].value.value is None
+            and [getattr(t, "id", None) for t in stmt.targets] == [name]
+        ):
+            del out[-2:]
+    for node in out:
+        for child in ast.walk(node):
+            for field in ("body", "orelse", "finalbody"):
+                seq = getattr(child, field, None)
+                if isinstance(seq, list) and seq and isinstance(seq[0], ast.stmt):
+                    setattr(child, field, _drop_name_cleanup_flat(seq, name))
+    return out
+
+
+def _drop_name_cleanup_flat(seq, name):
+    out = []
+    for stmt in seq:
+        out.append(stmt)
+        if (
+            len(out) >= 2
+            and isinstance(stmt, ast.Delete)
+            and isinstance(out[-2], ast.Assign)
+            and isinstance(out[-2].value, ast.Constant)
+            and out[-2].value.value is None
+            and [getattr(t, "id", None) for t in stmt.targets] == [name]
+        ):
+            del out[-2:]
+    return out or [ast.Pass()]
+
+
+def _bare_raises(stmts):
+    for s in stmts:
+        for node in ast.walk(s):
+            if isinstance(node, ast.Raise) and _is_exc(node.exc):
+                node.exc = None
+    return stmts
+
+
+def _same(a, b) -> bool:
+    return len(a) == len(b) and all(ast.dump(x) == ast.dump(y) for x, y in zip(a, b))
+
+
+def _strip_copies(body, final):
+    """Drop the copy of the finally body the compiler inlines before return/break/continue."""
+    n = len(final)
+    if not n:
+        return body
+    out = []
+    for stmt in body:
+        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and _same(out[-n:], final):
+            del out[-n:]
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list) and inner and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
+                setattr(stmt, field, _strip_copies(inner, final) or [ast.Pass()])
+        out.append(stmt)
+    return out
