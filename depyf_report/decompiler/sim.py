@@ -175,6 +175,8 @@ class Sim:
             if self.ctx.is_temp(value.id):
                 return value.id not in targets
             return value.id in self.ctx.fast and value.id not in targets
+        if isinstance(value, (m.Import, m.ImportFrom)):
+            return True  # stays on the stack until its names are all stored
         if isinstance(value, m.Iter) and self.ctx.structured:
             return True  # consumed only by its loop, which evaluates it once
         if isinstance(value, m.Function):

@@ -57,6 +57,10 @@ def store(sim, target, value) -> None:
         return sim.emit(sim.ctx.nested.definition(value, ident, sim), [ident])
     if isinstance(value, m.Import) and ident:
         return sim.emit(_import_statement(value, ident), [ident])
+    dotted = _dotted_import(value)
+    if dotted is not None and ident:
+        alias = ast.alias(name=dotted, asname=ident)
+        return sim.emit(ast.Import(names=[alias]), [ident])
     if isinstance(value, m.ImportFrom) and isinstance(value.source, m.Import) and ident:
         asname = None if ident == value.name else ident
         value.source.aliases.append(ast.alias(name=value.name, asname=asname))
@@ -66,6 +70,19 @@ def store(sim, target, value) -> None:
         ann = ast.AnnAssign(target=m.name(key, True), annotation=value_of(sim, value), simple=1)
         return sim.emit(ann)
     sim.emit(ast.Assign(targets=[target], value=value_of(sim, value)), [ident] if ident else [])
+
+
+def _dotted_import(value) -> str | None:
+    """``import a.b.c as d`` loads a.b.c then walks its attributes with IMPORT_FROM."""
+    parts = []
+    while isinstance(value, m.ImportFrom):
+        parts.append(value.name)
+        value = value.source
+    if not parts or not isinstance(value, m.Import) or value.fromlist is not None:
+        return None
+    if value.level or value.module.split(".")[1:] != parts[::-1]:
+        return None
+    return value.module
 
 
 def _is_annotation_store(target) -> bool:
@@ -188,7 +205,10 @@ def import_name(sim, ins):
 
 @handles("IMPORT_FROM")
 def import_from(sim, ins):
-    sim.push(m.ImportFrom(sim.peek(), ins.argval))
+    source = sim.peek()
+    if isinstance(source, m.Import):
+        source.used = True
+    sim.push(m.ImportFrom(source, ins.argval))
 
 
 @handles("IMPORT_STAR")
@@ -208,12 +228,12 @@ def pop_top(sim, ins):
         if value.aliases:
             node = ast.ImportFrom(module=value.module, names=value.aliases, level=value.level)
             sim.emit(node)
-        elif value.fromlist is None or value.fromlist == ():
+        elif not getattr(value, "used", False):
             sim.emit(ast.Expr(value=concrete_import(value)))
         return
     if isinstance(value, (m.Null, ast.Constant, m.Saved, m.Locals, m.BuildClass)):
         return
-    if isinstance(value, (m.Exception_, m.Entered, m.WithDone)):
+    if isinstance(value, (m.Exception_, m.Entered, m.WithDone, m.ImportFrom)):
         return
     if isinstance(value, m.Iter) and sim.ctx.structured:
         return  # ``break`` dropping the loop's iterator

@@ -137,7 +137,7 @@ def _intrinsic(ins):
     return [(INTRINSICS.get(name, ins.opname + ":" + name), ins.arg, ins.argval)]
 
 
-_EXPANDERS = {
+EXPANDED = _EXPANDERS = {
     "LOAD_GLOBAL": _load_global,
     "LOAD_ATTR": _load_attr,
     "FORMAT_VALUE": _format_value,

@@ -1,0 +1,46 @@
+"""Which opcodes of the running Python the decompiler covers, and why the rest never
+appear in the code objects it is given."""
+
+from __future__ import annotations
+
+import dis
+
+from . import calls, exceptions, expressions, statements  # noqa: F401  (register handlers)
+from . import versions
+from .sim import HANDLERS
+
+_INSTRUMENTED = "written by sys.monitoring into the live instruction stream, never into co_code"
+_PSEUDO = "a compiler pseudo-instruction, replaced by real opcodes before the code is made"
+_RUNTIME_ONLY = {
+    "INTERPRETER_EXIT": "ends the interpreter's entry frame; never in a Python code object",
+    "ENTER_EXECUTOR": "inserted by the tier-2 optimizer at run time, never by the compiler",
+    "RESERVED": "a placeholder opcode number with no behaviour",
+    "EXIT_INIT_CHECK": "only in the interpreter's own shim frame for __init__ calls",
+}
+# Handled as part of the ``await`` / ``yield from`` loop that instructions.py collapses.
+_COLLAPSED = {"SEND", "END_SEND", "CLEANUP_THROW", "RETURN_GENERATOR", "END_FOR"}
+
+
+def _why_not_emitted(name: str) -> str | None:
+    if name.startswith("INSTRUMENTED_"):
+        return _INSTRUMENTED
+    if dis.opmap[name] >= 256:
+        return _PSEUDO
+    return _RUNTIME_ONLY.get(name)
+
+
+NOT_EMITTED: dict[str, str] = {
+    name: why for name in dis.opmap if (why := _why_not_emitted(name)) is not None
+}
+
+
+def _covered(name: str) -> bool:
+    if name in versions.DROPPED or name in _COLLAPSED:
+        return True
+    op = versions.RENAMED.get(name, name)
+    return op in HANDLERS or op in versions.EXPANDED
+
+
+def handled_opcodes() -> set[str]:
+    """Opnames of the running Python that the decompiler's handlers cover."""
+    return {name for name in dis.opmap if name not in NOT_EMITTED and _covered(name)}
