@@ -116,23 +116,30 @@ def _return_inside(stmts):
     """``with m: t = v`` then ``return t`` reads better as ``with m: return v``."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
+    if _assigns_returned(stmts[-2], stmts[-1]):
+        return stmts[:-2] + [ast.Return(value=stmts[-2].value)]
     region, ret = stmts[-2], stmts[-1]
     body = getattr(region, "finalbody", None) or None
     inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, ast.Try)) else None
     if not inner or body or getattr(region, "orelse", None):
         return stmts
-    last = inner[-1]
-    if (
+    if _assigns_returned(inner[-1], ret):
+        inner[-1] = ast.Return(value=inner[-1].value)
+        return stmts[:-1]
+    return stmts
+
+
+def _assigns_returned(last, ret) -> bool:
+    """``_t = v`` followed by ``return _t`` for a temporary ``_t``."""
+    return (
         isinstance(last, ast.Assign)
         and len(last.targets) == 1
         and isinstance(last.targets[0], ast.Name)
         and isinstance(ret.value, ast.Name)
         and ret.value.id == last.targets[0].id
         and last.targets[0].id.startswith("_")
-    ):
-        inner[-1] = ast.Return(value=last.value)
-        return stmts[:-1]
-    return stmts
+        and last.targets[0].id.lstrip("_")[:1] == "t"
+    )
 
 
 def _merge_annotations(stmts):

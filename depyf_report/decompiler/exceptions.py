@@ -81,8 +81,7 @@ def before_with(sim, ins):
     sim.spill()
     manager = sim.materialize(sim.pop())
     sim.push(sim.assign_temp(_attr(manager, "__aexit__" if is_async else "__exit__")))
-    enter = _method_call(manager, "__aenter__" if is_async else "__enter__")
-    sim.push(m.Iter(enter, "await") if is_async else enter)
+    sim.push(_method_call(manager, "__aenter__" if is_async else "__enter__"))
 
 
 @handles("WITH_EXCEPT_START")

@@ -193,7 +193,10 @@ def get_aiter(sim, ins):
 
 @handles("GET_ANEXT")
 def get_anext(sim, ins):
-    sim.push(m.Iter(m.call("anext", [value_of(sim, sim.peek())]), "await"))
+    source = sim.peek()
+    if not (sim.ctx.structured and isinstance(source, m.Iter)):
+        source = value_of(sim, source)
+    sim.push(m.Iter(m.call("anext", [source]), "await"))
 
 
 @handles("YIELD_FROM")

@@ -65,6 +65,7 @@ class Definitions:
     def comprehension(self, fn: m.Function, iterable, sim) -> ast.expr:
         source = iterable.value if isinstance(iterable, m.Iter) else iterable
         body = body_of(fn.code, self, force_structured=True)
+        body = [s for s in body or () if not isinstance(s, ast.Nonlocal)]
         node = comprehension_expr(fn.code, body, source) if body is not None else None
         if node is not None:
             return node

@@ -47,7 +47,7 @@ def normalize(code) -> list[Instr]:
     first_at: dict[int, int] = {}
     for ins in raw:
         first_at.setdefault(ins.offset, len(instrs))
-        for op, arg, argval in versions.expand(ins):
+        for op, arg, argval in versions.expand(ins, code):
             instrs.append(Instr(len(instrs), op, arg, argval, ins.offset))
     resolve = _offset_resolver(instrs, first_at)
     for ins, target in _jump_targets(raw, instrs):

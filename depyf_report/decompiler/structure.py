@@ -241,10 +241,36 @@ class Builder:
         if is_for:
             stmts, stack, follow = self._for_loop(h, stack, outer, active, body, exits)
             return spill.out + stmts, stack, follow
+        done = self._async_for_exit(h)
+        if done is not None:
+            stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
+            return spill.out + stmts, stack, follow
         follow = min(exits) if exits else None
         loop = Loop(h, follow, body, outer)
         stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active)
         return spill.out + [ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
+
+    def _async_for_exit(self, h):
+        """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
+        hb = self.graph.handler_block(self.blocks[h])
+        if hb is not None and self.graph.instrs[self.blocks[hb].start].op == "END_ASYNC_FOR":
+            return hb
+        return None
+
+    def _async_for(self, h, stack, outer, active, body, done):
+        if not stack or not isinstance(stack[-1], m.Iter):
+            raise Unsupported("async for without an iterator")
+        follow = self.blocks[done].succs[-1] if self.blocks[done].succs else None
+        self.visited.add(done)
+        loop = Loop(h, follow, body, outer)
+        stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active | {done})
+        first = stmts[0] if stmts else None
+        if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Await)):
+            raise Unsupported("async for without a target")
+        node = ast.AsyncFor(
+            target=first.targets[0], iter=stack[-1].value, body=stmts[1:] or [ast.Pass()], orelse=[]
+        )
+        return [node], stack[:-1], follow
 
     def _exits(self, h, body) -> set[int]:
         """Blocks after the loop's layout extent that control leaves the loop for."""

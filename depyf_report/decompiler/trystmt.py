@@ -227,9 +227,11 @@ def _strip_copies(body, final):
     for stmt in body:
         if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and _same(out[-n:], final):
             del out[-n:]
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(stmt, field, None)
-            if isinstance(inner, list) and inner and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
-                setattr(stmt, field, _strip_copies(inner, final) or [ast.Pass()])
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for part in [stmt] + list(getattr(stmt, "handlers", ())):
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, _strip_copies(inner, final) or [ast.Pass()])
         out.append(stmt)
     return out

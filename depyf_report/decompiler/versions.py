@@ -84,9 +84,11 @@ def pseudo(opname: str, like):
     return like._replace(opname=opname, opcode=-1, arg=None, argval=None)
 
 
-def expand(ins):
+def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
     op = RENAMED.get(ins.opname, ins.opname)
+    if op == "KW_NAMES":  # 3.11's dis cannot resolve the names tuple
+        return [(op, ins.arg, code.co_consts[ins.arg])]
     handler = _EXPANDERS.get(op)
     if handler is not None:
         return handler(ins)
