@@ -154,3 +154,19 @@ def _drive_async_generator(generator, events: list) -> None:
             return
         events.append(("yield", describe(item)))
     events.append(("still yielding after", MAX_STEPS))
+
+
+def first_difference(expected, actual, path: str = "") -> str:
+    """Where two records part, in one line: a path and both values."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in [*expected, *(k for k in actual if k not in expected)]:
+            if expected.get(key, "<missing>") != actual.get(key, "<missing>"):
+                return first_difference(
+                    expected.get(key, "<missing>"), actual.get(key, "<missing>"), f"{path}.{key}"
+                )
+    same_kind = isinstance(expected, (list, tuple)) and type(expected) is type(actual)
+    if same_kind and len(expected) == len(actual):
+        for index, (left, right) in enumerate(zip(expected, actual)):
+            if left != right:
+                return first_difference(left, right, f"{path}[{index}]")
+    return f"at {path or 'top'}: expected {expected!r:.300}, got {actual!r:.300}"

@@ -7,7 +7,7 @@ the original and against the decompiled-then-recompiled code; every record
 
 import pytest
 
-from .behaviour import globals_snapshot, record_call
+from .behaviour import first_difference, globals_snapshot, record_call
 from .corpus import grouped_cases, plain_functions, resolve, snippets
 
 SHOWN_SOURCE = 4000
@@ -33,7 +33,8 @@ def _assert_same_calls(name, original, decompiled, source):
         expected = record_call(resolve(original, name), args, kwargs, original.__dict__)
         actual = record_call(resolve(decompiled, name), own_args, own_kwargs, decompiled.__dict__)
         assert actual == expected, (
-            f"{name}(*{args!r}, **{kwargs!r}) behaves differently.\n"
+            f"{name}(*{args!r}, **{kwargs!r}) behaves differently "
+            f"{first_difference(expected, actual)}\n"
             f"decompiled source:\n{source[:SHOWN_SOURCE]}"
         )
 
@@ -45,7 +46,10 @@ def test_decompiled_module_behaves_the_same(snippet, name):
     if name is None:  # the module itself: every name it defines, described
         expected = globals_snapshot(original.__dict__, everything=True)
         actual = globals_snapshot(decompiled.__dict__, everything=True)
-        assert actual == expected, f"module namespace differs:\n{source[:SHOWN_SOURCE]}"
+        assert actual == expected, (
+            f"module namespace differs {first_difference(expected, actual)}\n"
+            f"{source[:SHOWN_SOURCE]}"
+        )
     else:
         _assert_same_calls(name, original, decompiled, source)
 
