@@ -70,7 +70,7 @@ def _split(instrs: list[Instr]) -> list[Block]:
             leaders.add(ins.target)
         if ins.handler is not None:
             leaders.add(ins.handler.target)
-        if ins.op in NO_FALLTHROUGH or ins.op in TWO_WAY:
+        if ins.op in NO_FALLTHROUGH or ins.op in TWO_WAY or ins.op == "END_ASYNC_FOR":
             leaders.add(ins.index + 1)
         if ins.index and instrs[ins.index - 1].handler != ins.handler:
             leaders.add(ins.index)

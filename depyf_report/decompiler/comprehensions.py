@@ -16,6 +16,13 @@ KINDS = {"append": "list", "add": "set"}
 
 def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
     """The expression for a comprehension code object whose argument is ``source``."""
+    if len(body) == 1 and isinstance(body[0], ast.Return) and _folded(body[0].value):
+        node = body[0].value
+        first = node.generators[0]
+        if isinstance(first.iter, ast.Name) and first.iter.id == code.co_varnames[0]:
+            first.iter = source
+            return node
+        return None
     if code.co_name == "<genexpr>":
         loop = body[0] if len(body) in (1, 2) else None
         if len(body) == 2 and not _is_return_none(body[1]):
@@ -28,6 +35,10 @@ def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
         return None
     kind = _display_kind(body[0].value)
     return fold(body[1], acc.id, kind, source, code.co_varnames[0])
+
+
+def _folded(node) -> bool:
+    return isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
 
 
 def inline(stmts: list[ast.stmt]) -> list[ast.stmt]:

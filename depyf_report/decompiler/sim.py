@@ -139,9 +139,12 @@ class Sim:
         self.spill(targets)
         self.out.append(stmt)
 
-    def spill(self, targets=()) -> None:
+    def spill(self, targets=(), strict=False) -> None:
+        """Assign impure stack values to temporaries; ``strict`` also moves local names,
+        whose loading can raise (unbound) and so must stay inside a try."""
         for i, value in enumerate(self.stack):
-            if not self.is_pure(value, targets):
+            loads = strict and isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
+            if loads or not self.is_pure(value, targets):
                 self.stack[i] = self.materialize(value)
 
     def assign_temp(self, value) -> ast.Name:

@@ -40,6 +40,8 @@ class Builder:
         self.an = Analysis(graph)
         self.visited: set[int] = set()
         self.open_loops: set[int] = set()
+        self.fences: set[int] = set()  # follows of the with/try bodies being walked
+        self.ended_at = None
         self.tries = TryBuilder(self)
 
     # -- the walk -------------------------------------------------------------
@@ -47,7 +49,8 @@ class Builder:
         """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
         out: list[ast.stmt] = []
         while True:
-            if b is None or b == stop:
+            if b is None or b == stop or b in self.fences:
+                self.ended_at = b
                 return out, stack
             if b != entering:
                 jump = self._loop_edge(b, loop)
@@ -130,7 +133,14 @@ class Builder:
         false_stack = jump_stack if false_b == jump else fall_stack
         mark, counter = set(self.visited), self.ctx.counter
         t_out, t_stack = self.seq(true_b, join, list(true_stack), loop, active=active)
+        t_end = self.ended_at
         f_out, f_stack = self.seq(false_b, join, list(false_stack), loop, active=active)
+        f_end = self.ended_at
+        ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
+        if len(ends) == 1 and join not in ends:
+            join = ends.pop()  # both stopped at the end of the enclosing with/try body
+        elif len(ends) > 1:
+            raise Unsupported("branches leave a region at different places")
         merged = self._value_merge(test, stack, t_out, t_stack, f_out, f_stack, branch)
         if merged is not None:
             return sim.out, merged, join, join is None

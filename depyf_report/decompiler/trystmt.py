@@ -8,6 +8,9 @@ import ast
 from . import markers as m
 from .sim import Sim, Unsupported
 
+TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
 
 class TryBuilder:
     def __init__(self, builder):
@@ -47,13 +50,22 @@ class TryBuilder:
         while scan is not None:
             skip |= {scan.header, scan.follow}
             scan = scan.outer
+        if skip & exits and self._is_finally(h):
+            raise Unsupported("break or continue through a finally block")
         exits -= skip
         follow = min(exits) if exits else None
         inner = active | {h}
-        body, body_stack = self.b.seq(b, follow, list(stack), loop, active=inner)
+        fenced = follow is not None and follow not in self.b.fences
+        if fenced:
+            self.b.fences.add(follow)
+        try:
+            body, body_stack = self.b.seq(b, follow, list(stack), loop, active=inner)
+        finally:
+            if fenced:
+                self.b.fences.discard(follow)
         if body_stack is not None:  # values computed inside must be computed before leaving
             settle = Sim(self.b.ctx, self.graph.instrs, body_stack)
-            settle.spill()
+            settle.spill(strict=True)
             body, body_stack = body + settle.out, settle.stack
         if self._starts_with(h, "WITH_EXCEPT_START"):
             return self._with(stack, body, body_stack, follow)
@@ -103,6 +115,14 @@ class TryBuilder:
         if x is None or loop is None or x in loop.body or x == loop.follow:
             return x
         return None
+
+    def _is_finally(self, h) -> bool:
+        instrs = self.graph.instrs
+        start = self.graph.blocks[h].start
+        nxt = instrs[start + 1].op if start + 1 < len(instrs) else None
+        return instrs[start].op == "PUSH_EXC_INFO" and nxt not in ("POP_TOP", "WITH_EXCEPT_START") and not (
+            start + 2 < len(instrs) and instrs[start + 2].op == "CHECK_EXC_MATCH"
+        )
 
     def _first_protected(self, h):
         for x in self.graph.blocks:
@@ -168,42 +188,38 @@ def _exc_test(test) -> bool:
 
 
 def _drop_name_cleanup(body, name):
-    """Remove the ``name = None; del name`` the compiler adds after ``except E as name``."""
-    out = []
-    for stmt in body:
+    """Remove the ``name = None; del name`` the compiler adds where a clause ends."""
+    out, i = [], 0
+    while i < len(body):
+        if _is_cleanup(body, i, name):
+            after = body[i + 2] if i + 2 < len(body) else None
+            if after is None or isinstance(after, TERMINAL):
+                i += 2
+                continue
+        stmt = body[i]
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt] + list(getattr(stmt, "handlers", ())):
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, _drop_name_cleanup(inner, name) or [ast.Pass()])
         out.append(stmt)
-        if (
-            len(out) >= 2
-            and isinstance(stmt, ast.Delete)
-            and isinstance(out[-2], ast.Assign)
-            and isinstance(out[-2].value, ast.Constant)
-            and out[-2].value.value is None
-            and [getattr(t, "id", None) for t in stmt.targets] == [name]
-        ):
-            del out[-2:]
-    for node in out:
-        for child in ast.walk(node):
-            for field in ("body", "orelse", "finalbody"):
-                seq = getattr(child, field, None)
-                if isinstance(seq, list) and seq and isinstance(seq[0], ast.stmt):
-                    setattr(child, field, _drop_name_cleanup_flat(seq, name))
+        i += 1
     return out
 
 
-def _drop_name_cleanup_flat(seq, name):
-    out = []
-    for stmt in seq:
-        out.append(stmt)
-        if (
-            len(out) >= 2
-            and isinstance(stmt, ast.Delete)
-            and isinstance(out[-2], ast.Assign)
-            and isinstance(out[-2].value, ast.Constant)
-            and out[-2].value.value is None
-            and [getattr(t, "id", None) for t in stmt.targets] == [name]
-        ):
-            del out[-2:]
-    return out or [ast.Pass()]
+def _is_cleanup(body, i, name) -> bool:
+    if i + 1 >= len(body):
+        return False
+    first, second = body[i], body[i + 1]
+    return (
+        isinstance(first, ast.Assign)
+        and [getattr(t, "id", None) for t in first.targets] == [name]
+        and isinstance(first.value, ast.Constant)
+        and first.value.value is None
+        and isinstance(second, ast.Delete)
+        and [getattr(t, "id", None) for t in second.targets] == [name]
+    )
 
 
 def _bare_raises(stmts):
