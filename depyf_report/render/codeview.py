@@ -25,9 +25,29 @@ def code_lines(
         return ()
     marks = marks or {}
     return tuple(
-        CodeLine(number, anchor(number), html, marks.get(number, ()))
+        code_line(number, anchor(number), html, marks.get(number, ()))
         for number, html in enumerate(highlight_lines(text, language, link), start=first_line)
     )
+
+
+def code_line(number: int, anchor: str, html: Markup, marks: tuple[Mark, ...] = ()) -> CodeLine:
+    anchor = escape(anchor)
+    css = "line"
+    if marks:
+        css += " marked " + " ".join(m.kind for m in marks)
+    notes = "".join(_mark_html(m) for m in marks)
+    row = (
+        f'<div class="{escape(css)}" id="{anchor}"><a class="ln" href="#{anchor}">{number}</a>'
+        f'<span class="src">{html}</span>{notes}</div>\n'
+    )
+    return CodeLine(number, str(anchor), html, marks, Markup(row))
+
+
+def _mark_html(mark: Mark) -> str:
+    label = escape(mark.label)
+    if mark.href:
+        return f'<a class="mark {escape(mark.kind)}" href="{escape(mark.href)}">{label}</a>'
+    return f'<span class="mark {escape(mark.kind)}">{label}</span>'
 
 
 # A guard tree line as torch prints it:
@@ -44,7 +64,7 @@ def guard_lines(
 ) -> tuple[CodeLine, ...]:
     """The guard tree, highlighted; each "file:line" comment links to that source line."""
     return tuple(
-        CodeLine(number, anchor(number), _guard_html(text, source_href))
+        code_line(number, anchor(number), _guard_html(text, source_href))
         for number, text in enumerate(tree.splitlines(), start=1)
     )
 

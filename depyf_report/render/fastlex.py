@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterator
 
 # (css class, text, is_name): is_name marks identifiers, which pages may turn into links.
+# Whitespace and punctuation come as one unstyled run, and plain names carry no
+# class: the styles give neither a colour, and a big site has millions of them.
 Token = tuple[str, str, bool]
 
 _PYTHON = re.compile(
@@ -24,9 +26,8 @@ _PYTHON = re.compile(
         |'(?:\\.|[^'\\\n])*'?|"(?:\\.|[^"\\\n])*"?))
   | (?P<m>(?:0[xXoObB][0-9a-fA-F_]+|\d[\d_]*(?:\.\d*)?(?:[eE][+-]?\d+)?j?|\.\d+(?:[eE][+-]?\d+)?j?))
   | (?P<name>[^\W\d]\w*)
-  | (?P<p>[()\[\]{},:;.])
   | (?P<o>[-+*/%&|^~<>=!@]+)
-  | (?P<ws>\s+)
+  | (?P<ws>[\s()\[\]{},:;.]+)
   | (?P<x>.)
     """,
     re.VERBOSE,
@@ -40,9 +41,8 @@ _CLIKE = re.compile(
   | (?P<s>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
   | (?P<m>(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[uUlLfF]*)
   | (?P<name>[A-Za-z_]\w*)
-  | (?P<p>[()\[\]{},;.])
   | (?P<o>[-+*/%&|^~<>=!?:]+)
-  | (?P<ws>\s+)
+  | (?P<ws>[\s()\[\]{},;.]+)
   | (?P<x>.)
     """,
     re.VERBOSE | re.MULTILINE,
@@ -81,18 +81,22 @@ def python_tokens(text: str) -> Iterator[Token]:
     for match in _PYTHON.finditer(text):
         kind, value = match.lastgroup, match.group()
         if kind == "name":
-            css = define or _PY_WORDS.get(value, "n")
+            css = define or _PY_WORDS.get(value, "")
             define = _DEFINES.get(value)
-            yield css, value, css in ("n", "nf", "nc")
+            yield css, value, css in ("", "nf", "nc")
             continue
+        if kind == "ws":
+            if not value.isspace():
+                define = None
+            yield "", value, False
+            continue
+        define = None
         if kind == "s":
             css = "sd" if value.startswith(('"""', "'''")) else "s1"
         elif kind == "m":
             css = "mf" if any(c in value for c in ".eEjJ") and not value.startswith("0x") else "mi"
         else:
-            css = "" if kind in ("ws", "x") else kind
-        if kind != "ws":
-            define = None
+            css = "" if kind == "x" else kind
         yield css, value, False
 
 
@@ -100,8 +104,8 @@ def clike_tokens(text: str) -> Iterator[Token]:
     for match in _CLIKE.finditer(text):
         kind, value = match.lastgroup, match.group()
         if kind == "name":
-            css = _C_WORDS.get(value, "n")
-            yield css, value, css == "n"
+            css = _C_WORDS.get(value, "")
+            yield css, value, not css
         else:
             yield ("" if kind in ("ws", "x") else kind), value, False
 

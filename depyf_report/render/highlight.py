@@ -49,17 +49,20 @@ def highlight_lines(
 ) -> list[Markup]:
     """The highlighted HTML of each line of ``text``; names ``link`` knows become links."""
     lines: list[list[str]] = [[]]
+    line = lines[0]
     for css, value, is_name in tokens(text, language):
         href = link(value) if link and is_name else None
-        if "\n" not in value:
-            if value:
-                lines[-1].append(_span(css, value, href))
+        if "\n" not in value and not href:  # the common case, kept inline for speed
+            if "&" in value or "<" in value or ">" in value:
+                value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            line.append(f'<span class="{css}">{value}</span>' if css else value)
             continue
         for i, piece in enumerate(value.split("\n")):
             if i:
-                lines.append([])
+                line = []
+                lines.append(line)
             if piece:
-                lines[-1].append(_span(css, piece, href))
+                line.append(_span(css, piece, href))
     if len(lines) > 1 and not lines[-1]:
         lines.pop()  # the text's final newline ends the last line, it adds none
     return [Markup("".join(parts)) for parts in lines]
