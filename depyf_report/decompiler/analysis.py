@@ -33,8 +33,12 @@ class Analysis:
             h = graph.handler_block(b)
             if h is not None and h not in self.transparent:
                 self.exc_succ[b.id] = h
-        self.succs = [list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks]
-        self.idom = _dominators(len(blocks), [0] + [h for h in set(self.exc_succ.values())], self.succs)
+        self.succs = [
+            list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks
+        ]
+        self.idom = _dominators(
+            len(blocks), [0] + [h for h in set(self.exc_succ.values())], self.succs
+        )
         self.ipdom = self._postdominators()
         self.loops = self._loops()
 

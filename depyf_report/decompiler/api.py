@@ -78,7 +78,7 @@ def _value(value, binds: dict, label: str) -> ast.expr:
         text = repr(value)
         if len(text) < 200 and ast.literal_eval(text) == value:
             return ast.parse(text, mode="eval").body
-    except Exception:  # noqa: BLE001 - any repr that does not round-trip is bound instead
+    except Exception:
         pass
     binds[label] = value
     return m.name(label)

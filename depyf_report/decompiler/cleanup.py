@@ -194,7 +194,9 @@ def _guarded_while(stmt):
     if not (isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1):
         return None
     loop = stmt.body[0]
-    if not (isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and not loop.orelse):
+    if not (
+        isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and not loop.orelse
+    ):
         return None
     last = loop.body[-1] if loop.body else None
     if not (isinstance(last, ast.If) and last.body and isinstance(last.body[0], ast.Break)):
@@ -217,4 +219,3 @@ def _walk_loop(node):
         for child in ast.iter_child_nodes(n):
             if not isinstance(child, (ast.For, ast.While, ast.AsyncFor) + SCOPES):
                 todo.append(child)
-

@@ -22,13 +22,24 @@ def _method_call(value, name: str, args=()) -> ast.Call:
 @handles("PUSH_EXC_INFO")
 def push_exc_info(sim, ins):
     exc = sim.pop()
-    sim.push(m.const(None))  # the previously handled exception: only POP_EXCEPT uses it
+    if sim.ctx.structured:
+        sim.push(m.const(None))  # the previously handled exception: only POP_EXCEPT uses it
+        return sim.push(exc)
+    handled = sim.ctx.prefix + "handled"  # what a bare ``raise`` re-raises
+    sim.spill()
+    previous = sim.assign_temp(m.name(handled))
+    exc = sim.materialize(exc)
+    sim.emit(ast.Assign(targets=[m.name(handled, True)], value=exc))
+    sim.push(previous)
     sim.push(exc)
 
 
 @handles("POP_EXCEPT")
 def pop_except(sim, ins):
-    sim.pop()
+    previous = sim.pop()
+    if not sim.ctx.structured:
+        handled = m.name(sim.ctx.prefix + "handled", True)
+        sim.emit(ast.Assign(targets=[handled], value=value_of(sim, previous)))
 
 
 @handles("CHECK_EXC_MATCH")

@@ -204,6 +204,8 @@ def yield_from(sim, ins):
     source = sim.pop()
     if isinstance(source, m.Iter) and isinstance(source.value, m.WithDone):
         sim.push(source.value)
+    elif isinstance(source, m.Iter) and getattr(source.value, "awaited_by_caller", False):
+        sim.push(source.value)  # an async comprehension: the await is part of the syntax
     elif isinstance(source, m.Iter) and source.kind == "await":
         sim.push(ast.Await(value=source.value))
     elif isinstance(source, m.Iter):
@@ -252,7 +254,12 @@ def build_const_key_map(sim, ins):
 def build_string(sim, ins):
     parts = []
     for v in sim.popn(ins.arg):
-        parts.extend(v.values if isinstance(v, ast.JoinedStr) else [v])
+        if isinstance(v, ast.JoinedStr):
+            parts.extend(v.values)
+        elif isinstance(v, ast.Constant):
+            parts.append(v)
+        else:  # a formatted piece spilled to a temporary: already a str
+            parts.append(ast.FormattedValue(value=v, conversion=-1, format_spec=None))
     sim.push(ast.JoinedStr(values=parts))
 
 

@@ -41,10 +41,16 @@ class StateMachine:
         for case, following in zip(cases, cases[1:]):
             case.orelse = [following]
         dispatch = cases[0]
-        start = ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))
+        start = [ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))]
+        if any(
+            i.op == "PUSH_EXC_INFO" or (i.op == "RAISE_VARARGS" and not i.arg)
+            for i in self.graph.instrs
+        ):
+            handled = m.name(self.ctx.prefix + "handled", True)
+            start.append(ast.Assign(targets=[handled], value=m.const(None)))
         loop = ast.While(test=m.const(True), body=[dispatch], orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
-        return [note, start, loop]
+        return [note, *start, loop]
 
     def _case(self, bid: int, body) -> ast.If:
         test = ast.Compare(left=m.name(self.state), ops=[ast.Eq()], comparators=[m.const(bid)])

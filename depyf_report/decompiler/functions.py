@@ -21,6 +21,8 @@ from .sim import CodeContext
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
+# For testing the state machine on everything: set DEPYF_REPORT_FORCE_FALLBACK=1.
+FORCE_FALLBACK = bool(os.environ.get("DEPYF_REPORT_FORCE_FALLBACK"))
 CLASS_BOOKKEEPING = {"__module__", "__qualname__", "__firstlineno__", "__static_attributes__"}
 
 
@@ -68,6 +70,7 @@ class Definitions:
         body = [s for s in body or () if not isinstance(s, ast.Nonlocal)]
         node = comprehension_expr(fn.code, body, source) if body is not None else None
         if node is not None:
+            node.awaited_by_caller = bool(fn.code.co_flags & CO_COROUTINE)
             return node
         return m.call(self.expression(fn, sim), [expressions.value_of(sim, iterable)])
 
@@ -83,6 +86,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     instrs = normalize(code)
     graph = Graph(instrs)
     try:
+        if FORCE_FALLBACK and not force_structured:
+            raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
         body = structured_body(ctx, graph)
         if _compiles(code, body, ctx):
@@ -91,7 +96,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             print("structured result does not compile:", code.co_name, ast.unparse(body))
     except RecursionError:
         raise
-    except Exception:  # noqa: BLE001 - any failure here means: use the state machine
+    except Exception:
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             traceback.print_exc()
     if force_structured:
@@ -99,7 +104,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     ctx = CodeContext(code, defs, structured=False)
     try:
         body = StateMachine(ctx, graph).build()
-    except Exception as exc:  # noqa: BLE001 - a decompile error must still compile
+    except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]

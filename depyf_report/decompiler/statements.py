@@ -287,7 +287,10 @@ def setup_annotations(sim, ins):
 
 @handles("RETURN_VALUE")
 def return_value(sim, ins):
-    sim.emit(ast.Return(value=value_of(sim, sim.pop())))
+    value = value_of(sim, sim.pop())
+    if isinstance(value, ast.Constant) and value.value is None:
+        value = None  # also the only form allowed in an async generator
+    sim.emit(ast.Return(value=value))
     sim.branch = Branch("return")
 
 
@@ -295,6 +298,11 @@ def return_value(sim, ins):
 def raise_varargs(sim, ins):
     args = [value_of(sim, v) for v in sim.popn(ins.arg)]
     exc, cause = (args + [None, None])[:2]
+    if exc is None and not sim.ctx.structured:  # the state machine tracks the handled one
+        handled = m.name(sim.ctx.prefix + "handled")
+        missing = m.call("RuntimeError", [m.const("No active exception to reraise")])
+        none = ast.Compare(left=handled, ops=[ast.IsNot()], comparators=[m.const(None)])
+        exc = ast.IfExp(test=none, body=handled, orelse=missing)
     sim.emit(ast.Raise(exc=exc, cause=cause))
     sim.branch = Branch("raise")
 

@@ -285,9 +285,7 @@ class Builder:
     def _exits(self, h, body) -> set[int]:
         """Blocks after the loop's layout extent that control leaves the loop for."""
         last = max(body)
-        return {
-            s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last
-        }
+        return {s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last}
 
     def _for_loop(self, h, stack, outer, active, body, exits):
         if not stack:
@@ -308,7 +306,9 @@ class Builder:
         if else_start is not None:
             orelse, _ = self.seq(else_start, follow, list(base), outer, active=active)
         kind = ast.AsyncFor if iterator.kind == "aiter" else ast.For
-        node = kind(target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse)
+        node = kind(
+            target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse
+        )
         return [node], base, follow
 
 

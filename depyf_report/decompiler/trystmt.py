@@ -120,8 +120,10 @@ class TryBuilder:
         instrs = self.graph.instrs
         start = self.graph.blocks[h].start
         nxt = instrs[start + 1].op if start + 1 < len(instrs) else None
-        return instrs[start].op == "PUSH_EXC_INFO" and nxt not in ("POP_TOP", "WITH_EXCEPT_START") and not (
-            start + 2 < len(instrs) and instrs[start + 2].op == "CHECK_EXC_MATCH"
+        return (
+            instrs[start].op == "PUSH_EXC_INFO"
+            and nxt not in ("POP_TOP", "WITH_EXCEPT_START")
+            and not (start + 2 < len(instrs) and instrs[start + 2].op == "CHECK_EXC_MATCH")
         )
 
     def _first_protected(self, h):
@@ -132,7 +134,9 @@ class TryBuilder:
 
     def _finally(self, body, body_stack, final, follow, loop, active, stop):
         body = _strip_copies(body, final)
-        node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()])
+        node = ast.Try(
+            body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
+        )
         if follow is None or body_stack is None:
             return [node], None, None
         rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
@@ -169,7 +173,9 @@ def clauses(stmts):
         rest, final = clauses(node.orelse)
         if final is not None:
             raise Unsupported("finally inside an except chain")
-        return [ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()])] + rest, None
+        return [
+            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()])
+        ] + rest, None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
