@@ -75,5 +75,5 @@ def _split(instrs: list[Instr]) -> list[Block]:
         if ins.index and instrs[ins.index - 1].handler != ins.handler:
             leaders.add(ins.index)
     starts = sorted(i for i in leaders if i < len(instrs))
-    ends = starts[1:] + [len(instrs)]
+    ends = [*starts[1:], len(instrs)]
     return [Block(n, s, e, instrs[s].handler) for n, (s, e) in enumerate(zip(starts, ends))]

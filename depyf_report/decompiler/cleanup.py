@@ -70,7 +70,7 @@ def _statement(stmt):
         return [stmt]
     if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.NamedExpr):
         named = stmt.value
-        stmt = ast.Assign(targets=[named.target] + stmt.targets, value=named.value)
+        stmt = ast.Assign(targets=[named.target, *stmt.targets], value=named.value)
     return [stmt]
 
 
@@ -83,7 +83,7 @@ def _if(stmt: ast.If):
         stmt.body = [ast.Pass()]
     if isinstance(stmt.body[-1], TERMINAL) and stmt.orelse and not _is_elif(stmt.orelse):
         rest, stmt.orelse = stmt.orelse, []
-        return [stmt] + rest
+        return [stmt, *rest]
     return [stmt]
 
 
@@ -106,7 +106,7 @@ def _loop_tail(body):
         and isinstance(body[-2].body[0], ast.Continue)
     ):
         test = body[-2].test
-        body = body[:-2] + [ast.If(test=_negate(test), body=[ast.Break()], orelse=[])]
+        body = [*body[:-2], ast.If(test=_negate(test), body=[ast.Break()], orelse=[])]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
     return body
@@ -117,7 +117,7 @@ def _return_inside(stmts):
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
     if _assigns_returned(stmts[-2], stmts[-1]):
-        return stmts[:-2] + [ast.Return(value=stmts[-2].value)]
+        return [*stmts[:-2], ast.Return(value=stmts[-2].value)]
     region, ret = stmts[-2], stmts[-1]
     body = getattr(region, "finalbody", None) or None
     inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, ast.Try)) else None
@@ -217,5 +217,5 @@ def _walk_loop(node):
         n = todo.pop()
         yield n
         for child in ast.iter_child_nodes(n):
-            if not isinstance(child, (ast.For, ast.While, ast.AsyncFor) + SCOPES):
+            if not isinstance(child, (ast.For, ast.While, ast.AsyncFor, *SCOPES)):
                 todo.append(child)

@@ -5,6 +5,7 @@ and exception handlers reached through ``try/except BaseException``."""
 from __future__ import annotations
 
 import ast
+import itertools
 from collections import deque
 
 from . import markers as m
@@ -38,7 +39,7 @@ class StateMachine:
                 continue
             self.bodies[block.id] = self._block(block, queue)
         cases = [self._case(bid, body) for bid, body in sorted(self.bodies.items())]
-        for case, following in zip(cases, cases[1:]):
+        for case, following in itertools.pairwise(cases):
             case.orelse = [following]
         dispatch = cases[0]
         start = [ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))]
@@ -147,7 +148,7 @@ class StateMachine:
         source = m.name(self.slot(len(stack) - 1))
         step = ast.Assign(targets=[m.name(item, True)], value=m.call("next", [source]))
         done = self._goto(succs[-1], stack[:-1], queue)
-        more = self._goto(succs[0], self._slot_stack(stack) + [m.name(item)], queue)
+        more = self._goto(succs[0], [*self._slot_stack(stack), m.name(item)], queue)
         stop = ast.ExceptHandler(type=m.name("StopIteration"), name=None, body=[done])
         trial = ast.Try(body=[step], handlers=[stop], orelse=[more], finalbody=[])
         return [s for s in (store, trial) if s is not None]

@@ -216,7 +216,7 @@ def _strip_docstring_confusion(code, body):
     """A leading string constant would become a docstring; keep the real one only."""
     doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else None
     if doc is not None and inspect.cleandoc(doc) and (code.co_flags & 1):
-        return [ast.Expr(value=m.const(doc))] + body
+        return [ast.Expr(value=m.const(doc)), *body]
     return body
 
 
@@ -258,6 +258,4 @@ def _class_bookkeeping(stmt) -> bool:
         target = stmt.targets[0]
         if isinstance(target, ast.Name):
             return target.id in CLASS_BOOKKEEPING or target.id == "__classcell__"
-    if isinstance(stmt, ast.Return):
-        return True
-    return False
+    return bool(isinstance(stmt, ast.Return))

@@ -184,11 +184,11 @@ class Sim:
             return True  # consumed only by its loop, which evaluates it once
         if isinstance(value, m.Function):
             return all(self.is_pure(v, targets) for v in _function_parts(value))
-        if isinstance(
-            value, (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.WithDone)
-        ):
-            return True
-        return False
+        return bool(
+            isinstance(
+                value, (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.WithDone)
+            )
+        )
 
 
 def _function_parts(fn: m.Function):

@@ -297,7 +297,7 @@ def return_value(sim, ins):
 @handles("RAISE_VARARGS")
 def raise_varargs(sim, ins):
     args = [value_of(sim, v) for v in sim.popn(ins.arg)]
-    exc, cause = (args + [None, None])[:2]
+    exc, cause = ([*args, None, None])[:2]
     if exc is None and not sim.ctx.structured:  # the state machine tracks the handled one
         handled = m.name(sim.ctx.prefix + "handled")
         missing = m.call("RuntimeError", [m.const("No active exception to reraise")])

@@ -154,7 +154,7 @@ class Builder:
             raise Unsupported("value-keeping jump used as a statement")
         node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
         after = t_stack if t_stack is not None else f_stack
-        return sim.out + [node], after, join, after is None or join is None
+        return [*sim.out, node], after, join, after is None or join is None
 
     def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, branch):
         if t_out or f_out or t_stack is None or f_stack is None:
@@ -172,7 +172,7 @@ class Builder:
             value = _boolop(ast.And, test, yes)
         else:
             value = ast.IfExp(test=test, body=yes, orelse=no)
-        return t_stack[:base] + [value]
+        return [*t_stack[:base], value]
 
     def merge_conditions(self, b, test, true_b, false_b, stack):
         """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
@@ -258,7 +258,7 @@ class Builder:
         follow = min(exits) if exits else None
         loop = Loop(h, follow, body, outer)
         stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active)
-        return spill.out + [ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
+        return [*spill.out, ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
 
     def _async_for_exit(self, h):
         """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
@@ -298,7 +298,7 @@ class Builder:
         follow = min(exits - {done}) if exits - {done} else done
         else_start = done if follow != done else None
         loop = Loop(h, follow, body, outer)
-        stmts, _ = self.seq(fall, None, stack + [m.NextItem()], loop, active=active)
+        stmts, _ = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
         if not stmts or not _is_target_store(stmts[0]):
             raise Unsupported("for loop without a target")
         target = stmts[0].targets[0]

@@ -144,7 +144,7 @@ class TryBuilder:
             rest = rest[len(final) :]
         else:
             raise Unsupported("finally body not found on the normal path")
-        return [node] + rest, after, stop
+        return [node, *rest], after, stop
 
 
 def _entered(value) -> bool:
@@ -174,8 +174,9 @@ def clauses(stmts):
         if final is not None:
             raise Unsupported("finally inside an except chain")
         return [
-            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()])
-        ] + rest, None
+            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()]),
+            *rest,
+        ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
@@ -204,7 +205,7 @@ def _drop_name_cleanup(body, name):
                 continue
         stmt = body[i]
         if not isinstance(stmt, SCOPES):
-            for part in [stmt] + list(getattr(stmt, "handlers", ())):
+            for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
@@ -250,7 +251,7 @@ def _strip_copies(body, final):
         if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and _same(out[-n:], final):
             del out[-n:]
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            for part in [stmt] + list(getattr(stmt, "handlers", ())):
+            for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
