@@ -58,14 +58,27 @@ def timed(fn, *args, **kwargs) -> float:
     return time.perf_counter() - start
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished workers: steadier than wall time
+    when other jobs share the machine."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def synthetic(work: Path) -> None:
-    print(f"synthetic dumps, {os.cpu_count()} cores")
+    load = os.getloadavg()[0]
+    print(f"synthetic dumps, {os.cpu_count()} cores, load average {load:.1f} before starting")
     for size in SIZES:
         dump = make_dump(work / f"dump{size}", graphs=size)
+        cpu = cpu_seconds()
         with PageCounter() as pages:
             seconds = timed(render, dump, work / f"site{size}", progress=False)
+        cpu = cpu_seconds() - cpu
         per = seconds / size * 1000
-        print(f"  {size:5d} graphs: {seconds:6.2f} s  ({per:.1f} ms/graph, {pages.written} pages)")
+        print(
+            f"  {size:5d} graphs: {seconds:6.2f} s wall, {cpu:6.2f} s CPU "
+            f"({per:.1f} ms/graph, {pages.written} pages)"
+        )
     with PageCounter() as pages:
         seconds = timed(render, work / "dump1000", work / "site1000", progress=False)
     print(

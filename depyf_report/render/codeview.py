@@ -31,16 +31,16 @@ def code_lines(
 
 
 def code_line(number: int, anchor: str, html: Markup, marks: tuple[Mark, ...] = ()) -> CodeLine:
-    anchor = escape(anchor)
+    # Anchors are built by urls from slugs, so they hold no markup to escape.
     css = "line"
     if marks:
-        css += " marked " + " ".join(m.kind for m in marks)
+        css += " marked " + " ".join(str(escape(m.kind)) for m in marks)
     notes = "".join(_mark_html(m) for m in marks)
     row = (
-        f'<div class="{escape(css)}" id="{anchor}"><a class="ln" href="#{anchor}">{number}</a>'
+        f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">{number}</a>'
         f'<span class="src">{html}</span>{notes}</div>\n'
     )
-    return CodeLine(number, str(anchor), html, marks, Markup(row))
+    return CodeLine(number, anchor, html, marks, Markup(row))
 
 
 def _mark_html(mark: Mark) -> str:
