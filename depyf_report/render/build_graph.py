@@ -57,7 +57,9 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
         function=function,
         entry=entry,
         compile=compile_,
-        stages=tuple(_stage_view(s.kind, s.text) for s in stages),
+        stages=tuple(
+            _stage_view(s.kind, s.text, ctx.source_linker(graph.function)) for s in stages
+        ),
         outputs=tuple(
             Link(
                 f"{out.part} code · {len(out.kernels)} kernels",
@@ -72,13 +74,13 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
     )
 
 
-def _stage_view(kind: str, text: str) -> StageView:
+def _stage_view(kind: str, text: str, where) -> StageView:
     anchor = urls.stage_anchor(kind)
     return StageView(
         kind=kind,
         label=stage_label(kind),
         anchor=anchor,
-        lines=code_lines(text, anchor=lambda n: f"{anchor}-L{n}"),
+        lines=code_lines(text, anchor=lambda n: f"{anchor}-L{n}", where=where),
         inputs=_inputs(text),
     )
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from markupsafe import Markup, escape
 
-from .highlight import Linker, highlight_lines
+from .highlight import Linker, SourceLinker, highlight_lines
 from .views import CodeLine, Mark
 
 
@@ -18,6 +18,7 @@ def code_lines(
     anchor: Callable[[int], str],
     first_line: int = 1,
     link: Linker | None = None,
+    where: SourceLinker | None = None,
     marks: Mapping[int, tuple[Mark, ...]] | None = None,
 ) -> tuple[CodeLine, ...]:
     """``text`` as numbered lines; ``first_line`` numbers them as in the user's file."""
@@ -26,7 +27,9 @@ def code_lines(
     marks = marks or {}
     return tuple(
         code_line(number, anchor(number), html, marks.get(number, ()))
-        for number, html in enumerate(highlight_lines(text, language, link), start=first_line)
+        for number, html in enumerate(
+            highlight_lines(text, language, link, where), start=first_line
+        )
     )
 
 

@@ -6,6 +6,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import PurePath
 
 from ..dump import ProcessDump
 from ..model import Compile, CompiledGraph, Function
@@ -113,6 +114,24 @@ class ProcessContext:
             for index, entry in enumerate(fn.entries):
                 hrefs[entry.compile_id] = urls.with_anchor(page, urls.entry_anchor(index))
         return hrefs
+
+    def source_linker(self, function_id: str | None):
+        """Links "file.py:line" places inside a function's source to its page's lines."""
+        fn = self.function(function_id)
+        if fn and fn.resume and fn.resume.original:
+            fn = self.function(fn.resume.original) or fn
+        if not fn or not fn.source:
+            return None
+        page = urls.function_page(self.name, fn.id)
+        last = fn.first_line + len(fn.source.splitlines())
+
+        def href(filename: str, line: int) -> str | None:
+            same = filename == fn.filename or PurePath(filename).name == PurePath(fn.filename).name
+            if same and fn.first_line <= line < last:
+                return urls.with_anchor(page, urls.source_line(line))
+            return None
+
+        return href
 
     @cached_property
     def names_digest(self) -> str:

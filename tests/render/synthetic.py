@@ -96,7 +96,7 @@ def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
     frame_id = next(frame)
     for version in range(2 if recompile else 1):
         compile_id = f"{frame_id}/{version}"
-        graph = _write_graph(layout, next(counter), compile_id, fn_id, markup)
+        graph = _write_graph(layout, next(counter), compile_id, fn_id, markup, first + 1)
         resume_ids = [resume_id] if with_resume and version == 0 else []
         entries.append(_entry(compile_id, graph, resume_ids, first, tag, version))
         reasons = [f"tensor 'L['x']' size mismatch at index 0. expected 8, actual {16 * version}"]
@@ -123,7 +123,7 @@ def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
 def _write_resume(layout, model, counter, frame, parent, resume_id, first, tag) -> int:
     name = f"torch_dynamo_resume_in_forward_{model}_at_{first + 3}"
     compile_id = f"{next(frame)}/0"
-    graph = _write_graph(layout, next(counter), compile_id, resume_id, False)
+    graph = _write_graph(layout, next(counter), compile_id, resume_id, False, first + 4)
     _write_compile(layout, compile_id, resume_id, graph, [], [])
     source = _source(f"forward_{model}")
     function = Function(
@@ -135,7 +135,7 @@ def _write_resume(layout, model, counter, frame, parent, resume_id, first, tag) 
         last_line=first + 6,
         source=source,
         original=_code(name, "def resume(b, x):\n    b = b * -1\n    return x * b\n"),
-        resume=ResumePoint(parent=parent, break_line=first + 3, resume_line=first + 4, offset=30),
+        resume=ResumePoint(parent, first + 3, first + 4, offset=30, original=parent),
         entries=[_entry(compile_id, graph, [], first, tag, 0)],
     )
     write_json(layout.function(resume_id), to_json(function))
@@ -223,10 +223,10 @@ def _write_compile(layout, compile_id, fn_id, graph, breaks, reasons):
     write_json(layout.compile(compile_id), to_json(record))
 
 
-def _write_graph(layout, n: int, compile_id: str, fn_id: str, markup: bool) -> CompiledGraph:
+def _write_graph(layout, n, compile_id, fn_id, markup, line) -> CompiledGraph:
     name = f"__compiled_fn_{n}"
     label = "<script>alert(1)</script>" if markup else "x"
-    stages = [GraphStage(kind, _graph_text(kind, label)) for kind in _STAGES]
+    stages = [GraphStage(kind, _graph_text(kind, label, line)) for kind in _STAGES]
     graph = CompiledGraph(
         id=f"g{n}",
         name=name,
@@ -243,7 +243,7 @@ def _write_graph(layout, n: int, compile_id: str, fn_id: str, markup: bool) -> C
 _STAGES = ("dynamo", "aot_forward", "post_grad_forward")
 
 
-def _graph_text(kind: str, label: str) -> str:
+def _graph_text(kind: str, label: str, line: int) -> str:
     body = "\n".join(
         f'        mul_{i}: "f32[8, 16][16, 1]cpu" = torch.ops.aten.mul.Tensor(l_{label}_, {i})'
         for i in range(12)
@@ -251,7 +251,9 @@ def _graph_text(kind: str, label: str) -> str:
     return (
         f"class GraphModule(torch.nn.Module):  # {kind}\n"
         f'    def forward(self, L_{label}_: "f32[8, 16][16, 1]cpu"):\n'
-        f"        l_{label}_ = L_{label}_\n{body}\n        return (mul_11,)\n"
+        f"        l_{label}_ = L_{label}_\n"
+        f"        # File: {FILENAME}:{line} in forward, code: y = self.linear(x)\n"
+        f"{body}\n        return (mul_11,)\n"
     )
 
 

@@ -25,3 +25,12 @@ def test_no_page_refers_to_the_network(site):
 def test_site_is_ready_for_github_pages(site):
     assert (site / ".nojekyll").is_file()
     assert (site / "index.html").is_file()
+
+
+def test_graph_stages_link_back_to_the_source_line(site):
+    page = (site / "graph-g1.html").read_text()
+    assert '# File: <a href="fn-f0.html#L11">/home/user/project/model.py:11</a>' in page
+    resume_graph = (site / "graph-g2.html").read_text()
+    assert (
+        '<a href="fn-f0.html#L14">' in resume_graph
+    )  # a resume function's lines are its user function's
