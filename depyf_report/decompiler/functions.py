@@ -122,7 +122,7 @@ def _declarations(ctx) -> list[ast.stmt]:
 
 def _compiles(code, body, ctx) -> bool:
     """Whether ``body`` compiles in a scope like the one ``code`` ran in."""
-    inner = _declarations(ctx) + (body or [ast.Pass()])
+    inner = _declarations(ctx) + [_shallow(s) for s in body or [ast.Pass()]]
     if ctx.is_function:
         args = signature(code, m.Function(code))
         inner = [_def_node(code, "_probe", args, inner)]
@@ -139,6 +139,26 @@ def _compiles(code, body, ctx) -> bool:
     except (SyntaxError, ValueError, TypeError):
         return False
     return True
+
+
+def _shallow(stmt):
+    """A copy of ``stmt`` whose nested definitions have empty bodies: those bodies were
+    checked when they were built, and compiling them again would cost time per level."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        copy = type(stmt)(**{f: getattr(stmt, f, None) for f in stmt._fields})
+        copy.body = [ast.Pass()]
+        return copy
+    fields = {}
+    changed = False
+    for name in stmt._fields:
+        value = getattr(stmt, name, None)
+        if isinstance(value, list) and value and isinstance(value[0], (ast.stmt, ast.excepthandler)):
+            new = [_shallow(v) for v in value]
+            changed = changed or any(a is not b for a, b in zip(new, value))
+            fields[name] = new
+        else:
+            fields[name] = value
+    return type(stmt)(**fields) if changed else stmt
 
 
 def _no_args() -> ast.arguments:

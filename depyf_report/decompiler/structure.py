@@ -19,6 +19,19 @@ from .sim import Sim, Unsupported
 from .trystmt import TryBuilder
 
 
+NOT_A_CONDITION = {
+    "MAKE_FUNCTION",
+    "STORE_FAST",
+    "STORE_NAME",
+    "STORE_GLOBAL",
+    "STORE_DEREF",
+    "STORE_ATTR",
+    "STORE_SUBSCR",
+    "POP_TOP",
+    "LOAD_BUILD_CLASS",
+}
+
+
 @dataclass(frozen=True)
 class Loop:
     header: int
@@ -177,6 +190,7 @@ class Builder:
     def merge_conditions(self, b, test, true_b, false_b, stack):
         """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
         merged = {b}
+        self._conditions = {}  # candidate block -> its folded condition, for this merge only
         test, true_b, false_b = self._merge(test, true_b, false_b, stack, merged)
         self.visited |= merged
         return test, true_b, false_b
@@ -207,9 +221,20 @@ class Builder:
         """(test, true, false, blocks) when ``cand`` only tests a condition."""
         if cand in self.visited or cand in merged or cand in self.an.loops:
             return None
+        if cand not in self._conditions:
+            self._conditions[cand] = None  # guards against cycles while it is computed
+            self._conditions[cand] = self._fold_condition(cand, merged, stack)
+        found = self._conditions[cand]
+        if found is None or not set(self.an._preds(cand)) <= merged | found[3]:
+            return None
+        return found
+
+    def _fold_condition(self, cand, merged, stack):
         block = self.blocks[cand]
         if self.an.handler_of(cand) != self.an.handler_of(min(merged)):
             return None
+        if any(ins.op in NOT_A_CONDITION for ins in self.graph.instrs[block.start : block.end]):
+            return None  # a trial run must not decompile nested functions or emit stores
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
         try:
             sim.run(block.start, block.end)
@@ -224,9 +249,7 @@ class Builder:
         t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
         taken = {cand}
         test, t2, f2 = self._merge(br.test, t2, f2, stack, taken)
-        if not set(self.an._preds(cand)) <= merged | taken:
-            return None
-        return test, t2, f2, taken
+        return test, t2, f2, frozenset(taken)
 
     def join_of(self, b, loop):
         join = self.an.ipdom.get(b)
