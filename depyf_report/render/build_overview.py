@@ -26,6 +26,7 @@ def build_process_view(ctx: ProcessContext) -> ProcessView:
     return ProcessView(
         label=ctx.label,
         anchor=urls.process_anchor(ctx.name),
+        headline=_headline(ctx),
         facts=_facts(ctx),
         unfinished=m.status != "complete" or m.ended is None,
         stats=_stats(ctx, tables),
@@ -33,6 +34,13 @@ def build_process_view(ctx: ProcessContext) -> ProcessView:
         tables=tables,
         unavailable=tuple((u.artifact, u.reason) for u in m.unavailable),
     )
+
+
+def _headline(ctx: ProcessContext) -> str:
+    m = ctx.dump.manifest
+    parts = [" ".join(["python", *m.argv]), m.status if m.ended else "did not finish"]
+    parts.append(f"torch {m.torch_version}" if m.torch_version else "torch unknown")
+    return " · ".join(parts)
 
 
 def _facts(ctx: ProcessContext) -> tuple[tuple[str, str], ...]:

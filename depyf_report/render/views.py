@@ -191,6 +191,7 @@ class ProcessView:
 
     label: str
     anchor: str
+    headline: str  # the command that ran, and how it ended
     facts: tuple[tuple[str, str], ...]
     unfinished: bool
     stats: tuple[Stat, ...]
