@@ -48,7 +48,10 @@ class SiteWriter:
         old = _read_status(site / urls.STATUS)
         same = old.get("format") == STATUS_FORMAT and old.get("tool") == __version__
         same = same and old.get("config") == self.config
-        self.old_pages: dict[str, str] = old.get("pages", {}) if same else {}
+        self.previous: dict[str, str] = (
+            old.get("pages", {}) if isinstance(old.get("pages"), dict) else {}
+        )
+        self.old_pages = self.previous if same else {}
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
         self.skipped: list[str] = []
@@ -82,6 +85,12 @@ class SiteWriter:
         return template.render(page=view, assets=_asset_paths(self.assets))
 
     def finish(self) -> None:
+        # Pages an earlier render wrote for records that are gone now; only files
+        # the status file lists are removed, never anything else in the folder.
+        for path in set(self.previous) - set(self.pages):
+            target = (self.site / path).resolve()
+            if target.parent == self.site.resolve() and target.is_file():
+                target.unlink()
         status = {
             "format": STATUS_FORMAT,
             "tool": __version__,

@@ -131,3 +131,14 @@ def test_progress_bar_only_on_a_terminal(tmp_path, capsys):
     dump = make_dump(tmp_path / "dump", graphs=1)
     render(dump, tmp_path / "site", progress=True)
     assert "rendering [" not in capsys.readouterr().err
+
+
+def test_pages_of_records_that_are_gone_are_removed(tmp_path):
+    dump = make_dump(tmp_path / "dump", graphs=4)
+    site = tmp_path / "site"
+    render(dump, site, progress=False)
+    (site / "notes.txt").write_text("mine")
+    (dump / "graphs" / "g3.json").unlink()
+    render(dump, site, progress=False)
+    assert not (site / "graph-g3.html").exists() and (site / "graph-g2.html").exists()
+    assert (site / "notes.txt").read_text() == "mine"
