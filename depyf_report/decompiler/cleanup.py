@@ -160,17 +160,16 @@ def _merge_annotations(stmts):
 
 
 def _drop_tail_return(stmts, keep_value: bool):
-    """The implicit ``return None`` at the end of a body says nothing."""
-    if not stmts:
-        return stmts
-    last = stmts[-1]
-    if isinstance(last, ast.Return) and (
-        last.value is None or (isinstance(last.value, ast.Constant) and last.value.value is None)
-    ):
-        return stmts[:-1]
-    if not keep_value and isinstance(last, ast.Return):
-        return stmts[:-1]
-    if isinstance(last, ast.If):
+    """The implicit ``return None`` at the end of a body says nothing (and a module or
+    class body cannot say it at all)."""
+    if stmts and isinstance(stmts[-1], ast.Return):
+        value = stmts[-1].value
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            stmts = stmts[:-1]
+        elif not keep_value:
+            stmts = stmts[:-1]
+    if stmts and isinstance(stmts[-1], ast.If):
+        last = stmts[-1]
         last.body = _drop_tail_return(last.body, keep_value) or [ast.Pass()]
         last.orelse = _drop_tail_return(last.orelse, keep_value)
     return stmts

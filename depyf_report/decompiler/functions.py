@@ -7,6 +7,7 @@ compile, the state machine in ``fallback.py`` takes over for that code object al
 from __future__ import annotations
 
 import ast
+import dis
 import inspect
 import os
 import traceback
@@ -21,6 +22,15 @@ from .sim import CodeContext
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
+class _Probe:
+    """Whether each structured body is compiled on its own before it is accepted. Off for
+    speed; ``api.decompile`` turns it on and retries when the whole output fails to compile."""
+
+    on = False
+
+
+PROBE = _Probe()
+
 # For testing the state machine on everything: set DEPYF_REPORT_FORCE_FALLBACK=1.
 FORCE_FALLBACK = bool(os.environ.get("DEPYF_REPORT_FORCE_FALLBACK"))
 CLASS_BOOKKEEPING = {"__module__", "__qualname__", "__firstlineno__", "__static_attributes__"}
@@ -90,7 +100,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
         body = structured_body(ctx, graph)
-        if _compiles(code, body, ctx):
+        if not PROBE.on or _compiles(code, body, ctx):
             return _declarations(ctx) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             print("structured result does not compile:", code.co_name, ast.unparse(body))
@@ -224,7 +234,7 @@ def _def_node(code, name, args, body, returns=None):
 def function_def(code, defs, fn: m.Function, name: str):
     body = body_of(code, defs) or []
     body = _strip_docstring_confusion(code, body)
-    if code.co_flags & (CO_GENERATOR | CO_ASYNC_GENERATOR) and not _yields(body):
+    if code.co_flags & (CO_GENERATOR | CO_ASYNC_GENERATOR) and not _has_yield_opcode(code):
         body.append(ast.If(test=m.const(False), body=[ast.Expr(value=ast.Yield())], orelse=[]))
     returns = fn.annotations.get("return")
     return _def_node(
@@ -238,6 +248,13 @@ def _strip_docstring_confusion(code, body):
     if doc is not None and inspect.cleandoc(doc) and (code.co_flags & 1):
         return [ast.Expr(value=m.const(doc)), *body]
     return body
+
+
+def _has_yield_opcode(code) -> bool:
+    return YIELD_VALUE in code.co_code[::2]
+
+
+YIELD_VALUE = dis.opmap["YIELD_VALUE"]
 
 
 def _yields(body) -> bool:
