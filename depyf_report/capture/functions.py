@@ -87,12 +87,25 @@ def line_range(code: types.CodeType) -> tuple[int, int]:
     first = code.co_firstlineno
     last = max(lines, default=first)
     if not code.co_name.startswith(RESUME_PREFIX):
-        try:
-            source_lines, start = inspect.getsourcelines(code)
-            first, last = start, start + len(source_lines) - 1
-        except (OSError, TypeError):
-            pass
+        last = max(last, _block_end(code.co_filename, first))
     return first, max(first, last)
+
+
+def _block_end(filename: str, first: int) -> int:
+    """The last line of the def/class block starting at ``first``.
+
+    Reads the file through linecache alone: ``inspect.getsourcelines`` would
+    first scan every loaded module to find the code's module, which is slow
+    inside a compile.
+    """
+    lines = linecache.getlines(filename)
+    if not lines or first > len(lines):
+        return first
+    try:
+        block = inspect.getblock(lines[first - 1 :])
+    except Exception:  # tokenize errors on odd sources: keep the bytecode's range
+        return first
+    return first + len(block) - 1
 
 
 def source_text(code: types.CodeType, first: int, last: int) -> str | None:
@@ -165,8 +178,10 @@ def _original_offset(code, target: int | None, original) -> int | None:
     if index is None:
         return None
     other = len(theirs) - (len(mine) - index)
-    same = 0 <= other < len(theirs) and (theirs[other].opname, theirs[other].positions) == (
-        mine[index].opname,
-        mine[index].positions,
-    )
+    same = 0 <= other < len(theirs) and _where(theirs[other]) == _where(mine[index])
     return theirs[other].offset if same else None
+
+
+def _where(instruction: dis.Instruction) -> tuple:
+    # positions (3.11+) pin the instruction to its source columns too.
+    return instruction.opname, getattr(instruction, "positions", None)

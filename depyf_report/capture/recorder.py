@@ -8,7 +8,6 @@ complete as the compile that last finished.
 from __future__ import annotations
 
 import re
-import threading
 import types
 import typing
 from pathlib import Path
@@ -25,7 +24,6 @@ _COMPILE_ID = re.compile(r"^(?P<frame>\d+)/(?P<fc>\d+)(?:_(?P<attempt>\d+))?$")
 class Recorder:
     def __init__(self, writer: DumpWriter) -> None:
         self.writer = writer
-        self.lock = threading.RLock()
         self.ids = FunctionIds()
         self.functions: dict[str, Function] = {}
         self.codes: dict[str, types.CodeType] = {}
@@ -255,16 +253,13 @@ class Recorder:
                 for e in adapter.cache_entries(self.codes[function_id])
             }
             function = self.functions[function_id]
-            for entry in function.entries:
-                found = live.get(entry.compile_id)
-                if found is None:
-                    continue
-                if not entry.guards.tree:
-                    entry.guards = parse_guard_tree(adapter.entry_guard_tree(found) or "")
-                shape = adapter.entry_shape_guards(found)
-                if shape is not None:
-                    entry.guards.shape_guards = [strip_comment(s) for s in shape]
-            self.writer.write_function(function)
+            changed = [
+                _fill_from_live(e, live[e.compile_id])
+                for e in function.entries
+                if e.compile_id in live
+            ]
+            if any(changed):
+                self.writer.write_function(function)
         self.unverified.clear()
 
     _HANDLERS: typing.ClassVar[dict] = {
@@ -279,6 +274,17 @@ class Recorder:
         trace.SymbolCreated: _symbol,
         trace.CompileFinished: _finished,
     }
+
+
+def _fill_from_live(entry: CacheEntry, live) -> bool:
+    """Take guards from Dynamo's live entry where the trace had none; say if any changed."""
+    before = (entry.guards.tree, list(entry.guards.shape_guards))
+    if not entry.guards.tree:
+        entry.guards = parse_guard_tree(adapter.entry_guard_tree(live) or "")
+    shape = adapter.entry_shape_guards(live)
+    if shape is not None:
+        entry.guards.shape_guards = [strip_comment(s) for s in shape]
+    return (entry.guards.tree, entry.guards.shape_guards) != before
 
 
 _PACKAGE_DIR = str(Path(__file__).resolve().parents[1])

@@ -78,15 +78,17 @@ class CaptureSession:
 
     def close(self, failed: bool) -> None:
         global _active
-        self.guarded("live cache entries", self.recorder.verify_entries)
-        for remove in reversed(self.removers):
-            remove()
-        manifest = self.writer.manifest
-        manifest.counters = _subtract(self._counters(), self.counters_before)
-        manifest.status = "failed" if failed else "complete"
-        manifest.ended = now()
-        self.writer.write_manifest()
-        _active = None
+        try:
+            self.guarded("live cache entries", self.recorder.verify_entries)
+            for remove in reversed(self.removers):
+                remove()
+            manifest = self.writer.manifest
+            manifest.counters = _subtract(self._counters(), self.counters_before)
+            manifest.status = "failed" if failed else "complete"
+            manifest.ended = now()
+            self.writer.write_manifest()
+        finally:
+            _active = None
 
     # --- hooks ---------------------------------------------------------------------
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -123,3 +125,9 @@ def test_run_script_passes_arguments_and_exit_code(tmp_path):
 def test_run_script_without_a_script_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="no such script"):
         run_script(tmp_path / "d", [str(tmp_path / "missing.py")])
+
+
+def test_importing_capture_does_not_load_torch():
+    probe = "import sys, depyf_report.capture; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
