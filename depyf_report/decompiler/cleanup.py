@@ -10,7 +10,17 @@ TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
+class _Scope:
+    """Whether the body being tidied can hold ``return`` (a function) or not."""
+
+    function = True
+
+
+SCOPE = _Scope()
+
+
 def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
+    SCOPE.function = ctx.is_function
     stmts = _block(stmts)
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
     if not ctx.is_function and stmts and _is_doc_store(stmts[0]):
@@ -81,7 +91,9 @@ def _if(stmt: ast.If):
         stmt.test, stmt.body, stmt.orelse = _negate(stmt.test), stmt.orelse, []
     if not stmt.body:
         stmt.body = [ast.Pass()]
-    if isinstance(stmt.body[-1], TERMINAL) and stmt.orelse and not _is_elif(stmt.orelse):
+    ends = stmt.body[-1]
+    movable = SCOPE.function or not isinstance(ends, ast.Return)
+    if isinstance(ends, TERMINAL) and movable and stmt.orelse and not _is_elif(stmt.orelse):
         rest, stmt.orelse = stmt.orelse, []
         return [stmt, *rest]
     return [stmt]
@@ -168,10 +180,12 @@ def _drop_tail_return(stmts, keep_value: bool):
             stmts = stmts[:-1]
         elif not keep_value:
             stmts = stmts[:-1]
-    if stmts and isinstance(stmts[-1], ast.If):
-        last = stmts[-1]
-        last.body = _drop_tail_return(last.body, keep_value) or [ast.Pass()]
-        last.orelse = _drop_tail_return(last.orelse, keep_value)
+    last = stmts[-1] if stmts else None
+    if isinstance(last, (ast.If, ast.Try, ast.With, ast.AsyncWith)):
+        for part in [last, *getattr(last, "handlers", ())]:
+            part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
+            if isinstance(part, (ast.If, ast.Try)):
+                part.orelse = _drop_tail_return(part.orelse, keep_value)
     return stmts
 
 

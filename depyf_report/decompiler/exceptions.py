@@ -87,7 +87,7 @@ def before_with(sim, ins):
     if sim.ctx.structured:
         exit_ = m.WithExit(value_of(sim, sim.pop()), is_async)
         sim.push(exit_)
-        sim.push(m.Iter(m.Entered(exit_), "await") if is_async else m.Entered(exit_))
+        sim.push(m.Entered(exit_))  # GET_AWAITABLE follows for ``async with``
         return
     sim.spill()
     manager = sim.materialize(sim.pop())

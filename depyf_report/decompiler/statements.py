@@ -237,7 +237,7 @@ def pop_top(sim, ins):
         return
     if isinstance(value, m.Iter) and sim.ctx.structured:
         return  # ``break`` dropping the loop's iterator
-    if isinstance(value, ast.Await) and isinstance(value.value, m.WithDone):
+    if isinstance(value, ast.Await) and isinstance(value.value, (m.WithDone, m.Entered)):
         return
     if isinstance(value, ast.Name) and sim.ctx.is_temp(value.id):
         return
