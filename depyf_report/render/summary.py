@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..dump import Dump
 from .build_overview import compile_seconds
-from .context import ProcessContext
+from .context import ProcessContext, break_summary
 
 
 def summary_markdown(dump: Dump, contexts: list[ProcessContext]) -> str:
@@ -55,8 +55,8 @@ def _functions(ctx: ProcessContext) -> list[str]:
         ]
         title = f"<code>{_html(fn.qualname)}</code>: {', '.join(counts)}"
         lines += [f"<details><summary>{title}</summary>", ""]
-        lines += [f"- graph break at line {b.line}: {_md(b.reason)}" for b in breaks]
-        lines += [f"- recompiled: {_md(r)}" for r in reasons]
+        lines += [f"- graph break at line {b.line}: {_md(break_summary(b.reason))}" for b in breaks]
+        lines += [f"- recompiled: {_md(' '.join(r.split()))}" for r in reasons]
         if fn.source:
             lines += ["", "```python", fn.source.rstrip().replace("```", "` ` `"), "```"]
         lines += ["", "</details>", ""]

@@ -98,6 +98,9 @@ def test_keyboard_shortcuts_and_help_panel(site, page):
     assert page.locator("details.dis").first.get_attribute("open") is None
     page.keyboard.press("d")
     assert page.locator("details.dis").first.get_attribute("open") is not None
+    page.keyboard.press("n")
+    page.keyboard.press("n")
+    assert page.evaluate("window.scrollY") > 0  # moved on to the next section
     page.keyboard.press("i")
     page.wait_for_url("**/index.html")
     assert page.errors == []
