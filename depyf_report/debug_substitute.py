@@ -50,7 +50,7 @@ class DebugFolder:
         self.lock = threading.Lock()
 
     def new_file(self, stem: str, text: str) -> Path:
-        stem = re.sub(r"[^0-9A-Za-z_]+", "_", stem).strip("_") or "code"
+        stem = re.sub(r"[^0-9A-Za-z_]+", "_", stem) or "code"
         with self.lock:
             self.path.mkdir(parents=True, exist_ok=True)
             path, n = self.path / f"{stem}.py", 1
