@@ -174,9 +174,7 @@ def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> Compile
             reason=b.reason,
             where=Link(
                 f"{b.filename or fn.filename}:{b.line}" if b.line else "unknown line",
-                f"#{urls.source_line(b.line)}"
-                if b.line and _same_file(b.filename, fn.filename)
-                else None,
+                ctx.source_href(fn.id, b.filename, b.line),
             ),
             stack=tuple(f"{s.filename}:{s.line} in {s.name}: {s.code or ''}" for s in b.user_stack),
         )

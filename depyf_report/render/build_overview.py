@@ -169,9 +169,10 @@ def _breaks_table(ctx: ProcessContext) -> Table:
     for c in ctx.compiles():
         for b in c.graph_breaks:
             where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
-            suffix = f"#{urls.source_line(b.line)}" if b.line else ""
-            link = _fn_link(ctx, ctx.function_of.get(c.id), suffix)
-            lines[break_summary(b.reason)].append(Link(where, link.href, link.text))
+            function_id = ctx.function_of.get(c.id)
+            href = ctx.source_href(function_id, b.filename, b.line)
+            link = _fn_link(ctx, function_id)
+            lines[break_summary(b.reason)].append(Link(where, href or link.href, link.text))
     rows = [
         (Link(reason, None), Link(str(len(found)), None), tuple(found))
         for reason, found in sorted(lines.items(), key=lambda kv: -len(kv[1]))

@@ -133,6 +133,14 @@ class ProcessContext:
 
         return href
 
+    def source_href(self, function_id: str | None, filename: str | None, line: int | None):
+        """The line of the function's source that ``filename:line`` names, if shown."""
+        linker = self.source_linker(function_id)
+        if not (linker and line):
+            return None
+        fn = self.function(function_id)
+        return linker(filename or fn.filename, line)
+
     @cached_property
     def names_digest(self) -> str:
         """A hash of every id and name a page may link to, for incremental builds."""
