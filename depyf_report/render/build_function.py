@@ -186,6 +186,7 @@ def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> Compile
         anchor=urls.compile_anchor(record.id),
         status=record.status,
         failure=record.failure,
+        failure_summary=break_summary(record.failure) if record.failure else None,
         backend=record.backend or "",
         graph_breaks=breaks,
         recompile_reasons=tuple(record.recompile_reasons),

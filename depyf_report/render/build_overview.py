@@ -139,7 +139,11 @@ def _compiles_table(ctx: ProcessContext) -> Table:
         (
             Link(c.id, ctx.compile_href(c.id)),
             _fn_link(ctx, ctx.function_of.get(c.id)),
-            Link(c.status + (f": {c.failure}" if c.failure else ""), None),
+            Link(
+                c.status + (f": {break_summary(c.failure)}" if c.failure else ""),
+                None,
+                c.failure or "",
+            ),
             Link(c.backend or "—", None),
             Link(str(len(c.graphs)), None),
             Link(format_metric("_s", compile_seconds(c)), None),

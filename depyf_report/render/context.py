@@ -161,7 +161,7 @@ def function_title(fn: Function) -> str:
 
 
 def break_summary(reason: str) -> str:
-    """The first line of a graph-break reason: what groups breaks of one cause."""
+    """The first line of a graph-break reason or failure: what groups those of one cause."""
     first = reason.strip().splitlines()[0] if reason.strip() else "unknown reason"
     return first.removeprefix("Graph Break Reason: ").strip()
 

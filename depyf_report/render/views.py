@@ -100,6 +100,7 @@ class CompileView:
     anchor: str
     status: str
     failure: str | None
+    failure_summary: str | None  # its first line
     backend: str
     graph_breaks: tuple[BreakView, ...]
     recompile_reasons: tuple[str, ...]
