@@ -147,20 +147,14 @@ def compiled_codes() -> list[types.CodeType]:
 
 
 def _pause_banner(folder: DebugFolder) -> str:
-    lines = [
-        "depyf-report: paused before your code runs. Set breakpoints with `b FILE:LINE` "
-        "in the files below, then type `c` to continue.",
-    ]
+    lines = ["depyf-report: the compiled code runs from these files (FILE:LINE: first line):"]
     for source in folder.sources:
-        if source.substituted:
-            lines.append(
-                f"  {source.kind} {source.name} ({source.compile_id}): {source.file}:{source.line}"
-            )
-        else:
-            lines.append(
-                f"  {source.kind} {source.name} ({source.compile_id}): "
-                f"runs Dynamo's own code: {source.reason}"
-            )
+        where = f"{source.file}:{source.line}" if source.substituted else None
+        where = where or f"runs Dynamo's own code: {source.reason}"
+        lines.append(f"  {source.kind} {source.name} ({source.compile_id}): {where}")
+    lines.append(
+        "depyf-report: paused; set breakpoints with `b FILE:LINE`, then type `c` to continue."
+    )
     return "\n".join(lines)
 
 
