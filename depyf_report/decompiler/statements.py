@@ -241,6 +241,8 @@ def pop_top(sim, ins):
         return
     if isinstance(value, ast.Name) and sim.ctx.is_temp(value.id):
         return
+    if sim.ctx.structured and getattr(value, "tested_copy", False):
+        return
     if isinstance(value, m.UnpackItem):
         store(sim, m.name("_", True), value)  # compiler never does this; stay correct
         return
@@ -259,6 +261,7 @@ def copy(sim, ins):
         return sim.push(value)
     nxt = sim.next_instr()
     if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
+        value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
     if ins.arg == 1 and nxt is not None and nxt.op in ("STORE_FAST", "STORE_DEREF", "STORE_NAME"):
         if not isinstance(value, m.Marker) and nxt.handler == sim.instrs[sim.pos].handler:

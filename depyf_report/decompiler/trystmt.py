@@ -53,7 +53,7 @@ class TryBuilder:
         if skip & exits and self._is_finally(h):
             raise Unsupported("break or continue through a finally block")
         exits -= skip
-        follow = min(exits) if exits else None
+        follow = self._normal_exit(region, exits)
         inner = active | {h}
         fenced = follow is not None and follow not in self.b.fences
         if fenced:
@@ -104,6 +104,18 @@ class TryBuilder:
         node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
         nxt = join if after is not None else None
         return [node], after, nxt
+
+    def _normal_exit(self, region, exits):
+        """Where the body ends when nothing jumps out: after its last block in layout."""
+        if not exits:
+            return None
+        last = self.graph.blocks[max(region)]
+        succ = last.succs[0] if last.succs else None
+        if succ in exits and self.graph.instrs[last.last].op not in ("JUMP",):
+            return succ
+        if len(last.succs) == 1 and last.succs[0] in exits:
+            return last.succs[0]
+        return min(exits)
 
     def _join(self, h, loop):
         """Where the handler's clauses meet the normal path: the first post-dominator of
