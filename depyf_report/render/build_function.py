@@ -48,8 +48,9 @@ def build_function_page(
 
 def _function_link(ctx: ProcessContext, function_id: str | None) -> Link:
     fn = ctx.function(function_id)
-    text = function_title(fn) if fn else (function_id or "unknown function")
-    return Link(text, ctx.function_href(function_id))
+    if fn is None:
+        return Link(function_id or "unknown function", None, "not in the dump")
+    return Link(function_title(fn), ctx.function_href(function_id))
 
 
 def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:

@@ -142,3 +142,23 @@ def test_pages_of_records_that_are_gone_are_removed(tmp_path):
     render(dump, site, progress=False)
     assert not (site / "graph-g3.html").exists() and (site / "graph-g2.html").exists()
     assert (site / "notes.txt").read_text() == "mine"
+
+
+def test_progress_bar_draws_on_a_terminal():
+    import io
+
+    from depyf_report.render.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    stream = Terminal()
+    bar = Progress(2, True, stream=stream)
+    bar.step("a.html")
+    bar.step("b.html")
+    bar.close()
+    assert "rendering [" in stream.getvalue() and "2/2 b.html" in stream.getvalue()
+    quiet = Terminal()
+    Progress(2, False, stream=quiet).step("a.html")
+    assert quiet.getvalue() == ""
