@@ -45,8 +45,9 @@ def plan_pages(dump: Dump, contexts: list[ProcessContext]) -> list[PagePlan]:
     for ctx in contexts:
         plans += _process_pages(ctx)
     plans += [_concept_plan(name, text) for name, text in concept_sources().items()]
-    plans.append(_overview_plan(dump, contexts, [p.inputs for p in plans]))
-    return plans
+    # The overview is the biggest page: first, so a worker starts on it at once
+    # instead of leaving it for last while the other workers sit idle.
+    return [_overview_plan(dump, contexts, [p.inputs for p in plans]), *plans]
 
 
 def _crumbs(ctx: ProcessContext):
