@@ -87,14 +87,15 @@ class _DebugRun:
     def __enter__(self):
         # Functions first compiled now (a recompile) also run from files.
         self.removers = _substitute_code(self.folder)
+        self.previous_trace = sys.gettrace()  # a coverage tool's, say: given back on exit
         print(_pause_banner(self.folder), file=sys.stderr)
         pdb.Pdb().set_trace(sys._getframe(1))
         return self.folder.path
 
     def __exit__(self, *exc_info) -> bool:
-        sys.settrace(None)
+        sys.settrace(self.previous_trace)
         frame = sys._getframe(1)
-        while frame is not None:
+        while frame is not None:  # pdb hooked every frame below the block
             frame.f_trace = None
             frame = frame.f_back
         for remove in reversed(self.removers):

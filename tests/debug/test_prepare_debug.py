@@ -164,3 +164,42 @@ def test_hooks_are_removed_when_prepare_debug_ends(tmp_path):
     assert not (tmp_path / "dump" / "debug").exists()
     [entry] = adapter.cache_entries(toy.toy_example.__code__)
     assert "/debug/" not in entry.code.co_filename
+
+
+def _no_pause(monkeypatch):
+    monkeypatch.setattr(debugger.pdb.Pdb, "set_trace", lambda self, frame=None: None)
+
+
+def test_a_recompile_inside_debug_also_runs_from_a_file(tmp_path, monkeypatch):
+    _no_pause(monkeypatch)
+
+    def double(x):
+        return x * 2
+
+    compiled = torch.compile(double, backend="eager")
+    with depyf_report.prepare_debug(tmp_path / "dump"):
+        compiled(torch.ones(2))
+    with depyf_report.debug():
+        compiled(torch.ones(2, dtype=torch.int64))  # a new dtype fails the guards
+    files = [r["file"] for r in _index(tmp_path / "dump") if r["kind"] == "function"]
+    assert [Path(f).name for f in files] == ["double_0_0.py", "double_0_1.py"]
+    codes = {e.code.co_filename for e in adapter.cache_entries(double.__code__)}
+    assert codes == set(files)
+
+
+def test_debug_gives_back_the_trace_function_it_found(tmp_path, monkeypatch):
+    _no_pause(monkeypatch)
+    with depyf_report.prepare_debug(tmp_path / "dump"):
+        pass
+
+    def tracer(frame, event, arg):
+        return None
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        with depyf_report.debug():
+            pass
+        assert sys.gettrace() is tracer
+    finally:
+        sys.settrace(previous)
