@@ -40,6 +40,7 @@ def _callable(sim, args):
 def finish_call(sim, args, names) -> None:
     func, args = _callable(sim, list(args))
     if isinstance(func, m.WithExit):
+        sim.emit(m.ExitedWith(func))
         return sim.push(m.WithDone())
     split = len(args) - len(names)
     positional, kwvalues = args[:split], args[split:]

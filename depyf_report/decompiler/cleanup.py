@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from . import markers as m
 from .comprehensions import inline
 
 TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -40,6 +41,8 @@ def _is_doc_store(stmt) -> bool:
 def _block(stmts, in_loop=False):
     out: list[ast.stmt] = []
     for stmt in stmts:
+        if isinstance(stmt, m.ExitedWith):
+            continue  # the exit of a with statement, already part of its syntax
         for node in _statement(stmt):
             out.append(node)
     out = _return_inside(out)

@@ -130,6 +130,17 @@ class WithDone(Marker):
     """The result of the ``__exit__`` call that ends a structured with statement."""
 
 
+class ExitedWith(ast.stmt):
+    """Where a structured with statement's ``__exit__`` ran; only a final return, break or
+    continue may follow it inside the with body."""
+
+    _fields = ()
+
+    def __init__(self, exit=None):
+        super().__init__()
+        self.exit = exit
+
+
 class Saved(Marker):
     """A local saved by LOAD_FAST_AND_CLEAR around a 3.12 inlined comprehension."""
 

@@ -257,12 +257,12 @@ def print_expr(sim, ins):
 @handles("COPY")
 def copy(sim, ins):
     value = sim.peek(ins.arg)
-    if sim.is_pure(value):
-        return sim.push(value)
     nxt = sim.next_instr()
     if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
         value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
+    if sim.is_pure(value):
+        return sim.push(value)
     if ins.arg == 1 and nxt is not None and nxt.op in ("STORE_FAST", "STORE_DEREF", "STORE_NAME"):
         if not isinstance(value, m.Marker) and nxt.handler == sim.instrs[sim.pos].handler:
             sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)

@@ -4,6 +4,7 @@ exception table."""
 from __future__ import annotations
 
 import ast
+import re
 
 from . import markers as m
 from .sim import Sim, Unsupported
@@ -78,6 +79,7 @@ class TryBuilder:
         target = None
         if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
             target, body = body[0].targets[0], body[1:]
+        body = _exits_settled(body, exit_)
         item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
         kind = ast.AsyncWith if exit_.is_async else ast.With
         node = kind(items=[item], body=body or [ast.Pass()])
@@ -157,6 +159,37 @@ class TryBuilder:
         else:
             raise Unsupported("finally body not found on the normal path")
         return [node, *rest], after, stop
+
+
+def _exits_settled(body, exit_):
+    """Drop the exit marks inside a with body, checking that nothing but a jump out of
+    it (return of a computed value, break, continue) runs after ``__exit__``."""
+    out = []
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, m.ExitedWith):
+            rest = body[i + 1 :] if stmt.exit is exit_ else []
+            if len(rest) > 1 or (rest and not _plain_exit(rest[0])):
+                raise Unsupported("code runs after __exit__ inside the with body")
+            continue
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt, *getattr(stmt, "handlers", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
+        out.append(stmt)
+    return out
+
+
+def _plain_exit(stmt) -> bool:
+    if isinstance(stmt, (ast.Break, ast.Continue)):
+        return True
+    if isinstance(stmt, ast.Return):
+        value = stmt.value
+        return value is None or isinstance(value, ast.Constant) or (
+            isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id) is not None
+        )
+    return False
 
 
 def _entered(value) -> bool:
