@@ -136,7 +136,10 @@ def _intrinsic(ins):
     name = str(ins.argrepr)
     if name == "INTRINSIC_ASYNC_GEN_WRAP":
         return []
-    return [(INTRINSICS.get(name, ins.opname + ":" + name), ins.arg, ins.argval)]
+    op = INTRINSICS.get(name, ins.opname + ":" + name)
+    if op in ("IMPORT_STAR", "PRINT_EXPR"):  # the intrinsic leaves a None where 3.11 left none
+        return [(op, ins.arg, ins.argval), ("LOAD_CONST", None, None)]
+    return [(op, ins.arg, ins.argval)]
 
 
 EXPANDED = _EXPANDERS = {
