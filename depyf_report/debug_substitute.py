@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dis
+import json
 import re
 import sys
 import threading
@@ -64,6 +65,22 @@ class DebugFolder:
         with self.lock:
             self.sources.append(source)
             write_json(self.path / INDEX, [asdict(s) for s in self.sources])
+
+
+def read_debug_index(dump_root: Path) -> list[DebugSource]:
+    """The debug sources a prepare_debug dump lists (none for a plain capture).
+
+    For the report: each function entry's ``file`` and ``line`` are where to set
+    a breakpoint; match entries to cache entries by ``compile_id``. No torch.
+    """
+    path = Path(dump_root) / "debug" / INDEX
+    if not path.is_file():
+        return []
+    fields = set(DebugSource.__dataclass_fields__)
+    return [
+        DebugSource(**{k: v for k, v in item.items() if k in fields})
+        for item in json.loads(path.read_text(encoding="utf-8"))
+    ]
 
 
 class CodeSubstitution:

@@ -12,6 +12,7 @@ from depyf_report.debug_substitute import (
     DebugFolder,
     check_cells_passed,
     keep_cells,
+    read_debug_index,
 )
 
 
@@ -91,3 +92,12 @@ def test_a_decompiler_error_keeps_dynamos_code(tmp_path, monkeypatch):
     folder = DebugFolder(tmp_path / "debug")
     assert CodeSubstitution(folder)(_transformed.__code__, _transformed.__code__) is None
     assert folder.sources[0].reason == "RuntimeError: boom"
+
+
+def test_the_index_reads_back_for_the_report(tmp_path):
+    folder = DebugFolder(tmp_path / "debug")
+    CodeSubstitution(folder, lambda: "0/0")(_transformed.__code__, _transformed.__code__)
+    [source] = read_debug_index(tmp_path)
+    assert source == folder.sources[0]
+    assert (source.kind, source.name, source.compile_id) == ("function", "_transformed", "0/0")
+    assert read_debug_index(tmp_path / "no-such-dump") == []
