@@ -157,4 +157,32 @@ def match_keys(sim, ins):
 
 @handles("MATCH_CLASS")
 def match_class(sim, ins):
-    raise Unsupported("class patterns outside a match statement")
+    names, cls, subject = (value_of(sim, sim.pop()) for _ in range(3))
+    helper = m.name(sim.ctx.prefix + "match_class")
+    sim.ctx.helpers.add("match_class")
+    sim.push(m.call(helper, [subject, cls, m.const(ins.arg), names]))
+
+
+# The class-pattern test of a match statement, for code the state machine emits.
+MATCH_CLASS_HELPER = """
+def {name}(subject, cls, count, names):
+    if not isinstance(subject, cls):
+        return None
+    own = (bool, bytearray, bytes, dict, float, frozenset, int, list, set, str, tuple)
+    if count == 1 and cls in own and not hasattr(cls, "__match_args__"):
+        found = [subject]
+    else:
+        wanted = getattr(cls, "__match_args__", ())[:count] if count else ()
+        if len(wanted) < count:
+            raise TypeError(f"{{cls.__name__}}() accepts {{len(wanted)}} positional sub-patterns")
+        found = []
+        for attr in wanted:
+            if not hasattr(subject, attr):
+                return None
+            found.append(getattr(subject, attr))
+    for attr in names:
+        if not hasattr(subject, attr):
+            return None
+        found.append(getattr(subject, attr))
+    return tuple(found)
+"""

@@ -49,6 +49,11 @@ class StateMachine:
         ):
             handled = m.name(self.ctx.prefix + "handled", True)
             start.append(ast.Assign(targets=[handled], value=m.const(None)))
+        if "match_class" in self.ctx.helpers:
+            from .exceptions import MATCH_CLASS_HELPER
+
+            text = MATCH_CLASS_HELPER.format(name=self.ctx.prefix + "match_class")
+            start.extend(ast.parse(text).body)
         loop = ast.While(test=m.const(True), body=[dispatch], orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
         return [note, *start, loop]

@@ -53,6 +53,7 @@ class CodeContext:
         self.stored_globals: set[str] = set()
         self.stored_free: set[str] = set()
         self.is_function = bool(code.co_flags & 1)  # CO_OPTIMIZED
+        self.helpers: set[str] = set()  # helper functions the emitted code calls
 
     def temp(self, kind: str = "t") -> str:
         self.counter += 1
