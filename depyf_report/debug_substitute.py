@@ -129,7 +129,8 @@ class CodeSubstitution:
 
 
 def _missing_cells(code, target, renames: dict[str, str]) -> tuple[list[str], list[str]]:
-    """Target cells and free variables the compiled source does not have: (cells, free)."""
+    """Target cells and free variables the compiled source lacks, as ``keep_cells`` wants
+    them: (names the function must bind, names a closure must read)."""
     back = {v: k for k, v in renames.items()}
     ours = {renames.get(n, n) for n in code.co_cellvars + code.co_freevars}
     cells = [back.get(n, n) for n in target.co_cellvars if n not in ours]

@@ -203,3 +203,18 @@ def test_debug_gives_back_the_trace_function_it_found(tmp_path, monkeypatch):
         assert sys.gettrace() is tracer
     finally:
         sys.settrace(previous)
+
+
+def test_a_cell_only_dynamo_keeps_is_kept_in_the_replacement(tmp_path):
+    # combine() has a comprehension over `weights`, so its code keeps `weights` in a
+    # cell; Dynamo's code keeps that cell though nothing in it reads the cell.
+    example = _example("comprehensions")
+    with depyf_report.prepare_debug(tmp_path / "dump"):
+        example.main("eager")
+    functions = [r for r in _index(tmp_path / "dump") if r["kind"] == "function"]
+    assert functions and all(r["substituted"] for r in functions), functions
+    entries = adapter.cache_entries(example.combine.__code__)
+    assert {e.code.co_filename for e in entries} == {r["file"] for r in functions}
+    for entry in entries:
+        assert entry.code.co_cellvars == example.combine.__code__.co_cellvars
+        assert "if False:  # depyf-report" in Path(entry.code.co_filename).read_text()
