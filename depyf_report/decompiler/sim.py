@@ -67,6 +67,7 @@ class CodeContext:
 
 
 def _temp_prefix(code) -> str:
+    """A prefix for invented names that no name in ``code`` or its nested code starts with."""
     names = set()
     stack = [code]
     while stack:
@@ -74,11 +75,11 @@ def _temp_prefix(code) -> str:
         names.update(c.co_varnames, c.co_names, c.co_cellvars, c.co_freevars)
         stack.extend(k for k in c.co_consts if hasattr(k, "co_code"))
     prefix = "_"
-    while any(
-        re.match(re.escape(prefix) + r"[ts]\d|" + re.escape(prefix) + "state", n) for n in names
-    ):
+    while True:
+        taken = re.compile(re.escape(prefix) + r"([ts]\d|state|handled|exc|match_class)")
+        if not any(taken.match(n) for n in names):
+            return prefix
         prefix += "_"
-    return prefix
 
 
 class Sim:
