@@ -1,7 +1,9 @@
-"""`with` blocks and `try`/`except`/`finally` around tensor code.
+"""`with` blocks and `try`/`finally` around tensor code.
 
-`torch.no_grad()` is traced into the graph; the graph break inside the `try`
-forces Dynamo to rebuild the block stack in the resume function.
+`torch.no_grad()` is traced into the graph, the `finally` side effect on the
+log list is replayed after it, and the data-dependent `if` after the `try`
+is a graph break that continues in a resume function. (A graph break *inside*
+the `try` makes Dynamo give up on the whole frame, so the break comes after.)
 """
 
 import sys
@@ -10,16 +12,15 @@ import torch
 
 
 def guarded_update(weights, grad, log):
+    with torch.no_grad():
+        step = grad * 0.1
     try:
-        with torch.no_grad():
-            step = grad * 0.1
-            if step.abs().max() > 10:  # data-dependent: a graph break
-                raise ValueError("step too large")
-            weights = weights - step
-    except ValueError:
-        log.append("skipped")
+        too_large = step.abs().max() > 10
+        weights = weights - step
     finally:
         log.append("done")
+    if too_large:  # data-dependent: a graph break
+        log.append("step too large")
     return weights
 
 

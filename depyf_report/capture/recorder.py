@@ -52,16 +52,16 @@ class Recorder:
             self.graphs[graph_id].name = name
 
     def _resume_functions(self, code, new_code, parent: str) -> list[str]:
-        """Ids for the resume functions the transformed code calls, given now so
-        that each knows its parent when it is compiled in turn."""
+        """The resume functions the transformed code calls, recorded with their parent."""
         scope = adapter.compiling_frame_globals(code) or {}
         found = []
         for name in new_code.co_names:
             value = scope.get(name) if name.startswith("__resume_at_") else None
             resume_code = getattr(value, "__code__", value)
             if isinstance(resume_code, types.CodeType):
-                found.append(self.ids.assign(resume_code))
                 self.resume_parents[resume_code] = parent
+                # Recorded now: one that runs no tensor code is never compiled itself.
+                found.append(self._function(resume_code).id)
         return found
 
     def _function(self, code: types.CodeType) -> Function:
