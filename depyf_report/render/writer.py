@@ -60,6 +60,11 @@ class SiteWriter:
         for asset in self.assets.values():
             _write_if_changed(self.site / asset.path, asset.content)
         _write_if_changed(self.site / ".nojekyll", b"")
+        # Assets of an earlier version carry another hash in their name: drop them.
+        current = {self.site / a.path for a in self.assets.values()}
+        for old in (self.site / "static").glob("*-*.*"):
+            if old not in current and old.name.startswith(("site-", "pygments-")):
+                old.unlink()
 
     def write(self, plans: list[PagePlan], progress: Progress) -> None:
         todo = []

@@ -124,8 +124,11 @@ def test_changed_templates_rewrite_every_page(tmp_path, monkeypatch):
         "write_page",
         lambda self, plan: written.append(plan.path) or original(self, plan),
     )
+    stale = tmp_path / "site" / "static" / "site-0123456789.css"
+    stale.write_text("old")
     render(dump, tmp_path / "site", progress=False)
     assert "index.html" in written and "graph-g1.html" in written
+    assert not stale.exists()
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path, capsys):
