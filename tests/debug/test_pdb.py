@@ -67,6 +67,7 @@ def _drive(tmp_path, backend: str, graph_prefix: str) -> tuple[str, str, str]:
     sources = _banner(process)
     function_at = sources["scale_sum"]
     graph_at = next(at for name, at in sources.items() if name.startswith(graph_prefix))
+    assert re.search(r"\.py:\d+$", function_at), f"scale_sum was not substituted: {function_at}"
     commands = [
         f"break {function_at}",
         f"break {graph_at}",
