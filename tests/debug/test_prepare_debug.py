@@ -218,3 +218,20 @@ def test_a_cell_only_dynamo_keeps_is_kept_in_the_replacement(tmp_path):
     for entry in entries:
         assert entry.code.co_cellvars == example.combine.__code__.co_cellvars
         assert "if False:  # depyf-report" in Path(entry.code.co_filename).read_text()
+
+
+def test_a_decompiler_failure_keeps_dynamos_code_and_the_program_works(tmp_path, monkeypatch):
+    from depyf_report import debug_substitute
+
+    def broken(code):
+        raise RuntimeError("decompiler bug")
+
+    monkeypatch.setattr(debug_substitute, "decompile", broken)
+    toy = _example("toy_example")
+    with depyf_report.prepare_debug(tmp_path / "dump"):
+        toy.main("aot_eager")  # asserts compiled == eager itself
+    functions = [r for r in _index(tmp_path / "dump") if r["kind"] == "function"]
+    assert len(functions) == 3
+    assert {r["reason"] for r in functions} == {"RuntimeError: decompiler bug"}
+    [entry] = adapter.cache_entries(toy.toy_example.__code__)
+    assert entry.code.co_filename == toy.toy_example.__code__.co_filename
