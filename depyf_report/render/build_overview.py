@@ -82,7 +82,12 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
         return Stat(label, str(value), f"#{_anchor(ctx, table)}", concept)
 
     return (
-        stat(f"functions ({resumes} resume)", len(d.functions), "functions", "resume-function"),
+        stat(
+            f"functions ({resumes} resume)" if resumes else "functions",
+            len(d.functions),
+            "functions",
+            "resume-function" if resumes else None,
+        ),
         stat("compiles", len(d.compiles), "compiles", "cache-entry"),
         stat(
             "recompiles", len(by_anchor[_anchor(ctx, "recompiles")].rows), "recompiles", "recompile"
