@@ -16,6 +16,7 @@ TWO_WAY = {
     "JUMP_IF_FALSE_OR_POP",
     "FOR_ITER",
     "SEND",
+    "JUMP_IF_NOT_EXC_MATCH",
 }
 
 

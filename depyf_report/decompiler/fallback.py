@@ -11,6 +11,7 @@ from collections import deque
 from . import markers as m
 from .cfg import Graph
 from .sim import CodeContext, Sim
+from .versions import LEGACY_EXCEPTIONS
 
 MARK = "__depyf_region__"
 
@@ -162,12 +163,21 @@ class StateMachine:
         handler = block.handler
         target = self.graph.handler_block(block)
         shape = self.shapes[block.id][: handler.depth]
-        pushed = [m.const(-1)] if handler.lasti else []
-        pushed.append(m.name(self.exc))
+        exc = m.name(self.exc)
+        handled = self.ctx.prefix + "handled"
+        if LEGACY_EXCEPTIONS:  # previous (tb, value, type), then the new ones
+            traceback = ast.Attribute(value=exc, attr="__traceback__", ctx=ast.Load())
+            pushed = [m.const(None), m.name(handled), m.const(None), traceback, exc]
+            pushed.append(m.call("type", [exc]))
+        else:
+            pushed = [m.const(-1)] if handler.lasti else []
+            pushed.append(exc)
         catch = []
         for n, value in enumerate(pushed):
             slot = self.slot(handler.depth + n)
             catch.append(ast.Assign(targets=[m.name(slot, True)], value=value))
+        if LEGACY_EXCEPTIONS:
+            catch.append(ast.Assign(targets=[m.name(handled, True)], value=exc))
         catch.append(self._goto(target, shape + [False] * len(pushed), queue))
         clause = ast.ExceptHandler(type=m.name("BaseException"), name=self.exc, body=catch)
         return ast.Try(body=body, handlers=[clause], orelse=[], finalbody=[])

@@ -12,7 +12,7 @@ import inspect
 import os
 import traceback
 
-from . import calls, exceptions, expressions, statements  # noqa: F401  (register handlers)
+from . import calls, exceptions, expressions, py310, statements  # noqa: F401  (register handlers)
 from . import markers as m
 from .cfg import Graph
 from .comprehensions import comprehension_expr

@@ -109,7 +109,7 @@ def _attach_handlers(code, instrs, resolve) -> None:
 
 def _collapse_yield_from(raw):
     """Replace each SEND loop (``await`` / ``yield from``) by one YIELD_FROM."""
-    if not any(i.opname == "SEND" for i in raw):
+    if not any(i.opname in ("SEND", "YIELD_FROM") for i in raw):
         return raw
     out = []
     index_of = {ins.offset: n for n, ins in enumerate(raw)}
@@ -117,6 +117,10 @@ def _collapse_yield_from(raw):
     while n < len(raw):
         ins = raw[n]
         nxt = raw[n + 1] if n + 1 < len(raw) else None
+        if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "YIELD_FROM":
+            out.append(versions.pseudo("YIELD_FROM", ins))  # 3.10: one instruction already
+            n += 2
+            continue
         if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "SEND":
             end = index_of.get(versions.jump_target(nxt), n + 2)
             if end < len(raw) and raw[end].opname == "END_SEND":

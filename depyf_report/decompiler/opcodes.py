@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dis
 
-from . import calls, exceptions, expressions, statements, versions  # noqa: F401  (register handlers)
+from . import calls, exceptions, expressions, py310, statements, versions  # noqa: F401  (register handlers)
 from .sim import HANDLERS
 
 _INSTRUMENTED = "written by sys.monitoring into the live instruction stream, never into co_code"

@@ -8,6 +8,7 @@ import re
 
 from . import markers as m
 from .sim import Sim, Unsupported
+from .versions import LEGACY_EXCEPTIONS
 
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -41,6 +42,8 @@ class TryBuilder:
 
     def opens(self, b: int, active) -> int | None:
         pending = [h for h in self.chain(b) if h not in active]
+        if pending and LEGACY_EXCEPTIONS:
+            raise Unsupported("3.10 exception handlers go to the state machine")
         return pending[-1] if pending else None
 
     def build(self, h, b, stack, loop, active, stop):
