@@ -220,7 +220,7 @@ def body_line(source: str, name: str) -> int:
 
 def _reason(error: Exception) -> str:
     if isinstance(error, Unfaithful):
-        return f"cannot lay out like Dynamo's code: {error}"
+        return f"no faithful replacement: {error}"
     return f"{type(error).__name__}: {error}"
 
 
