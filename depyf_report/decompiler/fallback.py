@@ -44,10 +44,7 @@ class StateMachine:
             case.orelse = [following]
         dispatch = cases[0]
         start = [ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))]
-        if any(
-            i.op == "PUSH_EXC_INFO" or (i.op == "RAISE_VARARGS" and not i.arg)
-            for i in self.graph.instrs
-        ):
+        if self._tracks_handled():
             handled = m.name(self.ctx.prefix + "handled", True)
             start.append(ast.Assign(targets=[handled], value=m.const(None)))
         if "match_class" in self.ctx.helpers:
@@ -58,6 +55,13 @@ class StateMachine:
         loop = ast.While(test=m.const(True), body=[dispatch], orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
         return [note, *start, loop]
+
+    def _tracks_handled(self) -> bool:
+        """Whether the code needs the handled exception (bare raise, except blocks)."""
+        if LEGACY_EXCEPTIONS and any(b.handler for b in self.graph.blocks):
+            return True
+        uses = ("PUSH_EXC_INFO", "POP_EXCEPT_LEGACY")
+        return any(i.op in uses or (i.op == "RAISE_VARARGS" and not i.arg) for i in self.graph.instrs)
 
     def _case(self, bid: int, body) -> ast.If:
         test = ast.Compare(left=m.name(self.state), ops=[ast.Eq()], comparators=[m.const(bid)])
