@@ -66,7 +66,8 @@ def handlers(code) -> dict[int, tuple[int, int]]:
     """Offset -> (handler offset, stack level) from a walk of the block stack."""
     raw = [i for i in dis.get_instructions(code) if i.opname != "EXTENDED_ARG"]
     at = {ins.offset: n for n, ins in enumerate(raw)}
-    states: dict[int, tuple[int, tuple]] = {0: (0, ())}
+    start = 1 if raw and raw[0].opname == "GEN_START" else 0  # it pops the first sent value
+    states: dict[int, tuple[int, tuple]] = {0: (start, ())}
     todo = [0]
     out: dict[int, tuple[int, int]] = {}
     while todo:
