@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import sys
 import types
 
 from . import markers as m
@@ -28,6 +29,19 @@ def decompile(obj) -> str:
     """Return Python source that recompiles to code meaning the same as ``obj``."""
     code = code_of(obj)
     function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, DEEP))  # long elif chains nest deeply
+    try:
+        return _checked_source(code, function)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+# 3.11+ calls between Python functions use no C stack; 3.10 still does.
+DEEP = 20000 if sys.version_info >= (3, 11) else 5000
+
+
+def _checked_source(code, function) -> str:
     source = _source(code, function)
     try:
         compile(source, "<decompiled>", "exec", dont_inherit=True)

@@ -5,7 +5,6 @@ and exception handlers reached through ``try/except BaseException``."""
 from __future__ import annotations
 
 import ast
-import itertools
 from collections import deque
 
 from . import markers as m
@@ -39,10 +38,8 @@ class StateMachine:
             if block.id in self.bodies:
                 continue
             self.bodies[block.id] = self._block(block, queue)
+        # Flat ``if state == N: ...; continue`` tests: no nesting however many blocks.
         cases = [self._case(bid, body) for bid, body in sorted(self.bodies.items())]
-        for case, following in itertools.pairwise(cases):
-            case.orelse = [following]
-        dispatch = cases[0]
         start = [ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))]
         if self._tracks_handled():
             handled = m.name(self.ctx.prefix + "handled", True)
@@ -52,7 +49,7 @@ class StateMachine:
 
             text = MATCH_CLASS_HELPER.format(name=self.ctx.prefix + "match_class")
             start.extend(ast.parse(text).body)
-        loop = ast.While(test=m.const(True), body=[dispatch], orelse=[])
+        loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
         return [note, *start, loop]
 
@@ -65,7 +62,8 @@ class StateMachine:
 
     def _case(self, bid: int, body) -> ast.If:
         test = ast.Compare(left=m.name(self.state), ops=[ast.Eq()], comparators=[m.const(bid)])
-        return ast.If(test=test, body=body or [ast.Pass()], orelse=[])
+        ends = body and isinstance(body[-1], (ast.Return, ast.Raise, ast.Break))
+        return ast.If(test=test, body=body + ([] if ends else [ast.Continue()]), orelse=[])
 
     def _entry_stack(self, block) -> list:
         shape = self.shapes[block.id]

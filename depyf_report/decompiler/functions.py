@@ -104,8 +104,6 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             return _declarations(ctx) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             print("structured result does not compile:", code.co_name, ast.unparse(body))
-    except RecursionError:
-        raise
     except Exception:
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             traceback.print_exc()

@@ -36,6 +36,8 @@ NOT_EMITTED: dict[str, str] = {
 def _covered(name: str) -> bool:
     if name in versions.DROPPED or name in _COLLAPSED:
         return True
+    if versions.PY < (3, 11) and _covered_310(name):
+        return True
     op = versions.RENAMED.get(name, name)
     return op in HANDLERS or op in versions.EXPANDED
 
@@ -43,3 +45,14 @@ def _covered(name: str) -> bool:
 def handled_opcodes() -> set[str]:
     """Opnames of the running Python that the decompiler's handlers cover."""
     return {name for name in dis.opmap if name not in NOT_EMITTED and _covered(name)}
+
+
+def _covered_310(name: str) -> bool:
+    from . import py310
+
+    if name in py310.DROPPED or name in py310.RENAMED or name in py310.BLOCK_SETUPS:
+        return True
+    if name in ("DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR", "ROT_N"):
+        return True
+    operator = name.split("_", 1)[1] if "_" in name else ""
+    return name.startswith(("BINARY_", "INPLACE_")) and operator in py310.OPERATORS

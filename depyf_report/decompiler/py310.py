@@ -177,3 +177,15 @@ def end_async_for_legacy(sim, ins):
     stop = m.call("isinstance", [exc, m.name("StopAsyncIteration")])
     raise_ = ast.Raise(exc=exc, cause=None)
     sim.emit(ast.If(test=ast.UnaryOp(op=ast.Not(), operand=stop), body=[raise_], orelse=[]))
+
+
+@handles("COPY_DICT_WITHOUT_KEYS")
+def copy_dict_without_keys(sim, ins):
+    keys, subject = value_of(sim, sim.pop()), value_of(sim, sim.peek())
+    pairs = ast.comprehension(
+        target=ast.Tuple(elts=[m.name("_k", True), m.name("_v", True)], ctx=ast.Store()),
+        iter=m.call(ast.Attribute(value=subject, attr="items", ctx=ast.Load())),
+        ifs=[ast.Compare(left=m.name("_k"), ops=[ast.NotIn()], comparators=[keys])],
+        is_async=0,
+    )
+    sim.push(ast.DictComp(key=m.name("_k"), value=m.name("_v"), generators=[pairs]))

@@ -52,6 +52,7 @@ class Builder:
         self.blocks = graph.blocks
         self.an = Analysis(graph)
         self.visited: set[int] = set()
+        self.visit_log: list[int] = []  # order of first visits, to undo a trial walk
         self.open_loops: set[int] = set()
         self.fences: set[int] = set()  # follows of the with/try bodies being walked
         self.ended_at = None
@@ -103,9 +104,19 @@ class Builder:
             loop, inner = loop.outer, False
         return None
 
+    def visit(self, b) -> None:
+        if b not in self.visited:
+            self.visited.add(b)
+            self.visit_log.append(b)
+
+    def unvisit(self, mark: int) -> None:
+        for b in self.visit_log[mark:]:
+            self.visited.discard(b)
+        del self.visit_log[mark:]
+
     def simulate(self, b, stack) -> Sim:
         again = b in self.visited
-        self.visited.add(b)
+        self.visit(b)
         block = self.blocks[b]
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
         sim.run(block.start, block.end)
@@ -144,7 +155,7 @@ class Builder:
         join = self.join_of(b, loop)
         true_stack = jump_stack if true_b == jump else fall_stack
         false_stack = jump_stack if false_b == jump else fall_stack
-        mark, counter = set(self.visited), self.ctx.counter
+        mark, counter = len(self.visit_log), self.ctx.counter
         t_out, t_stack = self.seq(true_b, join, list(true_stack), loop, active=active)
         t_end = self.ended_at
         f_out, f_stack = self.seq(false_b, join, list(false_stack), loop, active=active)
@@ -158,7 +169,8 @@ class Builder:
         if merged is not None:
             return sim.out, merged, join, join is None
         if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
-            self.visited, self.ctx.counter = mark, counter
+            self.unvisit(mark)
+            self.ctx.counter = counter
             sim.spill()
             stack = sim.stack
             t_out, t_stack = self.seq(true_b, join, list(stack), loop, active=active)
@@ -192,7 +204,8 @@ class Builder:
         merged = {b}
         self._conditions = {}  # candidate block -> its folded condition, for this merge only
         test, true_b, false_b = self._merge(test, true_b, false_b, stack, merged)
-        self.visited |= merged
+        for x in merged:
+            self.visit(x)
         return test, true_b, false_b
 
     def _merge(self, test, true_b, false_b, stack, merged):
@@ -294,7 +307,7 @@ class Builder:
         if not stack or not isinstance(stack[-1], m.Iter):
             raise Unsupported("async for without an iterator")
         follow = self.blocks[done].succs[-1] if self.blocks[done].succs else None
-        self.visited.add(done)
+        self.visit(done)
         loop = Loop(h, follow, body, outer)
         stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active | {done})
         first = stmts[0] if stmts else None
@@ -313,7 +326,7 @@ class Builder:
     def _for_loop(self, h, stack, outer, active, body, exits):
         if not stack:
             raise Unsupported("for loop without an iterator")
-        self.visited.add(h)
+        self.visit(h)
         iterator, base = stack[-1], stack[:-1]
         if not isinstance(iterator, m.Iter):
             iterator = m.Iter(iterator)
