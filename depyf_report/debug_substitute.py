@@ -175,10 +175,17 @@ def check_cells_passed(code: types.CodeType, target: types.CodeType) -> None:
 
 
 def _closure_loads(code: types.CodeType) -> Counter:
+    """Names whose cell itself is pushed: ``LOAD_CLOSURE``, which 3.13 compiles to a
+    ``LOAD_FAST`` of the cell's slot."""
+    cells = set(code.co_cellvars + code.co_freevars)
     loads = Counter()
     for instruction in dis.get_instructions(code):
         if instruction.opname == "LOAD_CLOSURE":
             loads[instruction.argval] += 1
+        elif instruction.opname.startswith("LOAD_FAST"):
+            names = instruction.argval
+            names = names if isinstance(names, tuple) else (names,)
+            loads.update(n for n in names if n in cells)
     return loads
 
 
