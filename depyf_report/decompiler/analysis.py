@@ -39,6 +39,7 @@ class Analysis:
         self.idom = _dominators(
             len(blocks), [0] + [h for h in set(self.exc_succ.values())], self.succs
         )
+        self._intervals()
         self.ipdom = self._postdominators()
         self.loops = self._loops()
 
@@ -79,7 +80,7 @@ class Analysis:
         loops: dict[int, set[int]] = {}
         for u, succs in enumerate(self.succs):
             for h in succs:
-                if self.dominates(h, u):
+                if h <= u and self.dominates(h, u):
                     body = loops.setdefault(h, {h})
                     stack = [u]
                     while stack:
@@ -100,16 +101,32 @@ class Analysis:
         return preds[x]
 
     def dominates(self, a: int, b: int) -> bool:
-        seen = 0
-        while b is not None and seen < 100000:
-            if a == b:
-                return True
-            nxt = self.idom.get(b)
-            if nxt == b:
-                return False
-            b = nxt
-            seen += 1
-        return False
+        """Whether ``a`` dominates ``b``, in constant time from dominator-tree intervals."""
+        if a not in self._enter or b not in self._enter:
+            return False
+        return self._enter[a] <= self._enter[b] and self._leave[b] <= self._leave[a]
+
+    def _intervals(self) -> None:
+        children: dict[int, list[int]] = {}
+        roots = []
+        for node, parent in self.idom.items():
+            if parent is None:
+                roots.append(node)
+            else:
+                children.setdefault(parent, []).append(node)
+        self._enter, self._leave = {}, {}
+        clock = 0
+        for root in roots:
+            stack = [(root, False)]
+            while stack:
+                node, done = stack.pop()
+                clock += 1
+                if done:
+                    self._leave[node] = clock
+                    continue
+                self._enter[node] = clock
+                stack.append((node, True))
+                stack.extend((c, False) for c in children.get(node, ()))
 
 
 def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:

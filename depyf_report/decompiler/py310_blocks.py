@@ -1,0 +1,244 @@
+"""Python 3.10's block stack, walked statically and rewritten into 3.11's handler shapes.
+
+3.10 pushes a block on SETUP_FINALLY / SETUP_WITH / SETUP_ASYNC_WITH and pops it on
+POP_BLOCK; an exception jumps to the innermost block's handler with six values pushed (the
+previous exception's traceback, value and type, then the new one's). 3.11 pushes one
+exception, and PUSH_EXC_INFO saves the previous one as a single value. The walk follows
+control flow like the compiler's block stack, tracks which stack slots are parts of those
+triples, and says for each instruction which handler protects it and what the instruction
+becomes when the triples count as 3.11's single values.
+"""
+
+from __future__ import annotations
+
+import dis
+import heapq
+from dataclasses import dataclass, field
+
+# Stack slots. A triple part is worth no canonical value, except the one part that stands
+# for 3.11's previous exception (PREV) or its saved offset (LASTI); the new exception's
+# three parts are worth one value until one of them is stored or the last one popped.
+VALUE, GHOST, PREV, LASTI = ("value",), ("ghost",), ("prev",), ("lasti",)
+
+# What each kind of handler receives where 3.10 pushes the previous triple.
+PREVIOUS = {
+    "except": (GHOST, GHOST, PREV),  # starts with PUSH_EXC_INFO
+    "with": (GHOST, LASTI, PREV),  # PUSH_EXC_INFO, and 3.11 keeps the offset too
+    "cleanup": (GHOST, GHOST, LASTI),  # `except E as name` clearing the name: no PUSH
+    "async-for": (GHOST, GHOST, GHOST),  # END_ASYNC_FOR straight away
+}
+ENDS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
+UNCONDITIONAL = {"JUMP_FORWARD", "JUMP_ABSOLUTE"}
+SETUPS = {"SETUP_FINALLY", "SETUP_WITH", "SETUP_ASYNC_WITH"}
+
+
+@dataclass(frozen=True)
+class Block:
+    """A SETUP block (``handler`` is its offset) or an except-handler block (None)."""
+
+    handler: int | None
+    depth: int = 0  # canonical values under the handler's own
+    lasti: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    stack: tuple = ()
+    blocks: tuple = ()
+    consumed: frozenset = frozenset()  # exception triples already stored or popped
+
+    def widths(self) -> list[int]:
+        """How many canonical values each raw slot stands for."""
+        seen, out = set(), []
+        for slot in self.stack:
+            if slot[0] == "exc":
+                out.append(int(slot[1] not in self.consumed and slot[1] not in seen))
+                seen.add(slot[1])
+            else:
+                out.append(int(slot in (VALUE, PREV, LASTI)))
+        return out
+
+    def grow(self, n: int, slot=VALUE) -> State:
+        stack = self.stack[:n] if n < 0 else self.stack + (slot,) * n
+        return State(stack, self.blocks, self.consumed)
+
+    def catching(self) -> Block | None:
+        return next((b for b in reversed(self.blocks) if b.handler is not None), None)
+
+
+@dataclass
+class BlockWalk:
+    """Per raw offset: canonical triples (None: translate the opcode alone) and handler."""
+
+    code: object
+    triples: dict = field(default_factory=dict)
+    handlers: dict = field(default_factory=dict)  # offset -> (target, depth, lasti)
+    entries: dict = field(default_factory=dict)  # handler offset -> kind
+
+    def __post_init__(self):
+        self.raw = [i for i in dis.get_instructions(self.code) if i.opname != "EXTENDED_ARG"]
+        self.index = {ins.offset: n for n, ins in enumerate(self.raw)}
+        self._walk()
+
+    def _walk(self) -> None:
+        states, todo = {0: State()}, [0]
+        while todo:
+            n = heapq.heappop(todo)
+            ins, state = self.raw[n], states[n]
+            block = state.catching()
+            if block is not None:
+                self.handlers[ins.offset] = (block.handler, block.depth, block.lasti)
+            self.triples[ins.offset], successors = self._step(ins, state)
+            for offset, after in successors:
+                k = self.index.get(offset)
+                if k is not None and k not in states:
+                    states[k] = after
+                    heapq.heappush(todo, k)
+
+    def _next(self, ins) -> int | None:
+        n = self.index[ins.offset] + 1
+        return self.raw[n].offset if n < len(self.raw) else None
+
+    def _step(self, ins, state: State):
+        special = SPECIAL.get(ins.opname)
+        if special is not None:
+            return special(self, ins, state)
+        return None, self._flow(ins, state)
+
+    def _flow(self, ins, state: State):
+        """Successors with the stack effects ``dis`` knows."""
+        if ins.opname in ENDS:
+            return []
+        arg = ins.arg if ins.opcode >= dis.HAVE_ARGUMENT else None
+        effect = dis.stack_effect
+        if ins.opcode in dis.hasjrel or ins.opcode in dis.hasjabs:
+            out = [(ins.argval, state.grow(effect(ins.opcode, arg, jump=True)))]
+            if ins.opname not in UNCONDITIONAL:
+                out.append((self._next(ins), state.grow(effect(ins.opcode, arg, jump=False))))
+            return out
+        return [(self._next(ins), state.grow(effect(ins.opcode, arg)))]
+
+    # -- blocks ---------------------------------------------------------------------
+    def _setup(self, ins, state: State):
+        if ins.opname == "SETUP_WITH":
+            state, triples = state.grow(-1).grow(1), [("BEFORE_WITH", None, None)]
+            level = len(state.stack)
+        else:
+            level = len(state.stack) - (ins.opname == "SETUP_ASYNC_WITH")
+            triples = []
+        kind = self._kind(ins)
+        self.entries.setdefault(ins.argval, kind)
+        below = State(state.stack[:level], state.blocks, state.consumed)
+        depth = sum(below.widths())
+        block = Block(ins.argval, depth, kind in ("with", "cleanup"))
+        gid = ins.argval
+        caught = State(
+            below.stack + PREVIOUS[kind] + (("exc", gid),) * 3,
+            (*state.blocks, Block(None)),
+            state.consumed - {gid},
+        )
+        body = State(state.stack, (*state.blocks, block), state.consumed)
+        if ins.opname == "SETUP_WITH":
+            body = body.grow(1)
+        return triples, [(ins.argval, caught), (self._next(ins), body)]
+
+    def _kind(self, ins) -> str:
+        if ins.opname != "SETUP_FINALLY":
+            return "with"
+        n = self.index[ins.argval]
+        ops = [(i.opname, i.argval) for i in self.raw[n : n + 4]]
+        if ops and ops[0][0] == "END_ASYNC_FOR":
+            return "async-for"
+        if (
+            len(ops) == 4
+            and ops[0] == ("LOAD_CONST", None)
+            and ops[1][0].startswith("STORE_")
+            and ops[2][0].startswith("DELETE_")
+            and ops[1][1] == ops[2][1]
+            and ops[3][0] == "RERAISE"
+        ):
+            return "cleanup"
+        return "except"
+
+    def _pop_block(self, ins, state: State):
+        state = State(state.stack, state.blocks[:-1], state.consumed)
+        return [], [(self._next(ins), state)]
+
+    def _pop_except(self, ins, state: State):
+        top = state.stack[-3:]
+        triples = [("POP_EXCEPT", None, None)]
+        if LASTI in top and PREV in top:
+            triples.append(("POP_TOP", None, None))  # 3.11 pops the saved offset itself
+        inner = max((n for n, b in enumerate(state.blocks) if b.handler is None), default=None)
+        blocks = state.blocks if inner is None else state.blocks[:inner] + state.blocks[inner + 1 :]
+        return triples, [(self._next(ins), State(state.stack[:-3], blocks, state.consumed))]
+
+    # -- the exception triple -----------------------------------------------------
+    def _pop_top(self, ins, state: State):
+        keep = state.widths()[-1] if state.stack else 1
+        return ([("POP_TOP", None, None)] if keep else []), [(self._next(ins), state.grow(-1))]
+
+    def _store(self, ins, state: State):
+        slot = state.stack[-1] if state.stack else VALUE
+        consumed = state.consumed
+        if slot[0] == "exc":
+            consumed = consumed | {slot[1]}  # `except E as name`: the name holds the exception
+        after = State(state.stack[:-1], state.blocks, consumed)
+        return None, [(self._next(ins), after)]
+
+    def _exc_match(self, ins, state: State):
+        triples = [("CHECK_EXC_MATCH", None, None), ("POP_JUMP_IF_FALSE", None, ins.argval)]
+        after = state.grow(-2)
+        return triples, [(ins.argval, after), (self._next(ins), after)]
+
+    # -- stack shuffles -------------------------------------------------------------
+    def _shuffle(self, ins, state: State):
+        n = len(state.stack)
+        name = ins.opname
+        if name == "DUP_TOP":
+            order = list(range(n)) + [n - 1]
+        elif name == "DUP_TOP_TWO":
+            order = list(range(n)) + [n - 2, n - 1]
+        else:
+            k = {"ROT_TWO": 2, "ROT_THREE": 3, "ROT_FOUR": 4}.get(name, ins.arg)
+            order = list(range(n - k)) + [n - 1] + list(range(n - k, n - 1))
+        widths = state.widths()
+        copies = [state.stack[i] if state.stack[i] == VALUE else GHOST for i in order[n:]]
+        stack = tuple(state.stack[i] for i in order[:n]) + tuple(copies)
+        current = [i for i in range(n) if widths[i]]
+        target = [i for i in order[:n] if widths[i]]
+        target += [i for i, slot in zip(order[n:], copies) if slot == VALUE]
+        after = State(stack, state.blocks, state.consumed)
+        return reorder(current, target), [(self._next(ins), after)]
+
+
+def reorder(current: list, target: list) -> list:
+    """COPY and SWAP instructions turning the ``current`` stack into ``target``."""
+    out, cur = [], list(current)
+    for ident in target[len(cur) :]:  # duplicates go on top first, in order
+        out.append(("COPY", len(cur) - cur.index(ident), None))
+        cur.append(ident)
+    for i, want in enumerate(target):
+        if cur[i] == want:
+            continue
+        j = next(j for j in range(i + 1, len(cur)) if cur[j] == want)
+        top = len(cur) - 1
+        swaps = [len(cur) - i] if j == top else [len(cur) - j, len(cur) - i, len(cur) - j]
+        for s in swaps:
+            cur[top], cur[len(cur) - s] = cur[len(cur) - s], cur[top]
+            out.append(("SWAP", s, None))
+    return [(op, arg, arg) for op, arg, _ in out]
+
+
+SPECIAL = {
+    **dict.fromkeys(SETUPS, BlockWalk._setup),
+    "POP_BLOCK": BlockWalk._pop_block,
+    "POP_EXCEPT": BlockWalk._pop_except,
+    "POP_TOP": BlockWalk._pop_top,
+    "JUMP_IF_NOT_EXC_MATCH": BlockWalk._exc_match,
+    **dict.fromkeys(("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"), BlockWalk._store),
+    **dict.fromkeys(
+        ("DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR", "ROT_N"),
+        BlockWalk._shuffle,
+    ),
+}
