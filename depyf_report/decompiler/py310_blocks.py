@@ -95,6 +95,10 @@ class BlockWalk:
                     states[k] = after
                     heapq.heappush(todo, k)
 
+    def opname_at(self, offset: int) -> str | None:
+        n = self.index.get(offset)
+        return None if n is None else self.raw[n].opname
+
     def _next(self, ins) -> int | None:
         n = self.index[ins.offset] + 1
         return self.raw[n].offset if n < len(self.raw) else None
@@ -196,12 +200,12 @@ class BlockWalk:
         n = len(state.stack)
         name = ins.opname
         if name == "DUP_TOP":
-            order = list(range(n)) + [n - 1]
+            order = [*range(n), n - 1]
         elif name == "DUP_TOP_TWO":
-            order = list(range(n)) + [n - 2, n - 1]
+            order = [*range(n), n - 2, n - 1]
         else:
             k = {"ROT_TWO": 2, "ROT_THREE": 3, "ROT_FOUR": 4}.get(name, ins.arg)
-            order = list(range(n - k)) + [n - 1] + list(range(n - k, n - 1))
+            order = [*range(n - k), n - 1, *range(n - k, n - 1)]
         widths = state.widths()
         copies = [state.stack[i] if state.stack[i] == VALUE else GHOST for i in order[n:]]
         stack = tuple(state.stack[i] for i in order[:n]) + tuple(copies)
