@@ -37,8 +37,8 @@ JUMPS = {
     "SEND",
     "JUMP_IF_NOT_EXC_MATCH",
 }
-# 3.10 hands a handler three values per exception (type, value, traceback), twice.
-LEGACY_EXCEPTIONS = PY < (3, 11)
+# py310.py hands 3.10's handlers 3.11's shapes (one exception value, PUSH_EXC_INFO).
+LEGACY_EXCEPTIONS = False
 
 RENAMED = {
     "JUMP_FORWARD": "JUMP",
@@ -89,12 +89,14 @@ def pseudo(opname: str, like):
 
 def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
-    if PY < (3, 11):
+    if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py
         from . import py310
 
-        legacy = py310.expand(ins)
-        if legacy is not None:
-            return legacy
+        return py310.expand(ins, code, _expand)
+    return _expand(ins, code)
+
+
+def _expand(ins, code):
     op = RENAMED.get(ins.opname, ins.opname)
     if op == "KW_NAMES":  # 3.11's dis cannot resolve the names tuple
         return [(op, ins.arg, code.co_consts[ins.arg])]
@@ -172,7 +174,9 @@ EXPANDED = _EXPANDERS = {
 def exception_entries(code):
     """(start, end, target, depth, lasti) offsets from the 3.11+ exception table."""
     if PY < (3, 11):
-        return _legacy_entries(code)
+        from . import py310
+
+        return py310.exception_entries(code)
     return [(e.start, e.end, e.target, e.depth, e.lasti) for e in dis._parse_exception_table(code)]
 
 
@@ -183,17 +187,3 @@ def skip_after(prev_op: str | None, op: str) -> bool:
     if op == "POP_TOP" and prev_op == "END_FOR":
         return PY >= (3, 13)
     return op in ("RETURN_GENERATOR", "END_FOR")
-
-
-def _legacy_entries(code):
-    """Exception-table-like ranges from the 3.10 block stack."""
-    from . import py310
-
-    out = []
-    for offset, (target, level) in sorted(py310.handlers(code).items()):
-        last = out[-1] if out else None
-        if last and last[1] == offset and last[2] == target and last[3] == level:
-            out[-1] = (last[0], offset + 2, target, level, False)
-        else:
-            out.append((offset, offset + 2, target, level, False))
-    return out
