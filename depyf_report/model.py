@@ -57,6 +57,8 @@ class Manifest:
     notes: list[str] = field(default_factory=list)
     # Dynamo's counters for this run (group -> name -> count), taken at the end.
     counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The interpreter's whole command line (sys.orig_argv); argv is the program's.
+    command: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -47,6 +47,7 @@ def new_manifest(process: str, rank: int | None, world_size: int | None) -> Mani
         torch_version=None,
         platform=platform.platform(),
         argv=list(sys.argv),
+        command=list(getattr(sys, "orig_argv", sys.argv)),
         cwd=os.getcwd(),
         pid=os.getpid(),
         started=now(),

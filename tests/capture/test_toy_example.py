@@ -91,6 +91,7 @@ def test_dynamo_graph_has_shapes(toy):
 def test_manifest_describes_the_run(toy):
     manifest = toy.manifest
     assert manifest.argv[0].endswith("toy_example.py") and manifest.argv[1:] == ["eager"]
+    assert manifest.command[1:5] == ["-m", "depyf_report", "run", "-o"]
     assert manifest.torch_version.startswith("2.13")
     assert manifest.ended is not None and manifest.rank is None and manifest.process == ""
     assert manifest.counters["stats"]["unique_graphs"] == 3
