@@ -42,6 +42,7 @@ TRANSLATED = (
     | set(RENAMED)
     | BLOCK_OPS
     | SHUFFLES
+    | {"COPY_DICT_WITHOUT_KEYS"}
 )
 PUSH_EXC_INFO = ("PUSH_EXC_INFO", None, None)
 

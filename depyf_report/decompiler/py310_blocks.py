@@ -215,6 +215,26 @@ class BlockWalk:
         after = State(stack, state.blocks, state.consumed)
         return reorder(current, target), [(self._next(ins), after)]
 
+    # -- pattern matching: 3.11 pushes None for a failed match, 3.10 also a bool ------
+    def _match(self, ins, state: State):
+        triples = [(ins.opname, ins.arg, ins.argval), ("COPY", 1, 1)]
+        triples += [("LOAD_CONST", None, None), ("IS_OP", 1, 1)]
+        return triples, self._flow(ins, state)
+
+    def _copy_dict(self, ins, state: State):
+        """``{**rest}``: copy the subject, then delete the matched keys one by one."""
+        n = self.index[ins.offset]
+        keys = next((i for i in reversed(self.raw[:n]) if i.opname == "MATCH_KEYS"), None)
+        loaded = self.raw[self.index[keys.offset] - 1] if keys is not None else None
+        if loaded is None or not isinstance(loaded.argval, tuple):
+            return None, self._flow(ins, state)  # keys built at run time: left to the core
+        count = len(loaded.argval)
+        triples = [("COPY", 2), ("BUILD_MAP", 0), ("SWAP", 2), ("DICT_UPDATE", 1), ("SWAP", 2)]
+        triples.append(("UNPACK_SEQUENCE", count))
+        for left in range(count, 0, -1):
+            triples += [("COPY", left + 1), ("SWAP", 2), ("DELETE_SUBSCR", None)]
+        return [(op, arg, arg) for op, arg in triples], self._flow(ins, state)
+
 
 def reorder(current: list, target: list) -> list:
     """COPY and SWAP instructions turning the ``current`` stack into ``target``."""
@@ -240,6 +260,9 @@ SPECIAL = {
     "POP_EXCEPT": BlockWalk._pop_except,
     "POP_TOP": BlockWalk._pop_top,
     "JUMP_IF_NOT_EXC_MATCH": BlockWalk._exc_match,
+    "MATCH_KEYS": BlockWalk._match,
+    "MATCH_CLASS": BlockWalk._match,
+    "COPY_DICT_WITHOUT_KEYS": BlockWalk._copy_dict,
     **dict.fromkeys(("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"), BlockWalk._store),
     **dict.fromkeys(
         ("DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR", "ROT_N"),
