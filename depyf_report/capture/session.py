@@ -29,7 +29,7 @@ class _TraceHandler(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         metadata, payload = adapter.record_fields(record)
-        self.session.guarded("structured trace", self.session.recorder.on_trace, metadata, payload)
+        self.session.guarded("structured trace", "on_trace", metadata, payload)
 
     def handleError(self, record) -> None:  # logging must never print capture's errors
         pass
@@ -40,6 +40,7 @@ class CaptureSession:
         self.root = Path(dump_dir)
         self.removers: list = []
         self.lock = threading.RLock()
+        self.failed_child: int | None = None  # a forked worker that could not record
 
     # --- opening and closing ---------------------------------------------------
 
@@ -79,7 +80,7 @@ class CaptureSession:
     def close(self, failed: bool) -> None:
         global _active
         try:
-            self.guarded("live cache entries", self.recorder.verify_entries)
+            self.guarded("live cache entries", "verify_entries")
             for remove in reversed(self.removers):
                 remove()
             manifest = self.writer.manifest
@@ -93,35 +94,46 @@ class CaptureSession:
     # --- hooks ---------------------------------------------------------------------
 
     def _on_bytecode(self, code, new_code):
-        self.guarded("bytecode hook", self.recorder.on_bytecode, code, new_code)
+        self.guarded("bytecode hook", "on_bytecode", code, new_code)
         return None  # never replace the code Dynamo built
 
-    def guarded(self, where: str, fn, *args) -> None:
+    def guarded(self, where: str, method: str, *args) -> None:
+        """Call ``self.recorder.<method>(*args)``; no error ever leaves here."""
         with self.lock:
+            if os.getpid() != self.pid and not self._became_child():
+                return
             try:
-                if os.getpid() != self.pid:
-                    self._become_child()
-                fn(*args)
+                getattr(self.recorder, method)(*args)
             except adapter.Unavailable as missing:
                 self._unavailable(where, str(missing))
             except Exception as error:
                 self._note(f"{where} failed: {type(error).__name__}: {error}")
 
-    def _become_child(self) -> None:
-        """A forked worker records into its own folder, never over its parent's."""
+    def _became_child(self) -> bool:
+        """A forked worker records into its own folder, never over its parent's.
+
+        Returns False (and the worker records nothing) when that folder cannot
+        be made; the parent's files are never touched from here.
+        """
         from multiprocessing import util
 
-        parent_pid, self.pid = self.pid, os.getpid()
-        rank, world_size = adapter.distributed_rank()
-        process = f"pid-{self.pid}"
-        prepare_directory(self.root, process)
-        self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
-        self.writer.manifest.parent_pid = parent_pid
-        self.writer.manifest.torch_version = adapter.torch_version()
-        self.recorder = Recorder(self.writer)
-        self.writer.write_manifest()
+        pid = os.getpid()
+        if pid == self.failed_child:
+            return False
+        rank_info, process = adapter.distributed_rank(), f"pid-{pid}"
+        try:
+            prepare_directory(self.root, process)
+            writer = DumpWriter(self.root, process, new_manifest(process, *rank_info))
+            writer.manifest.parent_pid = self.pid
+            writer.manifest.torch_version = adapter.torch_version()
+            writer.write_manifest()
+        except Exception:
+            self.failed_child = pid
+            return False
+        self.pid, self.writer, self.recorder = pid, writer, Recorder(writer)
         # multiprocessing workers leave through os._exit: close at its exit hook.
         util.Finalize(None, self._close_child, exitpriority=100)
+        return True
 
     def _close_child(self) -> None:
         if os.getpid() == self.pid:
