@@ -149,6 +149,7 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
                 order.append(node)
                 stack.pop()
     rpo = order[::-1]
+    root_set = set(roots)
     number = {node: i for i, node in enumerate(rpo)}
     preds: dict[int, list[int]] = {node: [] for node in rpo}
     for node in rpo:
@@ -171,7 +172,7 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
     while changed:
         changed = False
         for node in rpo:
-            if node in roots:
+            if node in root_set:
                 continue
             new = None
             for p in preds[node]:

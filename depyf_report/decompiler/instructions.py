@@ -58,7 +58,7 @@ def normalize(code) -> list[Instr]:
 
 def _kept(code):
     raw, prev = [], None
-    for ins in dis.get_instructions(code):
+    for ins in _instructions(code):
         if ins.opname in versions.DROPPED:
             continue
         skip = versions.skip_after(prev, ins.opname)
@@ -66,6 +66,17 @@ def _kept(code):
         if not skip:
             raw.append(ins)
     return raw
+
+
+def _instructions(code):
+    """``dis.get_instructions``, with its jump-label search made linear: the stdlib one
+    checks membership in a list, which is quadratic in the size of the code."""
+    original = dis.findlabels
+    dis.findlabels = versions.find_labels
+    try:
+        return list(dis.get_instructions(code))
+    finally:
+        dis.findlabels = original
 
 
 def _offset_resolver(instrs, first_at):

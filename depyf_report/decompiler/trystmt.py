@@ -19,6 +19,7 @@ class TryBuilder:
         self.b = builder
         self.graph = builder.graph
         self._chains: dict[int, tuple] = {}
+        self._regions: dict[int, set[int]] | None = None
 
     def chain(self, x: int) -> tuple:
         """User-visible handler blocks protecting block ``x``, innermost first."""
@@ -47,7 +48,7 @@ class TryBuilder:
         return pending[-1] if pending else None
 
     def build(self, h, b, stack, loop, active, stop):
-        region = {x.id for x in self.graph.blocks if h in self.chain(x.id)}
+        region = self.region(h)
         exits = {s for x in region for s in self.graph.blocks[x].succs if s not in region}
         skip = set()
         scan = loop
@@ -144,10 +145,19 @@ class TryBuilder:
         )
 
     def _first_protected(self, h):
-        for x in self.graph.blocks:
-            if h in self.chain(x.id):
-                return x.id
-        raise Unsupported("handler protects nothing")
+        region = self.region(h)
+        if not region:
+            raise Unsupported("handler protects nothing")
+        return min(region)
+
+    def region(self, h) -> set[int]:
+        """Blocks protected by handler block ``h``, directly or through inner handlers."""
+        if self._regions is None:
+            self._regions = {}
+            for x in self.graph.blocks:
+                for handler in self.chain(x.id):
+                    self._regions.setdefault(handler, set()).add(x.id)
+        return self._regions.get(h, set())
 
     def _finally(self, body, body_stack, final, follow, loop, active, stop):
         body = _strip_copies(body, final)

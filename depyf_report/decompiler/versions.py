@@ -187,3 +187,31 @@ def skip_after(prev_op: str | None, op: str) -> bool:
     if op == "POP_TOP" and prev_op == "END_FOR":
         return PY >= (3, 13)
     return op in ("RETURN_GENERATOR", "END_FOR")
+
+
+def find_labels(code) -> list[int]:
+    """Jump-target offsets of raw bytecode, as ``dis.findlabels`` finds them."""
+    labels: dict[int, None] = {}
+    for item in dis._unpack_opargs(code):
+        offset, op, arg = (item[0], item[2], item[3]) if len(item) == 4 else item
+        if arg is not None:
+            label = _label(op, arg, offset)
+            if label is not None:
+                labels[label] = None
+    return list(labels)
+
+
+def _label(op: int, arg: int, offset: int) -> int | None:
+    if PY >= (3, 13):
+        return dis._get_jump_target(op, arg, offset)
+    caches = 0
+    if PY >= (3, 12):
+        op = dis._deoptop(op)
+        caches = dis._inline_cache_entries[op]
+    if op in dis.hasjrel:
+        if PY >= (3, 11) and dis._is_backward_jump(op):
+            arg = -arg
+        return offset + 2 + arg * 2 + 2 * caches
+    if op in dis.hasjabs:
+        return arg * 2
+    return None
