@@ -61,8 +61,11 @@ def write_json(path: Path, data) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
+        # No indent: json's C encoder only serves compact output, and capture
+        # writes while the user's program waits on the compile.
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, ensure_ascii=False)
+            out.write(text)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -35,6 +35,7 @@ class Recorder:
         self.resume_parents: dict[types.CodeType, str] = {}
         self.entry_resumes: dict[str, list[str]] = {}  # compile id -> resume function ids
         self.unverified: set[str] = set()  # functions whose entries await the live cache
+        self.finished: set[str] = set()  # compile ids whose compilation_metrics arrived
 
     # --- bytecode hook -----------------------------------------------------------
 
@@ -128,7 +129,7 @@ class Recorder:
         graph = self._latest_graph(fact.compile_id)
         if graph is not None:
             graph.stages.append(GraphStage(fact.kind, fact.text))
-            self.writer.write_graph(graph)
+            self._changed(graph)
 
     def _post_grad(self, fact: trace.PostGradTraced) -> None:
         self.post_grad.setdefault(fact.compile_id, []).append(fact.text)
@@ -141,7 +142,13 @@ class Recorder:
         for text in self.post_grad.pop(fact.compile_id, []):
             graph.stages.append(GraphStage(f"post_grad_{part}", text))
         graph.output_code.append(fact.output)
-        self.writer.write_graph(graph)
+        self._changed(graph)
+
+    def _changed(self, graph: CompiledGraph) -> None:
+        """Write a graph now if its compile is over (a backward compiled later);
+        during the compile, once at its end, so each stage is not rewritten."""
+        if graph.compile_id in self.finished:
+            self.writer.write_graph(graph)
 
     def _graph_for_part(self, compile_id: str, part: str) -> CompiledGraph | None:
         """The graph an output code belongs to: the first still missing that part.
@@ -173,6 +180,7 @@ class Recorder:
 
     def _finished(self, fact: trace.CompileFinished) -> None:
         record = self._compile(fact.compile_id)
+        self.finished.add(fact.compile_id)
         if fact.backward:
             record.metrics["backward"] = fact.metrics
         else:
