@@ -111,7 +111,7 @@ def load_super_attr(sim, ins):
 
 @handles("BINARY_OP")
 def binary_op(sim, ins):
-    right, left = sim.pop(), value_of(sim, sim.pop())
+    right, left = operand(sim), operand(sim)
     text = ins.argval
     if text.endswith("=") and text not in COMPARE:
         sim.push(m.InPlace(left, BINARY[text[:-1]](), right))
@@ -121,21 +121,21 @@ def binary_op(sim, ins):
 
 @handles("BINARY_SUBSCR")
 def binary_subscr(sim, ins):
-    key = sim.pop()
+    key = operand(sim)
     sim.push(ast.Subscript(value=value_of(sim, sim.pop()), slice=key, ctx=ast.Load()))
 
 
 @handles("BINARY_SLICE")
 def binary_slice(sim, ins):
-    stop, start = sim.pop(), sim.pop()
+    stop, start = operand(sim), operand(sim)
     container = value_of(sim, sim.pop())
     sim.push(ast.Subscript(value=container, slice=make_slice(start, stop), ctx=ast.Load()))
 
 
 @handles("BUILD_SLICE")
 def build_slice(sim, ins):
-    step = sim.pop() if ins.arg == 3 else None
-    stop, start = sim.pop(), sim.pop()
+    step = operand(sim) if ins.arg == 3 else None
+    stop, start = operand(sim), operand(sim)
     sim.push(make_slice(start, stop, step))
 
 
@@ -148,32 +148,32 @@ def make_slice(start, stop, step=None) -> ast.Slice:
 
 @handles("COMPARE_OP")
 def compare_op(sim, ins):
-    right, left = sim.pop(), sim.pop()
+    right, left = operand(sim), operand(sim)
     sim.push(ast.Compare(left=left, ops=[COMPARE[ins.argval]()], comparators=[right]))
 
 
 @handles("IS_OP")
 def is_op(sim, ins):
-    right, left = sim.pop(), sim.pop()
+    right, left = operand(sim), operand(sim)
     op = ast.IsNot() if ins.arg else ast.Is()
     sim.push(ast.Compare(left=left, ops=[op], comparators=[right]))
 
 
 @handles("CONTAINS_OP")
 def contains_op(sim, ins):
-    right, left = sim.pop(), sim.pop()
+    right, left = operand(sim), operand(sim)
     op = ast.NotIn() if ins.arg else ast.In()
     sim.push(ast.Compare(left=left, ops=[op], comparators=[right]))
 
 
 @handles(*UNARY)
 def unary(sim, ins):
-    sim.push(ast.UnaryOp(op=UNARY[ins.op](), operand=sim.pop()))
+    sim.push(ast.UnaryOp(op=UNARY[ins.op](), operand=operand(sim)))
 
 
 @handles("GET_ITER")
 def get_iter(sim, ins):
-    sim.push(m.Iter(sim.pop()))
+    sim.push(m.Iter(operand(sim)))
 
 
 @handles("GET_YIELD_FROM_ITER")
@@ -216,7 +216,7 @@ def yield_from(sim, ins):
 
 @handles("YIELD_VALUE")
 def yield_value(sim, ins):
-    value = sim.pop()
+    value = operand(sim)
     none = isinstance(value, ast.Constant) and value.value is None
     sim.push(ast.Yield(value=None if none else value))
 
@@ -239,14 +239,14 @@ def build_set(sim, ins):
 
 @handles("BUILD_MAP")
 def build_map(sim, ins):
-    flat = sim.popn(2 * ins.arg)
+    flat = [value_of(sim, v) for v in sim.popn(2 * ins.arg)]
     sim.push(ast.Dict(keys=flat[0::2], values=flat[1::2]))
 
 
 @handles("BUILD_CONST_KEY_MAP")
 def build_const_key_map(sim, ins):
     keys = sim.pop()
-    values = sim.popn(ins.arg)
+    values = [value_of(sim, v) for v in sim.popn(ins.arg)]
     sim.push(ast.Dict(keys=[m.const(k) for k in keys.value], values=values))
 
 
@@ -271,7 +271,7 @@ def convert_value(sim, ins):
 @handles("FORMAT_VALUE")
 def format_value(sim, ins):
     conversion, has_spec = ins.argval
-    spec = sim.pop() if has_spec else None
+    spec = operand(sim) if has_spec else None
     value = sim.pop()
     if isinstance(value, m.Converted):
         value, conversion = value.value, value.conversion
@@ -285,7 +285,7 @@ def format_value(sim, ins):
 
 @handles("LIST_TO_TUPLE")
 def list_to_tuple(sim, ins):
-    value = sim.pop()
+    value = operand(sim)
     if isinstance(value, ast.List):
         sim.push(ast.Tuple(elts=value.elts, ctx=ast.Load()))
     else:
@@ -334,7 +334,7 @@ def list_append(sim, ins):
 
 @handles("MAP_ADD")
 def map_add(sim, ins):
-    value, key = sim.pop(), sim.pop()
+    value, key = operand(sim), operand(sim)
     target = sim.peek(ins.arg)
     sub = ast.Subscript(value=value_of(sim, target), slice=key, ctx=ast.Store())
     sim.emit(ast.Assign(targets=[sub], value=value))
@@ -347,6 +347,11 @@ def call_method(sim, target, method: str, arg) -> None:
         target = sim.stack[index]
     attr = ast.Attribute(value=target, attr=method, ctx=ast.Load())
     sim.emit(ast.Expr(value=m.call(attr, [value_of(sim, arg)])))
+
+
+def operand(sim):
+    """The top of the stack, popped, as a plain expression."""
+    return value_of(sim, sim.pop())
 
 
 def value_of(sim, value):

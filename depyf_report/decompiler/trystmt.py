@@ -112,16 +112,11 @@ class TryBuilder:
         return [node], after, nxt
 
     def _normal_exit(self, region, exits):
-        """Where the body ends when nothing jumps out: after its last block in layout."""
+        """Where the body ends when nothing jumps out: the block laid out right after it."""
         if not exits:
             return None
-        last = self.graph.blocks[max(region)]
-        succ = last.succs[0] if last.succs else None
-        if succ in exits and self.graph.instrs[last.last].op not in ("JUMP",):
-            return succ
-        if len(last.succs) == 1 and last.succs[0] in exits:
-            return last.succs[0]
-        return min(exits)
+        after = max(region) + 1
+        return after if after in exits else min(exits)
 
     def _join(self, h, loop):
         """Where the handler's clauses meet the normal path: the first post-dominator of
