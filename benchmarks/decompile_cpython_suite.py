@@ -96,8 +96,10 @@ def test_outcome(output: str, returncode: int) -> tuple[str, str]:
     if returncode == 0:
         return "PASS", detail
     failures = re.findall(r"^(?:FAIL|ERROR): \S+", output, re.MULTILINE)[:SHOWN_FAILURES]
-    last = output.strip().splitlines()[-1:] if output.strip() else ["(no output)"]
-    return "FAIL", "; ".join([detail, *failures] if failures or detail else last)
+    if not failures:  # e.g. the module failed to import: its error's last line says why
+        errors = re.findall(r"^\w*(?:Error|Exception)\b.*$", output, re.MULTILINE)
+        failures = errors[-1:] or output.strip().splitlines()[-1:] or ["(no output)"]
+    return "FAIL", "; ".join(filter(None, [detail, *failures]))
 
 
 def run_module_suite(job: tuple[str, bool, float]) -> dict:
