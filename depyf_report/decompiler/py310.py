@@ -45,20 +45,32 @@ TRANSLATED = (
     | {"COPY_DICT_WITHOUT_KEYS"}
 )
 PUSH_EXC_INFO = ("PUSH_EXC_INFO", None, None)
+# What 3.11 runs when an exception escapes an except clause: restore the handled one.
+CLEANUP = (("COPY", 3, 3), ("POP_EXCEPT", None, None), ("RERAISE", 1, 1))
 
 
 def expand(ins, code, canonical) -> list:
     """Canonical triples for one 3.10 instruction; ``canonical`` expands the opcodes that
     3.10 shares with 3.11."""
     walk = _walk(code)
+    if ins.offset in walk.cleanups:
+        return list(CLEANUP)  # its own work moved to the next instruction
+    triples = _translated(walk, ins, code, canonical)
+    moved = walk.moved.get(ins.offset)
+    if moved is not None:
+        triples = _translated(walk, moved, code, canonical) + triples
+    if walk.entries.get(ins.offset) in ("except", "with"):
+        triples = [PUSH_EXC_INFO, *triples]  # 3.11 saves the handled exception here
+    return triples
+
+
+def _translated(walk, ins, code, canonical) -> list:
     triples = walk.triples.get(ins.offset) if walk.opname_at(ins.offset) == ins.opname else None
     if triples is None:
         triples = translate(ins)
     if triples is None:
         triples = canonical(ins, code)
-    if walk.entries.get(ins.offset) in ("except", "with"):
-        triples = [PUSH_EXC_INFO, *triples]  # 3.11 saves the handled exception here
-    return triples
+    return list(triples)
 
 
 def exception_entries(code) -> list:

@@ -39,6 +39,7 @@ class Block:
     handler: int | None
     depth: int = 0  # canonical values under the handler's own
     lasti: bool = False
+    cleanup: tuple | None = None  # except-handler block: 3.11's cleanup handler, if placed
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,20 @@ class State:
         stack = self.stack[:n] if n < 0 else self.stack + (slot,) * n
         return State(stack, self.blocks, self.consumed)
 
-    def catching(self) -> Block | None:
-        return next((b for b in reversed(self.blocks) if b.handler is not None), None)
+    def catching(self) -> tuple | None:
+        """The (target, depth, lasti) handler of an instruction run in this state."""
+        for block in reversed(self.blocks):
+            if block.handler is not None:
+                return (block.handler, block.depth, block.lasti)
+            if block.cleanup is not None:
+                return block.cleanup
+        return None
+
+    def without_handler_block(self) -> State:
+        """This state with its innermost except-handler block popped (POP_EXCEPT)."""
+        n = max((n for n, b in enumerate(self.blocks) if b.handler is None), default=None)
+        blocks = self.blocks if n is None else self.blocks[:n] + self.blocks[n + 1 :]
+        return State(self.stack, blocks, self.consumed)
 
 
 @dataclass
@@ -74,10 +87,15 @@ class BlockWalk:
     triples: dict = field(default_factory=dict)
     handlers: dict = field(default_factory=dict)  # offset -> (target, depth, lasti)
     entries: dict = field(default_factory=dict)  # handler offset -> kind
+    cleanups: set = field(default_factory=set)  # offsets turned into 3.11's cleanup handler
+    moved: dict = field(default_factory=dict)  # offset -> raw instruction translated there
 
     def __post_init__(self):
         self.raw = [i for i in dis.get_instructions(self.code) if i.opname != "EXTENDED_ARG"]
         self.index = {ins.offset: n for n, ins in enumerate(self.raw)}
+        jumps = [i for i in self.raw if i.opcode in dis.hasjrel + dis.hasjabs]
+        self.targets = {i.argval for i in jumps if i.opname not in SETUPS}
+        self.handler_targets = {i.argval for i in jumps if i.opname in SETUPS}
         self._walk()
 
     def _walk(self) -> None:
@@ -85,9 +103,12 @@ class BlockWalk:
         while todo:
             n = heapq.heappop(todo)
             ins, state = self.raw[n], states[n]
-            block = state.catching()
-            if block is not None:
-                self.handlers[ins.offset] = (block.handler, block.depth, block.lasti)
+            if ins.offset in self.cleanups or ins.opname == "POP_EXCEPT":
+                handler = state.without_handler_block().catching()  # the enclosing one
+            else:
+                handler = state.catching()
+            if handler is not None:
+                self.handlers[ins.offset] = handler
             self.triples[ins.offset], successors = self._step(ins, state)
             for offset, after in successors:
                 k = self.index.get(offset)
@@ -131,20 +152,44 @@ class BlockWalk:
             level = len(state.stack) - (ins.opname == "SETUP_ASYNC_WITH")
             triples = []
         kind = self._kind(ins)
-        self.entries.setdefault(ins.argval, kind)
         below = State(state.stack[:level], state.blocks, state.consumed)
         depth = sum(below.widths())
-        block = Block(ins.argval, depth, kind in ("with", "cleanup"))
+        entry, marker = ins.argval, Block(None)
+        if kind in ("except", "with") and self._has_spare_first(ins.argval):
+            entry = self._next(self.raw[self.index[ins.argval]])
+            saved = depth + sum(slot in (PREV, LASTI) for slot in PREVIOUS[kind])
+            marker = Block(None, cleanup=(ins.argval, saved, True))
+            self.cleanups.add(ins.argval)
+            self.moved[entry] = self.raw[self.index[ins.argval]]
+        self.entries.setdefault(entry, kind)
+        block = Block(entry, depth, kind in ("with", "cleanup"))
         gid = ins.argval
         caught = State(
             below.stack + PREVIOUS[kind] + (("exc", gid),) * 3,
-            (*state.blocks, Block(None)),
+            (*state.blocks, marker),
             state.consumed - {gid},
         )
         body = State(state.stack, (*state.blocks, block), state.consumed)
         if ins.opname == "SETUP_WITH":
             body = body.grow(1)
         return triples, [(ins.argval, caught), (self._next(ins), body)]
+
+    def _has_spare_first(self, offset: int) -> bool:
+        """Whether a handler's first instruction can hand its work to the next one and
+        become 3.11's cleanup handler (COPY 3, POP_EXCEPT, RERAISE 1): nothing falls or
+        jumps into it or into the next one, and it neither jumps nor ends the path."""
+        n = self.index[offset]
+        if n == 0 or n + 1 >= len(self.raw):
+            return False
+        before, first, after = self.raw[n - 1], self.raw[n], self.raw[n + 1]
+        return (
+            before.opname in ENDS | UNCONDITIONAL
+            and first.opname not in ENDS
+            and first.opcode not in dis.hasjrel + dis.hasjabs
+            and offset not in self.targets
+            and after.offset not in self.targets | self.handler_targets
+            and after.opname != "YIELD_FROM"  # collapsed into its LOAD_CONST by the core
+        )
 
     def _kind(self, ins) -> str:
         if ins.opname != "SETUP_FINALLY":
@@ -173,9 +218,8 @@ class BlockWalk:
         triples = [("POP_EXCEPT", None, None)]
         if LASTI in top and PREV in top:
             triples.append(("POP_TOP", None, None))  # 3.11 pops the saved offset itself
-        inner = max((n for n, b in enumerate(state.blocks) if b.handler is None), default=None)
-        blocks = state.blocks if inner is None else state.blocks[:inner] + state.blocks[inner + 1 :]
-        return triples, [(self._next(ins), State(state.stack[:-3], blocks, state.consumed))]
+        after = state.without_handler_block().grow(-3)
+        return triples, [(self._next(ins), after)]
 
     # -- the exception triple -----------------------------------------------------
     def _pop_top(self, ins, state: State):
