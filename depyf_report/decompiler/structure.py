@@ -184,10 +184,13 @@ class Builder:
     def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, branch):
         if t_out or f_out or t_stack is None or f_stack is None:
             return None
-        if len(t_stack) != len(f_stack) or len(t_stack) != len(stack) + (branch.kind != "keep"):
-            if not (branch.kind == "keep" and len(t_stack) == len(f_stack) == len(stack)):
-                return None
+        # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
+        # test) the tested value kept by one branch and replaced by the other.
+        if len(t_stack) != len(f_stack) or len(t_stack) not in (len(stack), len(stack) + 1):
+            return None
         base = len(t_stack) - 1
+        if not base < len(t_stack) or (len(t_stack) == len(stack) and not _keeps(t_stack, f_stack, test)):
+            return None
         if any(t_stack[i] is not f_stack[i] for i in range(base)):
             return None
         yes, no = t_stack[-1], f_stack[-1]
@@ -346,6 +349,10 @@ class Builder:
             target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse
         )
         return [node], base, follow
+
+
+def _keeps(t_stack, f_stack, test) -> bool:
+    return t_stack[-1] is test or f_stack[-1] is test
 
 
 def _is_target_store(stmt) -> bool:
