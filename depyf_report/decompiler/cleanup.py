@@ -90,6 +90,9 @@ def _statement(stmt):
 def _if(stmt: ast.If):
     stmt.body = _block(stmt.body)
     stmt.orelse = _block(stmt.orelse)
+    assertion = _assertion(stmt)
+    if assertion is not None:
+        return [assertion]
     if _is_pass(stmt.body) and stmt.orelse:
         stmt.test, stmt.body, stmt.orelse = _negate(stmt.test), stmt.orelse, []
     if not stmt.body:
@@ -100,6 +103,19 @@ def _if(stmt: ast.If):
         rest, stmt.orelse = stmt.orelse, []
         return [stmt, *rest]
     return [stmt]
+
+
+def _assertion(stmt: ast.If):
+    """``if not c: raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR is ``assert c, msg``."""
+    if stmt.orelse or len(stmt.body) != 1 or not isinstance(stmt.body[0], ast.Raise):
+        return None
+    exc = stmt.body[0].exc
+    msg = None
+    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
+        exc, msg = exc.func, exc.args[0]
+    if not getattr(exc, "from_assert", False) or stmt.body[0].cause is not None:
+        return None
+    return ast.Assert(test=_negate(stmt.test), msg=msg)
 
 
 def _is_elif(orelse) -> bool:
@@ -193,8 +209,13 @@ def _drop_tail_return(stmts, keep_value: bool):
 
 
 def _negate(test):
+    """``not test``, folding the comparisons whose negation is exactly another operator."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
+    flips = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in flips:
+        op = flips[type(test.ops[0])]()
+        return ast.Compare(left=test.left, ops=[op], comparators=test.comparators)
     return ast.UnaryOp(op=ast.Not(), operand=test)
 
 

@@ -76,7 +76,9 @@ def load_from_locals(sim, ins):
 
 @handles("LOAD_ASSERTION_ERROR")
 def load_assertion_error(sim, ins):
-    sim.push(m.name("AssertionError"))
+    node = m.name("AssertionError")
+    node.from_assert = True  # ``if not c: raise AssertionError`` is an assert statement
+    sim.push(node)
 
 
 @handles("LOAD_BUILD_CLASS")

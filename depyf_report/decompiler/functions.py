@@ -42,7 +42,9 @@ class Definitions:
     def defines(self, value, ident: str) -> bool:
         target = value.target if isinstance(value, m.Decorated) else value
         if isinstance(target, m.Function):
-            return target.code.co_name == ident and _plain_name(ident)
+            name = target.code.co_name
+            mangled = name.startswith("__") and ident.startswith("_") and ident.endswith(name)
+            return (name == ident or mangled) and _plain_name(name)
         return isinstance(target, m.Class) and target.name == ident
 
     def definition(self, value, ident: str, sim) -> ast.stmt:
@@ -52,8 +54,8 @@ class Definitions:
             value = value.target
         if isinstance(value, m.Class):
             node = class_def(value, self)
-        else:
-            node = function_def(value.code, self, value, ident)
+        else:  # a private method is stored mangled; its def is written unmangled
+            node = function_def(value.code, self, value, value.code.co_name)
         node.decorator_list = decorators
         return node
 

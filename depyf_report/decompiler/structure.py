@@ -63,6 +63,9 @@ class Builder:
         """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
         out: list[ast.stmt] = []
         while True:
+            if loop is not None and b == loop.header and b == stop and b != entering:
+                out.append(ast.Continue())  # explicit, as written: ``if c: continue``
+                return out, None
             if b is None or b == stop or b in self.fences:
                 self.ended_at = b
                 return out, stack
@@ -374,6 +377,11 @@ def _boolop(op, left, right):
 
 
 def _negate(test):
+    """``not test``, folding the comparisons whose negation is exactly another operator."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
+    flips = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in flips:
+        op = flips[type(test.ops[0])]()
+        return ast.Compare(left=test.left, ops=[op], comparators=test.comparators)
     return ast.UnaryOp(op=ast.Not(), operand=test)
