@@ -19,7 +19,7 @@ from pathlib import Path
 
 from decompile_pythons import REPO, passthrough, rerun
 from decompile_stdlib import one_line, stdlib_dir
-from decompile_workers import run_each
+from decompile_workers import load_decompiler_once, run_each
 
 sys.path.insert(1, str(REPO))  # depyf_report without installing it
 
@@ -135,6 +135,7 @@ def report(record: dict) -> None:
 
 
 def run_here(args) -> None:
+    load_decompiler_once()
     modules = args.modules.split(",") if args.modules else DEFAULT_MODULES
     what = "the original stdlib" if args.original else "decompiled modules"
     print(f"== Python {sys.version.split()[0]}: CPython tests against {what}", flush=True)

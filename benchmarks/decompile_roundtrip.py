@@ -26,7 +26,7 @@ sys.path.insert(1, str(REPO))  # depyf_report without installing it
 from decompile_compare import compare_trees, count_codes  # noqa: E402
 from decompile_pythons import passthrough, rerun  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
-from decompile_workers import run_each  # noqa: E402
+from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
 WORST_SHOWN = 10
 
@@ -117,6 +117,7 @@ def print_report(summary: dict, records: list[dict]) -> None:
 
 
 def run_here(args) -> dict:
+    load_decompiler_once()
     only = set(args.modules.split(",")) if args.modules else None
     modules = stdlib_modules(only)
     print(

@@ -18,7 +18,7 @@ sys.path.insert(1, str(REPO))  # depyf_report without installing it
 
 from decompile_compare import count_codes  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
-from decompile_workers import run_each  # noqa: E402
+from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
 SMALL, LARGE, TARGET_RATIO = 2_000, 20_000, 10
 
@@ -135,6 +135,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-stdlib", action="store_true", help="linearity only")
     args = parser.parse_args(argv)
     print(f"== Python {sys.version.split()[0]}: decompile speed")
+    load_decompiler_once()
     if not args.skip_stdlib:
         stdlib_speed(args.time_limit)
     linearity(args.time_limit)

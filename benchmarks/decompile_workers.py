@@ -25,6 +25,12 @@ def _run_in_child(function, item, sender: Connection) -> None:
     sender.close()
 
 
+def load_decompiler_once() -> None:
+    """Import the decompiler before forking: every worker then runs the same code,
+    even while its files are being edited, and none pays for the import."""
+    import depyf_report  # noqa: F401
+
+
 def run_each(
     function: Callable,
     items: list,
