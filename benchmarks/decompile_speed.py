@@ -5,7 +5,7 @@ assignments, branches, loops, try/except, comprehensions) are decompiled; the
 larger should take less than 10 times as long. Run it with the Python to measure:
 
     python benchmarks/decompile_speed.py
-    PYTHONPATH=. /root/.pyenv/versions/3.13.0/bin/python benchmarks/decompile_speed.py
+    python benchmarks/decompile_speed.py --python /root/.pyenv/versions/3.13.0/bin/python
 """
 
 import argparse
@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(1, str(REPO))  # depyf_report without installing it
 
 from decompile_compare import count_codes  # noqa: E402
+from decompile_pythons import passthrough, rerun  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
 from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
@@ -130,11 +131,17 @@ def linearity(time_limit: float) -> None:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", action="append", help="interpreter to run under; repeatable")
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per job")
     parser.add_argument("--skip-stdlib", action="store_true", help="linearity only")
     args = parser.parse_args(argv)
-    print(f"== Python {sys.version.split()[0]}: decompile speed")
+    if args.python:
+        for python in args.python:
+            rerun(__file__, python, passthrough(argv, ("--python",)))
+        return 0
+    print(f"== Python {sys.version.split()[0]}: decompile speed", flush=True)
     load_decompiler_once()
     if not args.skip_stdlib:
         stdlib_speed(args.time_limit)
