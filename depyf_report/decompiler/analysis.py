@@ -64,14 +64,24 @@ class Analysis:
         return False
 
     def _postdominators(self) -> dict[int, int | None]:
+        """Immediate post-dominators, counting only paths that return: a ``raise`` does
+        not end an if-statement's branches. Code from which every path raises gets the
+        ones computed with raising paths included."""
+        returning = self._postdominators_to(("RETURN_VALUE",))
+        if len(returning) == len(self.graph.blocks):
+            return returning
+        every = self._postdominators_to(("RETURN_VALUE", "RAISE_VARARGS", "RERAISE"))
+        return {b: returning[b] if b in returning else every.get(b) for b in every}
+
+    def _postdominators_to(self, exits) -> dict[int, int | None]:
         n = len(self.graph.blocks)
         instrs = self.graph.instrs
         preds: list[list[int]] = [[] for _ in range(n + 1)]
         for b in self.graph.blocks:
             for s in self.succs[b.id]:
                 preds[s].append(b.id)
-            if instrs[b.last].op == "RETURN_VALUE":
-                preds[n].append(b.id)  # reversed graph: EXIT -> returning block
+            if instrs[b.last].op in exits:
+                preds[n].append(b.id)  # reversed graph: EXIT -> exiting block
         idom = _dominators(n + 1, [n], preds)
         return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
 

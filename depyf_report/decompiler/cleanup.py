@@ -92,7 +92,7 @@ def _if(stmt: ast.If):
     stmt.orelse = _block(stmt.orelse)
     assertion = _assertion(stmt)
     if assertion is not None:
-        return [assertion]
+        return [assertion, *stmt.orelse]
     if _is_pass(stmt.body) and stmt.orelse:
         stmt.test, stmt.body, stmt.orelse = _negate(stmt.test), stmt.orelse, []
     if not stmt.body:
@@ -107,7 +107,7 @@ def _if(stmt: ast.If):
 
 def _assertion(stmt: ast.If):
     """``if not c: raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR is ``assert c, msg``."""
-    if stmt.orelse or len(stmt.body) != 1 or not isinstance(stmt.body[0], ast.Raise):
+    if len(stmt.body) != 1 or not isinstance(stmt.body[0], ast.Raise):
         return None
     exc = stmt.body[0].exc
     msg = None

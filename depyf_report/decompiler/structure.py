@@ -155,6 +155,8 @@ class Builder:
         true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
         if branch.kind == "cond":
             test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
+            if false_b == fall and true_b != fall:  # the fall-through is the if body
+                test, true_b, false_b = _negate(test), false_b, true_b
         join = self.join_of(b, loop)
         true_stack = jump_stack if true_b == jump else fall_stack
         false_stack = jump_stack if false_b == jump else fall_stack
