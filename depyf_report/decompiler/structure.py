@@ -155,8 +155,7 @@ class Builder:
         true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
         if branch.kind == "cond":
             test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
-            if false_b == fall and true_b != fall:  # the fall-through is the if body
-                test, true_b, false_b = _negate(test), false_b, true_b
+        flip = branch.kind == "cond" and false_b == fall and true_b != fall
         join = self.join_of(b, loop)
         true_stack = jump_stack if true_b == jump else fall_stack
         false_stack = jump_stack if false_b == jump else fall_stack
@@ -182,7 +181,10 @@ class Builder:
             f_out, f_stack = self.seq(false_b, join, list(stack), loop, active=active)
         if branch.kind == "keep":
             raise Unsupported("value-keeping jump used as a statement")
-        node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
+        if flip and f_out:  # the fall-through is the if body, as it was written
+            node = ast.If(test=_negate(test), body=f_out, orelse=t_out)
+        else:
+            node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
 
