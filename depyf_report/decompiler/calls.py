@@ -34,7 +34,7 @@ def _callable(sim, args):
         return lower, args
     if isinstance(lower, m.Null):
         return upper, args
-    return lower, [upper] + args  # an unbound method and its self
+    return lower, [upper, *args]  # an unbound method and its self
 
 
 def finish_call(sim, args, names) -> None:

@@ -195,9 +195,11 @@ def _drop_tail_return(stmts, keep_value: bool):
     class body cannot say it at all)."""
     if stmts and isinstance(stmts[-1], ast.Return):
         value = stmts[-1].value
-        if value is None or (isinstance(value, ast.Constant) and value.value is None):
-            stmts = stmts[:-1]
-        elif not keep_value:
+        if (
+            value is None
+            or (isinstance(value, ast.Constant) and value.value is None)
+            or not keep_value
+        ):
             stmts = stmts[:-1]
     last = stmts[-1] if stmts else None
     if isinstance(last, (ast.If, ast.Try, ast.With, ast.AsyncWith)):

@@ -58,7 +58,9 @@ class StateMachine:
         if LEGACY_EXCEPTIONS and any(b.handler for b in self.graph.blocks):
             return True
         uses = ("PUSH_EXC_INFO", "POP_EXCEPT_LEGACY")
-        return any(i.op in uses or (i.op == "RAISE_VARARGS" and not i.arg) for i in self.graph.instrs)
+        return any(
+            i.op in uses or (i.op == "RAISE_VARARGS" and not i.arg) for i in self.graph.instrs
+        )
 
     def _case(self, bid: int, body) -> ast.If:
         test = ast.Compare(left=m.name(self.state), ops=[ast.Eq()], comparators=[m.const(bid)])

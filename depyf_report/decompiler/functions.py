@@ -22,6 +22,8 @@ from .sim import CodeContext
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
+
+
 class _Probe:
     """Whether each structured body is compiled on its own before it is accepted. Off for
     speed; ``api.decompile`` turns it on and retries when the whole output fails to compile."""
@@ -162,7 +164,11 @@ def _shallow(stmt):
     changed = False
     for name in stmt._fields:
         value = getattr(stmt, name, None)
-        if isinstance(value, list) and value and isinstance(value[0], (ast.stmt, ast.excepthandler)):
+        if (
+            isinstance(value, list)
+            and value
+            and isinstance(value[0], (ast.stmt, ast.excepthandler))
+        ):
             new = [_shallow(v) for v in value]
             changed = changed or any(a is not b for a, b in zip(new, value))
             fields[name] = new

@@ -48,7 +48,6 @@ def handled_opcodes() -> set[str]:
 
 
 def _covered_310(name: str) -> bool:
-    from . import py310
 
     if name in py310.DROPPED or name in py310.RENAMED or name in py310.BLOCK_SETUPS:
         return True

@@ -263,13 +263,23 @@ def copy(sim, ins):
         return sim.push(value)  # ``a or b``: the tested value is also the result
     if sim.is_pure(value):
         return sim.push(value)
-    if ins.arg == 1 and nxt is not None and nxt.op in ("STORE_FAST", "STORE_DEREF", "STORE_NAME"):
-        if not isinstance(value, m.Marker) and nxt.handler == sim.instrs[sim.pos].handler:
-            sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
-            sim.skip = 1
-            return None
+    if _walrus(sim, ins, nxt, value):  # ``a = b = f()`` or ``(x := f())``
+        sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
+        sim.skip = 1
+        return None
     sim.spill()
     sim.push(sim.peek(ins.arg))
+
+
+def _walrus(sim, ins, nxt, value) -> bool:
+    stores = ("STORE_FAST", "STORE_DEREF", "STORE_NAME")
+    return (
+        ins.arg == 1
+        and nxt is not None
+        and nxt.op in stores
+        and not isinstance(value, m.Marker)
+        and nxt.handler == sim.instrs[sim.pos].handler
+    )
 
 
 CONDITIONAL = ("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE")

@@ -18,7 +18,6 @@ from .cleanup import tidy
 from .sim import Sim, Unsupported
 from .trystmt import TryBuilder
 
-
 NOT_A_CONDITION = {
     "MAKE_FUNCTION",
     "STORE_FAST",
@@ -196,7 +195,9 @@ class Builder:
         if len(t_stack) != len(f_stack) or len(t_stack) not in (len(stack), len(stack) + 1):
             return None
         base = len(t_stack) - 1
-        if not base < len(t_stack) or (len(t_stack) == len(stack) and not _keeps(t_stack, f_stack, test)):
+        if not base < len(t_stack) or (
+            len(t_stack) == len(stack) and not _keeps(t_stack, f_stack, test)
+        ):
             return None
         if any(t_stack[i] is not f_stack[i] for i in range(base)):
             return None

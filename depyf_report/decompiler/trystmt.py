@@ -194,8 +194,10 @@ def _plain_exit(stmt) -> bool:
         return True
     if isinstance(stmt, ast.Return):
         value = stmt.value
-        return value is None or isinstance(value, ast.Constant) or (
-            isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id) is not None
+        return (
+            value is None
+            or isinstance(value, ast.Constant)
+            or (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id) is not None)
         )
     return False
 
