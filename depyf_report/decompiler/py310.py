@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import markers as m
 from .py310_blocks import BlockWalk
+from .py310_exits import copied_exits
 from .sim import handles
 
 OPERATORS = {
@@ -53,6 +54,8 @@ def expand(ins, code, canonical) -> list:
     """Canonical triples for one 3.10 instruction; ``canonical`` expands the opcodes that
     3.10 shares with 3.11."""
     walk = _walk(code)
+    if ins.offset in walk.exits:
+        return list(walk.exits[ins.offset])
     if ins.offset in walk.cleanups:
         return list(CLEANUP)  # its own work moved to the next instruction
     triples = _translated(walk, ins, code, canonical)
@@ -95,8 +98,17 @@ _last: list = [None, None]
 def _walk(code) -> BlockWalk:
     """One walk per code object: normalize asks once per instruction, then for handlers."""
     if _last[0] is not code:
-        _last[:] = [code, BlockWalk(code)]
+        walk = BlockWalk(code)
+        walk.exits = copied_exits(walk, _jumps_written())
+        _last[:] = [code, walk]
     return _last[1]
+
+
+def _jumps_written() -> bool:
+    """Whether normalize gives a target to a JUMP that only its argval names."""
+    from . import instructions
+
+    return getattr(instructions, "JUMPS_FROM_ARGVAL", False)
 
 
 def translate(ins) -> list | None:

@@ -99,7 +99,8 @@ class BlockWalk:
         self._walk()
 
     def _walk(self) -> None:
-        states, todo = {0: State()}, [0]
+        self.states = states = {0: State()}  # raw index -> state before it runs
+        todo = [0]
         while todo:
             n = heapq.heappop(todo)
             ins, state = self.raw[n], states[n]
