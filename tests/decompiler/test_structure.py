@@ -70,6 +70,10 @@ def test_structure_is_recovered(snippet_name, name):
     decompiled = function_def(ast.parse(source), name)
     assert decompiled is not None, f"no definition of {name!r}:\n{source}"
     original = function_def(ast.parse(snippet.source), name)
-    assert control_shape(decompiled) == control_shape(original), source
+    expected, actual = control_shape(original), control_shape(decompiled)
+    assert actual == expected, (
+        f"control flow differs: the source has {dict(expected)}, "
+        f"the decompiled code {dict(actual)}\n{source}"
+    )
     invented = assigned_names(decompiled) - names_in(function.__code__)
     assert not invented, f"names the code object does not have: {sorted(invented)}\n{source}"
