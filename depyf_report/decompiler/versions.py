@@ -90,8 +90,6 @@ def pseudo(opname: str, like):
 def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
     if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py
-        from . import py310
-
         return py310.expand(ins, code, _expand)
     return _expand(ins, code)
 
@@ -174,8 +172,6 @@ EXPANDED = _EXPANDERS = {
 def exception_entries(code):
     """(start, end, target, depth, lasti) offsets from the 3.11+ exception table."""
     if PY < (3, 11):
-        from . import py310
-
         return py310.exception_entries(code)
     return [(e.start, e.end, e.target, e.depth, e.lasti) for e in dis._parse_exception_table(code)]
 
@@ -215,3 +211,7 @@ def _label(op: int, arg: int, offset: int) -> int | None:
     if op in dis.hasjabs:
         return arg * 2
     return None
+
+
+if PY < (3, 11):  # imported once here: expand runs for every instruction
+    from . import py310
