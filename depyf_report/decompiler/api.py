@@ -29,6 +29,7 @@ def decompile(obj) -> str:
     """Return Python source that recompiles to code meaning the same as ``obj``."""
     code = code_of(obj)
     function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
+    m.OBJECTS.values.clear()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, DEEP))  # long elif chains nest deeply
     try:
@@ -85,6 +86,7 @@ def _top_level(code, function) -> list[ast.stmt]:
         if expr is not None:
             node = ast.Assign(targets=[m.name(name, True)], value=expr)
     free = list(code.co_freevars)
+    binds.update(m.OBJECTS.values)
     if not free and not binds:
         return [node]
     params = [ast.arg(arg=n) for n in free + list(binds)]

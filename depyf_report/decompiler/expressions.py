@@ -44,8 +44,10 @@ def load_const(sim, ins):
     value = ins.argval
     if hasattr(value, "co_code"):
         sim.push(m.Function(value))  # 3.13 MAKE_FUNCTION finds the code here
-    else:
+    elif m.is_literal(value):
         sim.push(m.const(value))
+    else:  # an object Dynamo put in co_consts: bound by the enclosing function
+        sim.push(m.name(m.OBJECTS.name_for(value)))
 
 
 @handles("LOAD_FAST", "LOAD_DEREF", "LOAD_GLOBAL", "LOAD_NAME")

@@ -177,3 +177,32 @@ def call(func, args=(), keywords=()) -> ast.Call:
 
 def contains_marker(node) -> bool:
     return any(isinstance(n, Marker) for n in ast.walk(node))
+
+
+LITERALS = (type(None), bool, int, float, complex, str, bytes, type(Ellipsis))
+
+
+def is_literal(value) -> bool:
+    """Whether ``value`` can be written as a Python literal."""
+    if isinstance(value, (tuple, frozenset)):
+        return all(is_literal(v) for v in value)
+    return type(value) in LITERALS
+
+
+class ObjectConstants:
+    """Constants that are not literals (Dynamo stores dicts, functions, modules in
+    co_consts); each gets a name the output binds in an enclosing function."""
+
+    def __init__(self):
+        self.values: dict[str, object] = {}
+
+    def name_for(self, value) -> str:
+        for name, known in self.values.items():
+            if known is value:
+                return name
+        name = f"_const_{len(self.values)}"
+        self.values[name] = value
+        return name
+
+
+OBJECTS = ObjectConstants()
