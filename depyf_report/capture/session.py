@@ -56,7 +56,11 @@ class CaptureSession:
         prepare_directory(self.root, process)
         self.pid = os.getpid()
         self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
-        self._start_recording()
+        try:
+            self._start_recording()
+        except BaseException:
+            self._remove_hooks()
+            raise
         _active = self
 
     def _start_recording(self) -> None:
@@ -81,8 +85,7 @@ class CaptureSession:
         global _active
         try:
             self.guarded("live cache entries", "verify_entries")
-            for remove in reversed(self.removers):
-                remove()
+            self._remove_hooks()
             manifest = self.writer.manifest
             manifest.counters = _subtract(self._counters(), self.counters_before)
             manifest.status = "failed" if failed else "complete"
@@ -90,6 +93,10 @@ class CaptureSession:
             self.writer.write_manifest()
         finally:
             _active = None
+
+    def _remove_hooks(self) -> None:
+        while self.removers:
+            self.removers.pop()()
 
     # --- hooks ---------------------------------------------------------------------
 
