@@ -15,7 +15,8 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
-from .debug_substitute import DebugFolder, DebugSource, body_line, compile_id_slug
+from .debug_substitute import DebugFolder, body_line, compile_id_slug
+from .model import DebugSource
 
 log = logging.getLogger(__name__)
 

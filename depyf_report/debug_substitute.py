@@ -17,29 +17,12 @@ import sys
 import threading
 import types
 from collections import Counter
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .debug_relayout import Unfaithful, relayout, slot_names
 from .decompiler import decompile
-from .dump import write_json
-
-INDEX = "index.json"
-
-
-@dataclass
-class DebugSource:
-    """One file in the dump's debug folder and where to stop in it."""
-
-    kind: str  # "function" (Dynamo's code for one compile) or "graph" (FX forward)
-    name: str  # co_name of the compiled function, or the graph's file stem
-    compile_id: str | None
-    file: str  # absolute path of the file the running code comes from
-    line: int  # the first line of the function body: where to set a breakpoint
-    substituted: bool  # False: Dynamo's own code runs, see ``reason``
-    reason: str | None = None
-    original_file: str | None = None  # the user's source file of the function
-    original_line: int | None = None
+from .dump import Layout, write_json
+from .model import DebugIndex, DebugSource, from_json, to_json
 
 
 class DebugFolder:
@@ -64,23 +47,15 @@ class DebugFolder:
     def add(self, source: DebugSource) -> None:
         with self.lock:
             self.sources.append(source)
-            write_json(self.path / INDEX, [asdict(s) for s in self.sources])
+            write_json(self.path / "index.json", to_json(DebugIndex(self.sources)))
 
 
 def read_debug_index(dump_root: Path) -> list[DebugSource]:
-    """The debug sources a prepare_debug dump lists (none for a plain capture).
-
-    For the report: each function entry's ``file`` and ``line`` are where to set
-    a breakpoint; match entries to cache entries by ``compile_id``. No torch.
-    """
-    path = Path(dump_root) / "debug" / INDEX
+    """The debug sources a prepare_debug dump lists (none for a plain capture)."""
+    path = Layout(Path(dump_root)).debug_index
     if not path.is_file():
         return []
-    fields = set(DebugSource.__dataclass_fields__)
-    return [
-        DebugSource(**{k: v for k, v in item.items() if k in fields})
-        for item in json.loads(path.read_text(encoding="utf-8"))
-    ]
+    return from_json(DebugIndex, json.loads(path.read_text(encoding="utf-8"))).sources
 
 
 class CodeSubstitution:

@@ -18,6 +18,7 @@ from .model import (
     SCHEMA_VERSION,
     Compile,
     CompiledGraph,
+    DebugIndex,
     Function,
     Manifest,
     compile_slug,
@@ -46,6 +47,11 @@ class Layout:
 
     def graph(self, graph_id: str) -> Path:
         return self.root / "graphs" / f"{graph_id}.json"
+
+    @property
+    def debug_index(self) -> Path:
+        """The files ``prepare_debug`` wrote, and where to set breakpoints in them."""
+        return self.root / "debug" / "index.json"
 
     def process(self, name: str) -> Layout:
         """Where another process of the same run (a rank, a worker) writes."""
@@ -92,6 +98,7 @@ class ProcessDump:
     functions: dict[str, Function] = field(default_factory=dict)
     compiles: dict[str, Compile] = field(default_factory=dict)
     graphs: dict[str, CompiledGraph] = field(default_factory=dict)
+    debug: DebugIndex = field(default_factory=DebugIndex)
 
     @property
     def name(self) -> str:
@@ -139,6 +146,8 @@ def _load_process(layout: Layout, problems: list[Problem]) -> ProcessDump | None
             record = _read_record(path, kind, problems)
             if record is not None:
                 records[record.id] = record
+    if layout.debug_index.is_file():
+        process.debug = _read_record(layout.debug_index, DebugIndex, problems) or DebugIndex()
     return process
 
 

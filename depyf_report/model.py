@@ -218,6 +218,28 @@ class CompiledGraph:
     output_code: list[OutputCode] = field(default_factory=list)
 
 
+@dataclass
+class DebugSource:
+    """A file ``prepare_debug`` wrote, whose code runs in place of Dynamo's."""
+
+    kind: str  # function (Dynamo's code for one compile) | graph (an FX forward)
+    name: str  # co_name of the compiled function, or the graph file's stem
+    compile_id: str | None
+    file: str  # absolute path of the file the running code comes from
+    line: int  # the first line of the body: where to set a breakpoint
+    substituted: bool  # False: Dynamo's own code runs, see ``reason``
+    reason: str | None = None
+    original_file: str | None = None  # the user's source file of the function
+    original_line: int | None = None
+
+
+@dataclass
+class DebugIndex:
+    """Every file a ``prepare_debug`` capture wrote under ``debug/``."""
+
+    sources: list[DebugSource] = field(default_factory=list)
+
+
 # Graph stages in pipeline order; render shows them in this order.
 STAGE_KINDS = (
     "dynamo",
@@ -245,6 +267,7 @@ FILE_RECORDS = {
     "functions/*.json": "Function",
     "compiles/*.json": "Compile",
     "graphs/*.json": "CompiledGraph",
+    "debug/index.json": "DebugIndex",
 }
 # Fields whose strings come from a fixed set.
 _ENUMS = {
@@ -262,7 +285,7 @@ def json_schema() -> dict:
     the two equal.
     """
     defs = {}
-    pending = [Manifest, Function, Compile, CompiledGraph]
+    pending = [Manifest, Function, Compile, CompiledGraph, DebugIndex]
     while pending:
         cls = pending.pop()
         if cls.__name__ not in defs:

@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from pathlib import PurePath
 
-from ..model import CacheEntry, Compile, Function
+from ..model import CacheEntry, Compile, DebugSource, Function
 from . import urls
 from .codeview import code_lines, guard_lines
 from .context import ProcessContext, break_summary, function_title
@@ -126,7 +126,17 @@ def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry
         dis=entry.code.dis,
         graphs=tuple(_graph_link(ctx, g) for g in entry.graphs),
         resume_functions=tuple(_function_link(ctx, r) for r in entry.resume_functions),
+        **_debug_fields(ctx.debug_of.get(entry.compile_id)),
     )
+
+
+def _debug_fields(source: DebugSource | None) -> dict:
+    """Where a debugger stops in this entry's code, for a prepare_debug dump."""
+    if source is None:
+        return {}
+    if source.substituted:
+        return {"breakpoint": f"{source.file}:{source.line}"}
+    return {"debug_note": source.reason or "no faithful replacement could be made"}
 
 
 def _graph_link(ctx: ProcessContext, graph_id: str) -> Link:

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import PurePath
 
 from ..dump import ProcessDump
-from ..model import Compile, CompiledGraph, Function
+from ..model import Compile, CompiledGraph, DebugSource, Function
 from . import urls
 
 
@@ -22,6 +22,7 @@ class ProcessContext:
     compiles_of: dict[str, list[Compile]] = field(default_factory=dict)
     resumes_of: dict[str, list[Function]] = field(default_factory=dict)
     function_of: dict[str, str] = field(default_factory=dict)  # compile id -> Function id
+    debug_of: dict[str, DebugSource] = field(default_factory=dict)  # compile id -> file
 
     @classmethod
     def build(cls, dump: ProcessDump, label: str) -> ProcessContext:
@@ -40,7 +41,10 @@ class ProcessContext:
         for children in resumes_of.values():
             children.sort(key=lambda fn: (fn.resume.resume_line or 0, fn.id))
         function_of = {c.id: fn for fn, cs in compiles_of.items() for c in cs}
-        return cls(dump, label, dict(compiles_of), dict(resumes_of), function_of)
+        debug_of = {
+            s.compile_id: s for s in dump.debug.sources if s.kind == "function" and s.compile_id
+        }
+        return cls(dump, label, dict(compiles_of), dict(resumes_of), function_of, debug_of)
 
     @property
     def name(self) -> str:

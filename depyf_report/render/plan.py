@@ -61,7 +61,9 @@ def _process_pages(ctx: ProcessContext) -> list[PagePlan]:
     names = (ctx.label, ctx.names_digest)
     plans = []
     for fn in ctx.functions():
-        related = (fn, ctx.compiles_of.get(fn.id, []), ctx.resumes_of.get(fn.id, []))
+        compiles = ctx.compiles_of.get(fn.id, [])
+        debug = [ctx.debug_of.get(e.compile_id) for e in fn.entries]
+        related = (fn, compiles, ctx.resumes_of.get(fn.id, []), debug)
         plans.append(
             PagePlan(
                 urls.function_page(ctx.name, fn.id),

@@ -84,6 +84,8 @@ class EntryView:
     dis: str
     graphs: tuple[Link, ...]
     resume_functions: tuple[Link, ...]
+    breakpoint: str | None = None  # "file:line" the code runs from under prepare_debug
+    debug_note: str | None = None  # why Dynamo's own code runs instead
 
 
 @dataclass(frozen=True)

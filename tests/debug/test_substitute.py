@@ -68,7 +68,7 @@ def test_a_faithful_replacement_runs_from_its_file(tmp_path):
     assert replacement.co_filename == str(tmp_path.resolve() / "debug" / "_transformed_0_0.py")
     assert replacement.co_varnames[:3] == ("a", "b", "total")
     assert types.FunctionType(replacement, globals())(2, 3) == 10
-    [record] = json.loads((tmp_path / "debug" / "index.json").read_text())
+    [record] = json.loads((tmp_path / "debug" / "index.json").read_text())["sources"]
     assert record["substituted"] and record["line"] >= 2 and record["compile_id"] == "0/0"
 
 

@@ -166,3 +166,26 @@ def test_progress_bar_draws_on_a_terminal():
     quiet = Terminal()
     Progress(2, False, stream=quiet).step("a.html")
     assert quiet.getvalue() == ""
+
+
+def test_function_page_says_where_to_set_a_breakpoint_under_prepare_debug(tmp_path):
+    from depyf_report.dump import Layout, load_dump, write_json
+    from depyf_report.model import DebugIndex, DebugSource, to_json
+
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    (process,) = load_dump(dump).processes
+    fn, other = sorted(process.functions.values(), key=lambda f: f.id)[:2]
+    ran, refused = fn.entries[0].compile_id, other.entries[0].compile_id
+    sources = [
+        DebugSource("function", fn.name, ran, "/dumps/debug/f_0_0.py", 2, True),
+        DebugSource("function", other.name, refused, "", 0, False, reason="cells differ"),
+    ]
+    write_json(Layout(dump).debug_index, to_json(DebugIndex(sources)))
+    site = tmp_path / "site"
+    render(dump, site, progress=False)
+    page = (site / f"fn-{fn.id}.html").read_text()
+    assert "b /dumps/debug/f_0_0.py:2" in page
+    assert (
+        "Dynamo&#39;s own code runs here: cells differ"
+        in (site / f"fn-{other.id}.html").read_text()
+    )
