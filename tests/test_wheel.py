@@ -38,15 +38,18 @@ def test_built_wheel_ships_templates(tmp_path):
     subprocess.run(
         [python, "-m", "pip", "install", "--quiet", "jinja2", "pygments", "markdown"], check=True
     )
+    # Render a synthetic dump with the installed package, from outside the
+    # checkout, so every template and static file must come from the wheel.
     probe = (
-        "import depyf_report.resources as r, jinja2, json, pathlib;"
-        "t = r.templates();"
-        "assert 'site-packages' in str(t), t;"
-        "env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(t)));"
-        "print(env.get_template('base.html').render(title='ok'));"
-        "json.loads(r.schema_text())"
+        "import sys, depyf_report.resources as r, depyf_report.render as render;"
+        f"sys.path.insert(0, {str(ROOT / 'tests' / 'render')!r});"
+        "from synthetic import make_dump;"
+        "assert 'site-packages' in str(r.templates()), r.templates();"
+        "index = render.render(make_dump('dump', graphs=2), 'site', progress=False);"
+        "print(index.read_text())"
     )
     out = subprocess.run(
         [python, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True
     ).stdout
-    assert "<title>ok · depyf-report</title>" in out
+    assert "What torch.compile did" in out
+    assert (tmp_path / "site" / "static").is_dir()
