@@ -1,11 +1,11 @@
 """3.10's copies of small exit blocks, turned back into jumps to the block they copy.
 
-Where a block ends by jumping to a block of at most four instructions that returns, the
-3.10 compiler replaces the jump by a copy of that block (3.11 keeps the jump). The copy
-makes a join look like two separate paths, and the structurer would meet the same
-statements twice. A copy is undone only where it runs in exactly the state of the block it
-copies (same stack slots, same enclosing blocks, same source lines) and reads nothing from below its own
-values but what it discards: jumping to the original instead then means the same thing.
+Where a block ends by jumping to a block of at most four instructions that returns or
+raises, the 3.10 compiler replaces the jump by a copy of that block (3.11 keeps the jump).
+The copy makes a join look like two separate paths, and the structurer would meet the same
+statements twice. A copy is undone only where it starts in exactly the state of the block
+it copies (same stack slots, same enclosing blocks) and comes from the same source lines:
+running the original on the same stack instead means the same thing.
 """
 
 from __future__ import annotations
@@ -13,21 +13,7 @@ from __future__ import annotations
 import dis
 
 MAX_COPY = 4  # the most instructions the compiler copies
-# Values each opcode reads from the stack, for the opcodes an exit block is made of.
-READS = {
-    "LOAD_FAST": 0,
-    "LOAD_CONST": 0,
-    "LOAD_GLOBAL": 0,
-    "LOAD_DEREF": 0,
-    "LOAD_NAME": 0,
-    "LOAD_ATTR": 1,
-    "UNARY_NOT": 1,
-    "BINARY_SUBSCR": 2,
-    "COMPARE_OP": 2,
-    "IS_OP": 2,
-    "CONTAINS_OP": 2,
-    "RETURN_VALUE": 1,
-}
+EXITS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 
 
 def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
@@ -38,7 +24,7 @@ def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
     leaders = _leaders(walk.raw)
     walk.lines = _lines(walk.raw)
     originals: dict[tuple, int] = {}
-    for start, end in _blocks_ending_in_return(walk.raw, leaders):
+    for start, end in _exit_runs(walk.raw, leaders):
         key = _signature(walk, start, end)
         if key is not None:
             originals[key] = start  # the last one in layout: the exit the others jump to
@@ -63,25 +49,29 @@ def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
 
 def _copy_ending_at(walk, end, leaders, originals):
     """(first raw index, original's first raw index) of a copy ending at ``end``."""
-    if walk.raw[end].opname != "RETURN_VALUE":
-        return None
-    for size in range(2, MAX_COPY + 1):
-        start = end - size + 1
-        if start < 0 or any(n in leaders for n in range(start + 1, end + 1)):
-            return None
+    for start in _runs_ending_at(walk.raw, end, leaders):
         original = originals.get(_signature(walk, start, end))
         if original is not None and original > end:
             return start, original
     return None
 
 
-def _blocks_ending_in_return(raw, leaders):
-    start = 0
-    for n, ins in enumerate(raw):
-        if n in leaders:
-            start = n
-        if ins.opname == "RETURN_VALUE" and 2 <= n - start + 1 <= MAX_COPY:
-            yield start, n
+def _exit_runs(raw, leaders):
+    """(first, last) raw indices of every run the compiler may have copied: the last two
+    to four instructions of a block that returns or raises."""
+    for end in range(len(raw)):
+        for start in _runs_ending_at(raw, end, leaders):
+            yield start, end
+
+
+def _runs_ending_at(raw, end: int, leaders):
+    if raw[end].opname not in EXITS:
+        return
+    for size in range(2, MAX_COPY + 1):
+        start = end - size + 1
+        if start < 0 or any(n in leaders for n in range(start + 1, end + 1)):
+            return
+        yield start
 
 
 def _signature(walk, start: int, end: int):
@@ -89,25 +79,10 @@ def _signature(walk, start: int, end: int):
     state = walk.states.get(start)
     run = walk.raw[start : end + 1]
     special = walk.cleanups | set(walk.moved) | set(walk.entries)
-    if state is None or not _reads_only_its_own(run) or {i.offset for i in run} & special:
+    if state is None or {i.offset for i in run} & special:
         return None
     lines = walk.lines[start : end + 1]  # a copy keeps the line numbers of what it copies
     return (tuple((i.opname, i.arg, repr(i.argval)) for i in run), tuple(lines), state)
-
-
-def _reads_only_its_own(run) -> bool:
-    depth = 0
-    for ins in run:
-        if ins.opname == "POP_TOP":
-            depth = max(depth - 1, 0)  # discarding what lies below is fine
-            continue
-        reads = READS.get(ins.opname)
-        if ins.opname in ("BUILD_TUPLE", "BUILD_LIST"):
-            reads = ins.arg
-        if reads is None or reads > depth:
-            return False
-        depth = depth - reads + 1
-    return True
 
 
 def _leaders(raw) -> set[int]:
@@ -118,7 +93,7 @@ def _leaders(raw) -> set[int]:
         if ins.opcode in dis.hasjrel or ins.opcode in dis.hasjabs:
             out.add(index.get(ins.argval, 0))
             out.add(n + 1)
-        elif ins.opname in ("RETURN_VALUE", "RAISE_VARARGS", "RERAISE"):
+        elif ins.opname in EXITS:
             out.add(n + 1)
     return out
 
