@@ -1,5 +1,5 @@
 # Two commands for a newcomer on a fresh Debian machine:
-#   make example   set up, capture examples/toy_example.py and render build/site/
+#   make example   set up, capture examples/toy_example.py (inductor) and render build/site/
 #   make test      set up and run every check CI runs
 # Each target installs what it needs; re-running skips what is already there.
 
@@ -24,7 +24,7 @@ setup: $(VENV)/.installed
 
 example: setup
 	rm -rf build/dump build/site
-	$(VENV)/bin/depyf-report run -o build/dump -- python examples/toy_example.py
+	$(VENV)/bin/depyf-report run -o build/dump -- python examples/toy_example.py inductor
 	$(VENV)/bin/depyf-report build/dump -o build/site
 	@echo "Open build/site/index.html in a browser."
 
