@@ -58,7 +58,7 @@ def _statement(stmt):
     if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
         stmt.body = _block(stmt.body, in_loop=True) or [ast.Pass()]
         stmt.orelse = _block(stmt.orelse)
-        return [stmt]
+        return [_tested_loop(stmt)]
     if isinstance(stmt, ast.If):
         return _if(stmt)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -219,6 +219,22 @@ def _negate(test):
         op = flips[type(test.ops[0])]()
         return ast.Compare(left=test.left, ops=[op], comparators=test.comparators)
     return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def _tested_loop(loop):
+    """``while True: if not c: break; ...`` is ``while c: ...``."""
+    if not (isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant)) or loop.orelse:
+        return loop
+    first = loop.body[0] if loop.body else None
+    if not isinstance(first, ast.If) or first.orelse:
+        return loop
+    if len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+        body = loop.body[1:] or [ast.Pass()]
+        return ast.While(test=_negate(first.test), body=body, orelse=[])
+    if len(loop.body) == 2 and isinstance(loop.body[1], ast.Break):
+        body = _loop_tail(first.body) or [ast.Pass()]
+        return ast.While(test=first.test, body=body, orelse=[])
+    return loop
 
 
 def guard_loops(stmts):

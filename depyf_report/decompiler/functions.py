@@ -103,7 +103,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         if FORCE_FALLBACK and not force_structured:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
-        body = structured_body(ctx, graph)
+        body = structured_body(ctx, Graph(instrs, unrotate=True))
         if not PROBE.on or _compiles(code, body, ctx):
             return _declarations(ctx) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):

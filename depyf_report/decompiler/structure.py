@@ -130,6 +130,8 @@ class Builder:
         """Simulate one block and follow its exit; returns (stmts, stack, next, done)."""
         sim = self.simulate(b, stack)
         branch, succs = sim.branch, self.blocks[b].succs
+        if b in self.graph.rotated:  # its test is the loop's own test: go there instead
+            return sim.out, sim.stack, self.graph.rotated[b], False
         kind = branch.kind if branch else "goto"
         if kind in ("return", "raise"):
             return sim.out, None, None, True
