@@ -98,7 +98,6 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     from .structure import structured_body
 
     instrs = normalize(code)
-    graph = Graph(instrs)
     try:
         if FORCE_FALLBACK and not force_structured:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
@@ -115,7 +114,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         return None
     ctx = CodeContext(code, defs, structured=False)
     try:
-        body = StateMachine(ctx, graph).build()
+        body = StateMachine(ctx, Graph(instrs)).build()
     except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
