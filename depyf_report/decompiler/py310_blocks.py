@@ -155,13 +155,7 @@ class BlockWalk:
         kind = self._kind(ins)
         below = State(state.stack[:level], state.blocks, state.consumed)
         depth = sum(below.widths())
-        entry, marker = ins.argval, Block(None)
-        if kind in ("except", "with") and self._has_spare_first(ins.argval):
-            entry = self._next(self.raw[self.index[ins.argval]])
-            saved = depth + sum(slot in (PREV, LASTI) for slot in PREVIOUS[kind])
-            marker = Block(None, cleanup=(ins.argval, saved, True))
-            self.cleanups.add(ins.argval)
-            self.moved[entry] = self.raw[self.index[ins.argval]]
+        entry, marker = self._place_cleanup(ins.argval, kind, depth)
         self.entries.setdefault(entry, kind)
         block = Block(entry, depth, kind in ("with", "cleanup"))
         gid = ins.argval
@@ -174,6 +168,18 @@ class BlockWalk:
         if ins.opname == "SETUP_WITH":
             body = body.grow(1)
         return triples, [(ins.argval, caught), (self._next(ins), body)]
+
+    def _place_cleanup(self, handler: int, kind: str, depth: int) -> tuple[int, Block]:
+        """Where exceptions enter the handler, and the except-handler block its clauses
+        run in: with 3.11's cleanup handler where the first instruction can make room."""
+        if kind not in ("except", "with") or not self._has_spare_first(handler):
+            return handler, Block(None)
+        first = self.raw[self.index[handler]]
+        entry = self._next(first)
+        saved = depth + sum(slot in (PREV, LASTI) for slot in PREVIOUS[kind])
+        self.cleanups.add(handler)
+        self.moved[entry] = first
+        return entry, Block(None, cleanup=(handler, saved, True))
 
     def _has_spare_first(self, offset: int) -> bool:
         """Whether a handler's first instruction can hand its work to the next one and
