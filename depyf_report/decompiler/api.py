@@ -59,7 +59,7 @@ def _source(code, function) -> str:
     tree = ast.Module(body=_top_level(code, function), type_ignores=[])
     try:
         _number_statements(tree.body)
-        text = ast.unparse(_Sanitize().visit(tree))
+        text = ast.unparse(tree)
     except Exception:
         if PROBE.on:
             raise
@@ -129,17 +129,3 @@ def _number_statements(body) -> None:
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
                     todo.append(inner)
-
-
-class _Sanitize(ast.NodeTransformer):
-    """Names that are not identifiers (``.0`` of a comprehension) become valid ones."""
-
-    def visit_Name(self, node):
-        if not node.id.isidentifier():
-            node.id = "_" + re.sub(r"\W", "_", node.id)
-        return node
-
-    def visit_arg(self, node):
-        if not node.arg.isidentifier():
-            node.arg = "_" + re.sub(r"\W", "_", node.arg)
-        return node

@@ -19,7 +19,7 @@ def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
     if len(body) == 1 and isinstance(body[0], ast.Return) and _folded(body[0].value):
         node = body[0].value
         first = node.generators[0]
-        if isinstance(first.iter, ast.Name) and first.iter.id == code.co_varnames[0]:
+        if isinstance(first.iter, ast.Name) and first.iter.id == m.safe(code.co_varnames[0]):
             first.iter = source
             return node
         return None
@@ -27,14 +27,14 @@ def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
         loop = body[0] if len(body) in (1, 2) else None
         if len(body) == 2 and not _is_return_none(body[1]):
             return None
-        return fold(loop, None, "gen", source, code.co_varnames[0])
+        return fold(loop, None, "gen", source, m.safe(code.co_varnames[0]))
     if len(body) != 3 or not isinstance(body[0], ast.Assign) or not isinstance(body[2], ast.Return):
         return None
     acc = body[0].targets[0]
     if not isinstance(acc, ast.Name) or not _returns(body[2], acc.id):
         return None
     kind = _display_kind(body[0].value)
-    return fold(body[1], acc.id, kind, source, code.co_varnames[0])
+    return fold(body[1], acc.id, kind, source, m.safe(code.co_varnames[0]))
 
 
 def _folded(node) -> bool:

@@ -184,7 +184,7 @@ def _no_args() -> ast.arguments:
 
 def signature(code, fn: m.Function) -> ast.arguments:
     """Parameters from the code object; defaults and annotations from MAKE_FUNCTION."""
-    names = [_safe(n) for n in code.co_varnames]
+    names = [m.safe(n) for n in code.co_varnames]
     npos, nkw = code.co_argcount, code.co_kwonlyargcount
     ann = fn.annotations
 
@@ -222,12 +222,6 @@ def _annotation(code, value):
         except SyntaxError:
             return value
     return value
-
-
-def _safe(ident: str) -> str:
-    return (
-        ident if ident.isidentifier() else "_" + "".join(c if c.isalnum() else "_" for c in ident)
-    )
 
 
 def _def_node(code, name, args, body, returns=None):

@@ -162,7 +162,16 @@ class Exception_(Marker):
 
 
 def name(ident: str, store: bool = False) -> ast.Name:
+    if not ident.isidentifier():
+        ident = safe(ident)
     return ast.Name(id=ident, ctx=ast.Store() if store else ast.Load())
+
+
+def safe(ident: str) -> str:
+    """A valid identifier for a name that is not one (``.0``, a comprehension's argument)."""
+    if ident.isidentifier():
+        return ident
+    return "_" + "".join(c if c.isalnum() or c == "_" else "_" for c in ident)
 
 
 def const(value) -> ast.Constant:

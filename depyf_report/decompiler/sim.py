@@ -46,7 +46,7 @@ class CodeContext:
         self.code = code
         self.nested = nested  # callable(Function marker, sim) -> ast.stmt | ast.expr
         self.structured = structured
-        self.fast = set(code.co_varnames) - set(code.co_cellvars)
+        self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)
         self.prefix = _temp_prefix(code)
         self.counter = 0
