@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from . import markers as m
 from .comprehensions import inline
@@ -69,6 +70,9 @@ def _statement(stmt):
         for h in stmt.handlers:
             h.body = _block(h.body) or [ast.Pass()]
         stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
+        if len(stmt.orelse) == 1 and stmt.body and _assigns_returned(stmt.body[-1], stmt.orelse[0]):
+            stmt.body[-1] = ast.Return(value=stmt.body[-1].value)  # ``try: return f()``
+            stmt.orelse = []
         inner = stmt.body[0]
         if (
             len(stmt.body) == 1
@@ -164,12 +168,12 @@ def _assigns_returned(last, ret) -> bool:
     """``_t = v`` followed by ``return _t`` for a temporary ``_t``."""
     return (
         isinstance(last, ast.Assign)
+        and isinstance(ret, ast.Return)
         and len(last.targets) == 1
         and isinstance(last.targets[0], ast.Name)
         and isinstance(ret.value, ast.Name)
         and ret.value.id == last.targets[0].id
-        and last.targets[0].id.startswith("_")
-        and last.targets[0].id.lstrip("_")[:1] == "t"
+        and re.fullmatch(r"_+t\d+", ret.value.id) is not None
     )
 
 
