@@ -70,17 +70,18 @@ class Analysis:
         returning = self._postdominators_to(("RETURN_VALUE",))
         if len(returning) == len(self.graph.blocks):
             return returning
-        every = self._postdominators_to(("RETURN_VALUE", "RAISE_VARARGS", "RERAISE"))
+        last = len(self.graph.blocks) - 1  # where code that always raises ends
+        every = self._postdominators_to(("RETURN_VALUE",), also=last)
         return {b: returning[b] if b in returning else every.get(b) for b in every}
 
-    def _postdominators_to(self, exits) -> dict[int, int | None]:
+    def _postdominators_to(self, exits, also=None) -> dict[int, int | None]:
         n = len(self.graph.blocks)
         instrs = self.graph.instrs
         preds: list[list[int]] = [[] for _ in range(n + 1)]
         for b in self.graph.blocks:
             for s in self.succs[b.id]:
                 preds[s].append(b.id)
-            if instrs[b.last].op in exits:
+            if instrs[b.last].op in exits or b.id == also:
                 preds[n].append(b.id)  # reversed graph: EXIT -> exiting block
         idom = _dominators(n + 1, [n], preds)
         return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
