@@ -67,18 +67,18 @@ def _as_group(exc) -> ast.expr:
 
 @handles("PREP_RERAISE_STAR")
 def prep_reraise_star(sim, ins):
+    """What ``except*`` re-raises: nothing, the one group left (it keeps the original's
+    message when it is what a split left over), or a new group of several."""
     raised, original = value_of(sim, sim.pop()), value_of(sim, sim.pop())
-    rest = ast.ListComp(
-        elt=m.name("_e"),
-        generators=[
-            ast.comprehension(
-                target=m.name("_e", True), iter=raised, ifs=[m.name("_e")], is_async=0
-            )
-        ],
-    )
-    group = m.call("BaseExceptionGroup", [m.const(""), rest])
-    sim.push(ast.IfExp(test=rest, body=group, orelse=m.const(None)))
     del original
+    pick = ast.comprehension(target=m.name("_e", True), iter=raised, ifs=[m.name("_e")], is_async=0)
+    sim.spill()
+    left = sim.assign_temp(ast.ListComp(elt=m.name("_e"), generators=[pick]))
+    one = ast.Compare(left=m.call("len", [left]), ops=[ast.Eq()], comparators=[m.const(1)])
+    first = ast.Subscript(value=left, slice=m.const(0), ctx=ast.Load())
+    several = m.call("BaseExceptionGroup", [m.const(""), left])
+    value = ast.IfExp(test=one, body=first, orelse=several)
+    sim.push(ast.IfExp(test=left, body=value, orelse=m.const(None)))
 
 
 @handles("BEFORE_WITH", "BEFORE_ASYNC_WITH")
