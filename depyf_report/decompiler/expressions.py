@@ -62,7 +62,7 @@ def load_closure(sim, ins):
 
 @handles("LOAD_FAST_AND_CLEAR")
 def load_and_clear(sim, ins):
-    sim.push(m.Saved(ins.argval))
+    sim.push(m.Saved(m.safe(ins.argval)))
 
 
 @handles("LOAD_LOCALS")

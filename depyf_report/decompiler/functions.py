@@ -279,6 +279,8 @@ def lambda_expr(fn: m.Function, defs):
 def class_def(cls: m.Class, defs) -> ast.ClassDef:
     body = body_of(cls.body.code, defs) or []
     kept = [s for s in body if not _class_bookkeeping(s)]
+    if kept and _is_doc_store(kept[0]):
+        kept[0] = ast.Expr(value=kept[0].value)
     bases = [expressions.value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
     return ast.ClassDef(
         name=cls.name,
@@ -286,6 +288,15 @@ def class_def(cls: m.Class, defs) -> ast.ClassDef:
         keywords=cls.keywords,
         body=kept or [ast.Pass()],
         decorator_list=[],
+    )
+
+
+def _is_doc_store(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Assign)
+        and [getattr(t, "id", None) for t in stmt.targets] == ["__doc__"]
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
     )
 
 
