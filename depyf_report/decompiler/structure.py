@@ -358,6 +358,8 @@ class Builder:
         node = kind(
             target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse
         )
+        if follow != done and self.graph.instrs[self.blocks[follow].start].op == "POP_TOP":
+            return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
         return [node], base, follow
 
 
