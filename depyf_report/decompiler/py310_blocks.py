@@ -155,7 +155,8 @@ class BlockWalk:
         kind = self._kind(ins)
         below = State(state.stack[:level], state.blocks, state.consumed)
         depth = sum(below.widths())
-        entry, marker = self._place_cleanup(ins.argval, kind, depth)
+        enclosed = state.catching() is not None
+        entry, marker = self._place_cleanup(ins.argval, kind, depth, enclosed)
         self.entries.setdefault(entry, kind)
         block = Block(entry, depth, kind in ("with", "cleanup"))
         gid = ins.argval
@@ -169,10 +170,12 @@ class BlockWalk:
             body = body.grow(1)
         return triples, [(ins.argval, caught), (self._next(ins), body)]
 
-    def _place_cleanup(self, handler: int, kind: str, depth: int) -> tuple[int, Block]:
+    def _place_cleanup(self, handler: int, kind: str, depth: int, enclosed: bool):
         """Where exceptions enter the handler, and the except-handler block its clauses
-        run in: with 3.11's cleanup handler where the first instruction can make room."""
-        if kind not in ("except", "with") or not self._has_spare_first(handler):
+        run in: with 3.11's cleanup handler where the first instruction can make room.
+        Without an enclosing handler the cleanup would only sit in the way: an exception
+        leaving the clause leaves the function either way."""
+        if not enclosed or kind not in ("except", "with") or not self._has_spare_first(handler):
             return handler, Block(None)
         first = self.raw[self.index[handler]]
         entry = self._next(first)
