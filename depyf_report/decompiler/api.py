@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import gc
 import inspect
 import re
 import sys
@@ -32,10 +33,14 @@ def decompile(obj) -> str:
     m.OBJECTS.values.clear()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, DEEP))  # long elif chains nest deeply
+    collecting = gc.isenabled()
+    gc.disable()  # the many short-lived AST nodes would trigger full collections
     try:
         return _checked_source(code, function)
     finally:
         sys.setrecursionlimit(limit)
+        if collecting:
+            gc.enable()
 
 
 # 3.11+ calls between Python functions use no C stack; 3.10 still does.

@@ -79,13 +79,14 @@ class Graph:
         for b in self.blocks:
             last = self.instrs[b.last]
             if last.op in CONDITIONS and len(b.succs) == 2 and self._self_contained(b):
-                tests.setdefault(self._test_key(b.start, b.end), []).append(b)
+                key = (self._test_key(b.start, b.end), self._exits(b))
+                tests.setdefault(key, []).append(b)
         for x in self.blocks:
             last = self.instrs[x.last]
             if last.op not in CONDITIONS or len(x.succs) != 2:
                 continue
             for y in self._tests_ending(x, tests):
-                if y.id != x.id and self._same_exits(x, y):
+                if y.id < x.id:
                     self.rotated[x.id] = y.id
                     x.succs = [y.id]
                     break
@@ -107,8 +108,10 @@ class Graph:
         return depth == 1
 
     def _tests_ending(self, x, tests):
+        exits = self._exits(x)
         for size in range(1, min(8, x.end - x.start) + 1):
-            yield from tests.get(self._test_key(x.end - size, x.end), ())
+            found = tests.get((self._test_key(x.end - size, x.end), exits), ())
+            yield from found[:1]  # the earliest such test: the loop's own
 
     def _test_key(self, start: int, end: int) -> tuple:
         body = tuple((i.op, repr(i.argval)) for i in self.instrs[start : end - 1])
@@ -128,9 +131,6 @@ class Graph:
         if last.target is not None and last.target < len(self.instrs):
             out.append(self.block_at[last.target])
         return out
-
-    def _same_exits(self, x, y) -> bool:
-        return y.id < x.id and self._exits(x) == self._exits(y)
 
     def _exits(self, b) -> tuple:
         """(what is tested, where it goes when that holds, where it goes otherwise)."""
