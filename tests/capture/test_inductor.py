@@ -72,5 +72,9 @@ def test_warm_cache_still_gives_output_code(example_dump, inductor_cache, tmp_pa
         c.metrics.get("inductor_fx_local_cache_hit_count", 0) for c in process.compiles.values()
     )
     assert hits == 3
+    aot_hits = sum(
+        c.metrics["aotautograd_local_cache_hit_count"] for c in process.compiles.values()
+    )
+    assert aot_hits == 3  # AOTAutograd's cache served all three as well
     # A cache hit skips the pre-grad passes; the rest is replayed from the cache.
     _check_inference_graphs(process, ["dynamo", "aot_inference", "post_grad_inference"])
