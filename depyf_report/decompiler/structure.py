@@ -271,6 +271,8 @@ class Builder:
             return None
         if any(a is not b for a, b in zip(sim.stack, stack)):
             return None
+        if len(block.succs) != 2:
+            return None  # a loop test redirected to the loop's header
         fall, jump = block.succs
         t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
         taken = {cand}
