@@ -3,16 +3,14 @@
     with depyf_report.capture("dump/"):
         train()
 
-``depyf_report.capture`` is both this package and the context manager: the
-package is callable, so ``depyf_report.capture(dir)`` works however it was
-imported first.
+``depyf_report.capture`` names the context manager below: ``depyf_report``
+binds it after importing this package, so import this package's modules with
+``from depyf_report.capture import session``. This module must not import torch.
 """
 
 from __future__ import annotations
 
 import contextlib
-import sys
-import types
 
 from .runner import run_script
 from .session import CaptureSession
@@ -37,10 +35,3 @@ def capture(dump_dir):
     finally:
         session.close(failed=failed)
 
-
-class _CallablePackage(types.ModuleType):
-    def __call__(self, dump_dir):
-        return capture(dump_dir)
-
-
-sys.modules[__name__].__class__ = _CallablePackage
