@@ -34,4 +34,3 @@ def capture(dump_dir):
         failed = False
     finally:
         session.close(failed=failed)
-
