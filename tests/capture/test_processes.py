@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -59,49 +58,47 @@ def test_killed_process_leaves_a_readable_dump(tmp_path):
     validate_dump(dump)
 
 
-RANKED = """
-import os, torch
+TORCHRUN_RANKS = """
+import sys
+import torch
 import torch.distributed as dist
+import depyf_report
 
 dist.init_process_group("gloo")
 
 def scale(x):
     return x * (dist.get_rank() + 1)
 
-out = torch.compile(scale, backend="eager")(torch.ones(2))
+with depyf_report.capture(sys.argv[1]):
+    out = torch.compile(scale, backend="eager")(torch.ones(2))
 dist.all_reduce(out)
 assert out.tolist() == [3.0, 3.0], out
 dist.destroy_process_group()
 """
 
 
-def test_two_ranks_write_one_dump_without_clobbering(tmp_path):
-    script, dump = _script(tmp_path, RANKED), tmp_path / "d"
-    env = {
-        "WORLD_SIZE": "2",
-        "MASTER_ADDR": "127.0.0.1",
-        "MASTER_PORT": str(29500 + os.getpid() % 1000),
-    }
-    command = [sys.executable, "-m", "depyf_report", "run", "-o", str(dump), "--", "python"]
-    ranks = [
-        subprocess.Popen(
-            [*command, str(script)],
-            cwd=REPO,
-            env={**os.environ, **env, "RANK": str(rank), "LOCAL_RANK": str(rank)},
-        )
-        for rank in (0, 1)
-    ]
-    assert [rank.wait(300) for rank in ranks] == [0, 0]
+def test_torchrun_ranks_write_one_dump_without_clobbering(tmp_path):
+    script, dump = _script(tmp_path, TORCHRUN_RANKS), tmp_path / "d"
+    command = [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", "2"]
+    result = subprocess.run(
+        [*command, "--standalone", str(script), str(dump)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
     loaded = load_dump(dump)
     assert loaded.problems == []
     assert [(p.name, p.manifest.rank, p.manifest.world_size) for p in loaded.processes] == [
         ("", 0, 2),
         ("processes/rank-1", 1, 2),
     ]
+    assert len({p.manifest.pid for p in loaded.processes}) == 2
     for process in loaded.processes:
         assert process.manifest.status == "complete"
         assert list(process.compiles) == ["0/0"]
-        assert "scale" in process.functions
+        assert [e.compile_id for e in process.functions["scale"].entries] == ["0/0"]
     validate_dump(dump)
 
 
