@@ -119,7 +119,93 @@ def test_run_script_passes_arguments_and_exit_code(tmp_path):
     assert json.loads(seen.read_text()) == [str(script), str(seen), "3"]
     process = load_dump(tmp_path / "d").processes[0]
     assert process.manifest.argv == [str(script), str(seen), "3"]
+    assert process.manifest.status == "failed"  # a nonzero exit is a failed run
     assert len(process.graphs) == 1
+
+
+def _write(path, text: str):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+@pytest.mark.parametrize("ending", ["", "sys.exit(0)", "sys.exit()"])
+def test_a_script_that_exits_with_zero_completes(tmp_path, ending):
+    script = _write(
+        tmp_path / "script.py",
+        f"""
+        import sys, torch
+        torch.compile(lambda x: x + 1, backend="eager")(torch.ones(1))
+        {ending}
+        """,
+    )
+    assert run_script(tmp_path / "d", [str(script)]) == 0
+    assert load_dump(tmp_path / "d").processes[0].manifest.status == "complete"
+
+
+def test_a_script_that_raises_fails_and_the_error_propagates(tmp_path):
+    script = _write(
+        tmp_path / "script.py",
+        """
+        import torch
+        torch.compile(lambda x: x + 1, backend="eager")(torch.ones(1))
+        raise ValueError("the user's own error")
+        """,
+    )
+    with pytest.raises(ValueError, match="the user's own error"):
+        run_script(tmp_path / "d", [str(script)])
+    process = load_dump(tmp_path / "d").processes[0]
+    assert process.manifest.status == "failed" and process.manifest.ended is not None
+    assert len(process.graphs) == 1
+
+
+def test_the_run_command_passes_a_failing_exit_code_through(tmp_path):
+    script = _write(tmp_path / "script.py", "raise SystemExit(5)\n")
+    dump = tmp_path / "d"
+    command = [sys.executable, "-m", "depyf_report", "run", "-o", str(dump), "--", "python"]
+    assert subprocess.run([*command, str(script)], capture_output=True).returncode == 5
+    assert load_dump(dump).processes[0].manifest.status == "failed"
+    validate_dump(dump)
+
+
+MODULE_MAIN = """
+import json, sys
+import torch
+from . import helper
+
+torch.compile(helper.triple, backend="eager")(torch.ones(1))
+json.dump({"argv": sys.argv, "name": __name__, "package": __package__}, open(sys.argv[1], "w"))
+"""
+
+
+@pytest.mark.parametrize("module", ["app.main", "app"])
+def test_run_script_runs_a_module_as_python_m_does(tmp_path, monkeypatch, module):
+    package = tmp_path / "project" / "app"
+    _write(package / "__init__.py", "")
+    _write(package / "helper.py", "def triple(x):\n    return x * 3\n")
+    main = _write(package / "main.py", MODULE_MAIN)
+    _write(package / "__main__.py", MODULE_MAIN)
+    main_file = main if module == "app.main" else package / "__main__.py"
+    monkeypatch.chdir(tmp_path / "project")
+    seen = tmp_path / "seen.json"
+    try:
+        assert run_script(tmp_path / "d", ["-m", module, str(seen), "x"]) == 0
+    finally:  # the next case imports a new `app` from its own folder
+        for name in [n for n in sys.modules if n == "app" or n.startswith("app.")]:
+            del sys.modules[name]
+    ran = json.loads(seen.read_text())
+    assert ran["argv"] == [str(main_file), str(seen), "x"]
+    assert ran["name"] == "__main__" and ran["package"] == "app"
+    process = load_dump(tmp_path / "d").processes[0]
+    assert process.manifest.argv == [str(main_file), str(seen), "x"]
+    assert process.manifest.status == "complete"
+    assert "triple" in process.functions
+
+
+def test_run_script_with_an_unknown_module_is_a_user_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UserError, match="no module named 'nowhere_to_be_found'"):
+        run_script(tmp_path / "d", ["-m", "nowhere_to_be_found"])
 
 
 def test_run_script_without_a_script_is_a_user_error(tmp_path):
