@@ -32,5 +32,8 @@ def capture(dump_dir):
     try:
         yield session.root
         failed = False
+    except SystemExit as leaving:
+        failed = leaving.code not in (None, 0)  # sys.exit() inside the block is a success
+        raise
     finally:
         session.close(failed=failed)

@@ -123,6 +123,14 @@ def test_run_script_passes_arguments_and_exit_code(tmp_path):
     assert len(process.graphs) == 1
 
 
+@pytest.mark.parametrize(("code", "status"), [(0, "complete"), (None, "complete"), (2, "failed")])
+def test_sys_exit_inside_capture_sets_the_status_by_its_code(tmp_path, code, status):
+    with pytest.raises(SystemExit), depyf_report.capture(tmp_path / "d"):
+        _compile_something()
+        sys.exit(code)
+    assert load_dump(tmp_path / "d").processes[0].manifest.status == status
+
+
 def _write(path, text: str):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text))
