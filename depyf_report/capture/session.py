@@ -14,12 +14,16 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..model import Unavailable
-from . import adapter
+from . import adapter, ending
 from .recorder import Recorder
 from .writer import DumpWriter, new_manifest, now, prepare_directory, process_name
 
 _active: CaptureSession | None = None
 _MAX_NOTES = 20
+_TERMINATED = (
+    "stopped by SIGTERM (what Pool.terminate() and the end of a `with Pool(...)` block send); "
+    "everything it compiled before is recorded"
+)
 
 
 class _TraceHandler(logging.Handler):
@@ -138,12 +142,21 @@ class CaptureSession:
             self.failed_child = pid
             return False
         self.pid, self.writer, self.recorder = pid, writer, Recorder(writer)
-        # multiprocessing workers leave through os._exit: close at its exit hook.
+        # multiprocessing workers leave through os._exit: close at its exit hook,
+        # or when terminated, from SIGTERM.
         util.Finalize(None, self._close_child, exitpriority=100)
+        why_not = ending.close_on_sigterm(self._close_terminated)
+        if why_not:
+            self._note(f"if this worker is terminated its status stays running: {why_not}")
         return True
 
     def _close_child(self) -> None:
         if os.getpid() == self.pid:
+            self.close(failed=False)
+
+    def _close_terminated(self) -> None:
+        if os.getpid() == self.pid and self.writer.manifest.ended is None:
+            self.writer.manifest.notes.append(_TERMINATED)
             self.close(failed=False)
 
     def _unavailable(self, artifact: str, reason: str) -> None:

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from depyf_report.capture import session
 from depyf_report.dump import load_dump
 
 from .conftest import REPO, run_capture, validate_dump
@@ -113,7 +114,7 @@ if __name__ == "__main__":
     torch.compile(lambda x: x - 1, backend="eager")(torch.zeros(2))
     pool = mp.get_context("fork").Pool(2)
     assert pool.map(work, [1, 2]) == [[1.0, 1.0], [2.0, 2.0]]
-    pool.close()  # workers that leave normally close their dumps; terminated ones stay "running"
+    pool.close()  # workers that leave normally close their dumps
     pool.join()
 """
 
@@ -132,4 +133,61 @@ def test_forked_workers_write_their_own_folders(tmp_path):
         assert manifest.parent_pid == root.manifest.pid
         assert manifest.status == "complete"
         assert worker.graphs
+    validate_dump(dump)
+
+
+TERMINATED = """
+import multiprocessing as mp
+import signal, sys, time
+import torch
+
+def work(n):
+    return torch.compile(lambda x: x + n, backend="eager")(torch.zeros(2)).tolist()
+
+def held(x):
+    return x * 3
+
+def compile_then_wait(ready, own_handler):
+    if own_handler:  # the worker's own SIGTERM handler must still run, and decide the exit
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(7))
+    torch.compile(held, backend="eager")(torch.zeros(2))
+    ready.set()
+    time.sleep(120)
+
+if __name__ == "__main__":
+    with mp.get_context("fork").Pool(2) as pool:  # leaving the block terminates the workers
+        assert pool.map(work, [1, 2]) == [[1.0, 1.0], [2.0, 2.0]]
+    codes = []
+    for own_handler in (False, True):
+        ready = mp.get_context("fork").Event()
+        worker = mp.get_context("fork").Process(target=compile_then_wait, args=(ready, own_handler))
+        worker.start()
+        assert ready.wait(120)
+        worker.terminate()
+        worker.join(60)
+        codes.append(worker.exitcode)
+    print("exit codes", codes)
+    assert codes == [-signal.SIGTERM, 7], codes
+"""
+
+
+def test_terminated_workers_close_their_manifests(tmp_path):
+    script, dump = _script(tmp_path, TERMINATED), tmp_path / "d"
+    result = run_capture(dump, script)
+    assert "exit codes [-15, 7]" in result.stdout
+    loaded = load_dump(dump)
+    assert loaded.problems == []
+    root, *workers = loaded.processes
+    assert root.manifest.status == "complete"
+    held = [w for w in workers if "held" in w.functions]
+    pooled = [w for w in workers if "held" not in w.functions]
+    assert len(held) == 2 and pooled
+    for worker in workers:
+        manifest = worker.manifest
+        assert manifest.status == "complete" and manifest.ended is not None, worker.name
+        assert worker.graphs
+    for worker in held:  # always stopped by SIGTERM while they wait
+        assert worker.manifest.notes == [session._TERMINATED], worker.name
+    for worker in pooled:  # these race the pool's own stop message: either way is fine
+        assert worker.manifest.notes in ([], [session._TERMINATED]), worker.name
     validate_dump(dump)
