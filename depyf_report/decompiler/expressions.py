@@ -360,7 +360,7 @@ def operand(sim):
 
 def value_of(sim, value):
     """A plain expression for a stack value that is about to be used as an operand."""
-    from .statements import concrete
+    from .concrete import concrete
 
     return concrete(sim, value) if isinstance(value, m.Marker) else value
 

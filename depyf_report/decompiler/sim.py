@@ -156,7 +156,7 @@ class Sim:
 
     def materialize(self, value):
         """Real Python for a stack value, assigned to a temporary when it is not trivial."""
-        from .statements import concrete
+        from .concrete import concrete
 
         if isinstance(value, m.Null):
             return value
@@ -168,7 +168,7 @@ class Sim:
         return self.assign_temp(value)
 
     def materialize_value(self, value):
-        from .statements import concrete
+        from .concrete import concrete
 
         return concrete(self, value)
 

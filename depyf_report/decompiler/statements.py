@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from . import markers as m
+from .concrete import concrete  # noqa: F401  (re-exported for handlers)
 from .expressions import value_of
 from .sim import Branch, Unsupported, handles
 
@@ -356,61 +357,3 @@ def jump_if_or_pop(sim, ins):
 @handles("FOR_ITER")
 def for_iter(sim, ins):
     sim.branch = Branch("for", sim.peek())
-
-
-def concrete(sim, value):
-    """Plain Python for a marker, emitting any statement it needs (a def, a class)."""
-    if not isinstance(value, m.Marker):
-        return value
-    maker = CONCRETE.get(type(value))
-    if maker is None and isinstance(value, (m.Function, m.Class, m.Decorated)):
-        return sim.ctx.nested.expression(value, sim)
-    if maker is None:
-        raise Unsupported(f"cannot spill {type(value).__name__}")
-    return maker(sim, value)
-
-
-def _concrete_iter(sim, value):
-    fn = {"iter": "iter", "aiter": "aiter", "yield_from": "iter"}.get(value.kind)
-    if fn is None:
-        return ast.Call(
-            func=ast.Attribute(value=value.value, attr="__await__"), args=[], keywords=[]
-        )
-    return m.call(fn, [value.value])
-
-
-def _concrete_inplace(sim, value):
-    op = {v: k for k, v in _OPS.items()}[type(value.op)]
-    fn = ast.Attribute(value=m.call("__import__", [m.const("operator")]), attr="i" + op)
-    return m.call(fn, [_with_ctx(value.target, ast.Load()), value.value])
-
-
-_OPS = {
-    "add": ast.Add,
-    "sub": ast.Sub,
-    "mul": ast.Mult,
-    "matmul": ast.MatMult,
-    "truediv": ast.Div,
-    "floordiv": ast.FloorDiv,
-    "mod": ast.Mod,
-    "pow": ast.Pow,
-    "lshift": ast.LShift,
-    "rshift": ast.RShift,
-    "and": ast.BitAnd,
-    "or": ast.BitOr,
-    "xor": ast.BitXor,
-}
-
-CONCRETE = {
-    m.Iter: _concrete_iter,
-    m.Import: lambda sim, v: concrete_import(v),
-    m.ImportFrom: lambda sim, v: ast.Attribute(value=concrete(sim, v.source), attr=v.name),
-    m.Converted: lambda sim, v: m.call(
-        {"r": "repr", "s": "str", "a": "ascii"}[v.conversion], [v.value]
-    ),
-    m.InPlace: _concrete_inplace,
-    m.BuildClass: lambda sim, v: m.name("__build_class__"),
-    m.Locals: lambda sim, v: m.call("locals"),
-    m.Saved: lambda sim, v: m.const(None),
-    m.Null: lambda sim, v: m.const(None),
-}

@@ -1,0 +1,76 @@
+"""Plain Python for stack values that are not expressions yet (markers): ``iter(x)``
+for a pending GET_ITER, ``__import__(...)`` for a pending import, a definition for a
+function or class being built."""
+
+from __future__ import annotations
+
+import ast
+
+from . import markers as m
+from .sim import Unsupported
+
+
+def concrete(sim, value):
+    """Plain Python for a marker, emitting any statement it needs (a def, a class)."""
+    if not isinstance(value, m.Marker):
+        return value
+    maker = CONCRETE.get(type(value))
+    if maker is None and isinstance(value, (m.Function, m.Class, m.Decorated)):
+        return sim.ctx.nested.expression(value, sim)
+    if maker is None:
+        raise Unsupported(f"cannot spill {type(value).__name__}")
+    return maker(sim, value)
+
+
+def _concrete_iter(sim, value):
+    fn = {"iter": "iter", "aiter": "aiter", "yield_from": "iter"}.get(value.kind)
+    if fn is None:
+        return ast.Call(
+            func=ast.Attribute(value=value.value, attr="__await__"), args=[], keywords=[]
+        )
+    return m.call(fn, [value.value])
+
+
+def _concrete_inplace(sim, value):
+    op = {v: k for k, v in _OPS.items()}[type(value.op)]
+    fn = ast.Attribute(value=m.call("__import__", [m.const("operator")]), attr="i" + op)
+    from .statements import _with_ctx
+
+    return m.call(fn, [_with_ctx(value.target, ast.Load()), value.value])
+
+
+_OPS = {
+    "add": ast.Add,
+    "sub": ast.Sub,
+    "mul": ast.Mult,
+    "matmul": ast.MatMult,
+    "truediv": ast.Div,
+    "floordiv": ast.FloorDiv,
+    "mod": ast.Mod,
+    "pow": ast.Pow,
+    "lshift": ast.LShift,
+    "rshift": ast.RShift,
+    "and": ast.BitAnd,
+    "or": ast.BitOr,
+    "xor": ast.BitXor,
+}
+
+CONCRETE = {
+    m.Iter: _concrete_iter,
+    m.Import: lambda sim, v: _import(v),
+    m.ImportFrom: lambda sim, v: ast.Attribute(value=concrete(sim, v.source), attr=v.name),
+    m.Converted: lambda sim, v: m.call(
+        {"r": "repr", "s": "str", "a": "ascii"}[v.conversion], [v.value]
+    ),
+    m.InPlace: _concrete_inplace,
+    m.BuildClass: lambda sim, v: m.name("__build_class__"),
+    m.Locals: lambda sim, v: m.call("locals"),
+    m.Saved: lambda sim, v: m.const(None),
+    m.Null: lambda sim, v: m.const(None),
+}
+
+
+def _import(value):
+    from .statements import concrete_import
+
+    return concrete_import(value)
