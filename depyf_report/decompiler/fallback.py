@@ -51,7 +51,38 @@ class StateMachine:
             start.extend(ast.parse(text).body)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
-        return [note, *start, loop]
+        out = [note, *start, loop]
+        if not self.ctx.is_function:
+            out.append(self._forget(out))
+        return out
+
+    def _forget(self, body) -> ast.stmt:
+        """Remove the machine's own names from a module or class namespace afterwards:
+        ``list(map(locals().pop, names, [None] * n))`` leaves no name behind itself."""
+        names = sorted(
+            {
+                n.id
+                for stmt in body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and self._invented(n.id)
+            }
+        )
+        pop = ast.Attribute(value=m.call("locals"), attr="pop", ctx=ast.Load())
+        keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
+        nones = ast.BinOp(
+            left=ast.List(elts=[m.const(None)], ctx=ast.Load()),
+            op=ast.Mult(),
+            right=m.const(len(names)),
+        )
+        return ast.Expr(value=m.call("list", [m.call("map", [pop, keys, nones])]))
+
+    def _invented(self, ident: str) -> bool:
+        prefix = self.ctx.prefix
+        return self.ctx.is_temp(ident) or ident in (
+            prefix + "state",
+            prefix + "exc",
+            prefix + "handled",
+        )
 
     def _tracks_handled(self) -> bool:
         """Whether the code needs the handled exception (bare raise, except blocks)."""
