@@ -51,7 +51,7 @@ class StateMachine:
             start.extend(ast.parse(text).body)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
-        out = [note, *start, loop]
+        out = [note, *_future_imports(cases), *start, loop]
         if not self.ctx.is_function:
             out.append(self._forget(out))
         return out
@@ -78,11 +78,8 @@ class StateMachine:
 
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
-        return self.ctx.is_temp(ident) or ident in (
-            prefix + "state",
-            prefix + "exc",
-            prefix + "handled",
-        )
+        own = ("state", "exc", "handled", "match_class")
+        return self.ctx.is_temp(ident) or ident in {prefix + name for name in own}
 
     def _tracks_handled(self) -> bool:
         """Whether the code needs the handled exception (bare raise, except blocks)."""
@@ -216,3 +213,13 @@ class StateMachine:
         catch.append(self._goto(target, shape + [False] * len(pushed), queue))
         clause = ast.ExceptHandler(type=m.name("BaseException"), name=self.exc, body=catch)
         return ast.Try(body=body, handlers=[clause], orelse=[], finalbody=[])
+
+
+def _future_imports(cases) -> list[ast.stmt]:
+    """``from __future__`` imports must come first: lift them out of the first block."""
+    if not cases:
+        return []
+    body = cases[0].body
+    lifted = [s for s in body if isinstance(s, ast.ImportFrom) and s.module == "__future__"]
+    cases[0].body = [s for s in body if s not in lifted] or [ast.Pass()]
+    return lifted
