@@ -68,6 +68,9 @@ class StateMachine:
             }
         )
         pop = ast.Attribute(value=m.call("locals"), attr="pop", ctx=ast.Load())
+        if self.ctx.is_class:  # the compiler mangles these private names
+            owner = "_" + self.ctx.code.co_name.lstrip("_")
+            names = [owner + n for n in names]
         keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
         nones = ast.BinOp(
             left=ast.List(elts=[m.const(None)], ctx=ast.Load()),

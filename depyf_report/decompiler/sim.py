@@ -48,7 +48,9 @@ class CodeContext:
         self.structured = structured
         self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)
-        self.prefix = _temp_prefix(code)
+        self.is_class = not code.co_flags & 1 and code.co_name != "<module>"
+        # In a class body, invented names are private (mangled): an Enum ignores them.
+        self.prefix = _temp_prefix(code, "__" if self.is_class else "_")
         self.counter = 0
         self.stored_globals: set[str] = set()
         self.stored_free: set[str] = set()
@@ -66,7 +68,7 @@ class CodeContext:
         )
 
 
-def _temp_prefix(code) -> str:
+def _temp_prefix(code, prefix: str = "_") -> str:
     """A prefix for invented names that no name in ``code`` or its nested code starts with."""
     names = set()
     stack = [code]
@@ -74,7 +76,6 @@ def _temp_prefix(code) -> str:
         c = stack.pop()
         names.update(c.co_varnames, c.co_names, c.co_cellvars, c.co_freevars)
         stack.extend(k for k in c.co_consts if hasattr(k, "co_code"))
-    prefix = "_"
     while True:
         taken = re.compile(re.escape(prefix) + r"([ts]\d|state|handled|exc|match_class)")
         if not any(taken.match(n) for n in names):
