@@ -62,7 +62,11 @@ def load_closure(sim, ins):
 
 @handles("LOAD_FAST_AND_CLEAR")
 def load_and_clear(sim, ins):
-    sim.push(m.Saved(m.safe(ins.argval)))
+    if sim.ctx.structured:
+        return sim.push(m.Saved(m.safe(ins.argval)))
+    # The state machine saves the value for real (None where it was unbound).
+    get = ast.Attribute(value=m.call("locals"), attr="get", ctx=ast.Load())
+    sim.push(m.call(get, [m.const(m.safe(ins.argval))]))
 
 
 @handles("LOAD_LOCALS")
