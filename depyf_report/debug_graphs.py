@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -77,32 +76,3 @@ def _forward_line(src: str) -> int:
         return body_line(src, "forward")
     except SyntaxError:
         return 1
-
-
-# MOVE TO adapter.py
-def replace_graph_exec(run: Callable[[str, dict, Callable[[], None]], None]) -> Callable[[], None]:
-    """Route torch.fx's ``exec`` of generated GraphModule source through ``run``.
-
-    ``run(src, globals, fallback)`` must leave the definitions of ``src`` in
-    ``globals``; ``fallback()`` does what torch would have done. Returns the undo.
-    """
-    from .capture.adapter import Unavailable
-
-    try:
-        from torch.fx import graph_module
-    except ImportError as error:
-        raise Unavailable(f"torch.fx.graph_module: {error}") from None
-    original = getattr(graph_module, "_exec_with_source", None)
-    if not isinstance(original, types.FunctionType):
-        raise Unavailable("torch.fx.graph_module._exec_with_source is missing")
-
-    def exec_with_source(src, globals, co_fields=None):
-        run(src, globals, lambda: original(src, globals, co_fields))
-
-    graph_module._exec_with_source = exec_with_source
-
-    def remove() -> None:
-        if graph_module._exec_with_source is exec_with_source:
-            graph_module._exec_with_source = original
-
-    return remove

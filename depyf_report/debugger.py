@@ -21,7 +21,7 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
-from .debug_graphs import GraphFiles, replace_graph_exec
+from .debug_graphs import GraphFiles
 from .debug_substitute import CodeSubstitution, DebugFolder
 from .decompiler import decompile
 from .errors import UserError
@@ -113,7 +113,7 @@ def _substitute_code(folder: DebugFolder) -> list[Callable[[], None]]:
             f"prepare_debug cannot replace Dynamo's code on this torch: {error}"
         ) from None
     with contextlib.suppress(adapter.Unavailable):  # graphs then run from torch's memory
-        removers.append(replace_graph_exec(GraphFiles(folder, adapter.current_compile_id)))
+        removers.append(adapter.replace_graph_exec(GraphFiles(folder, adapter.current_compile_id)))
     return removers
 
 
@@ -122,7 +122,7 @@ def _refuse_compiled_code() -> None:
     from .capture import adapter
 
     try:
-        names = sorted({code.co_name for code in compiled_codes()})
+        names = sorted({code.co_name for code in adapter.compiled_codes()})
     except adapter.Unavailable:  # cannot tell; the dump's index will show what ran
         return
     if names:
@@ -132,19 +132,6 @@ def _refuse_compiled_code() -> None:
             "code would run instead of the dumped files; call torch._dynamo.reset() first, "
             "or enter prepare_debug before the first call of the compiled function"
         )
-
-
-# MOVE TO adapter.py
-def compiled_codes() -> list[types.CodeType]:
-    """The code objects Dynamo holds compiled cache entries for right now."""
-    from .capture import adapter
-
-    try:
-        from torch._dynamo.convert_frame import input_codes
-    except ImportError as error:
-        raise adapter.Unavailable(f"torch._dynamo.convert_frame.input_codes: {error}") from None
-    codes = [ref() for ref in list(getattr(input_codes, "seen", []))]
-    return [code for code in codes if code is not None and adapter.cache_entries(code)]
 
 
 def _pause_banner(folder: DebugFolder) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import types
 from collections.abc import Callable
 
 # The torch release whose internals this module was written against.
@@ -191,3 +192,39 @@ def bytecode_logger() -> logging.Logger:
     except ImportError as error:
         raise Unavailable(f"torch._dynamo.convert_frame.bytecode_log: {error}") from None
     return bytecode_log
+
+
+def compiled_codes() -> list[types.CodeType]:
+    """The code objects Dynamo holds compiled cache entries for right now."""
+    try:
+        from torch._dynamo.convert_frame import input_codes
+    except ImportError as error:
+        raise Unavailable(f"torch._dynamo.convert_frame.input_codes: {error}") from None
+    codes = [ref() for ref in list(getattr(input_codes, "seen", []))]
+    return [code for code in codes if code is not None and cache_entries(code)]
+
+
+def replace_graph_exec(run: Callable[[str, dict, Callable[[], None]], None]) -> Callable[[], None]:
+    """Route torch.fx's ``exec`` of generated GraphModule source through ``run``.
+
+    ``run(src, globals, fallback)`` must leave the definitions of ``src`` in
+    ``globals``; ``fallback()`` does what torch would have done. Returns the undo.
+    """
+    try:
+        from torch.fx import graph_module
+    except ImportError as error:
+        raise Unavailable(f"torch.fx.graph_module: {error}") from None
+    original = getattr(graph_module, "_exec_with_source", None)
+    if not isinstance(original, types.FunctionType):
+        raise Unavailable("torch.fx.graph_module._exec_with_source is missing")
+
+    def exec_with_source(src, globals, co_fields=None):
+        run(src, globals, lambda: original(src, globals, co_fields))
+
+    graph_module._exec_with_source = exec_with_source
+
+    def remove() -> None:
+        if graph_module._exec_with_source is exec_with_source:
+            graph_module._exec_with_source = original
+
+    return remove

@@ -44,7 +44,7 @@ def _printed(fn, *args) -> str:
 
 
 def _index(dump: Path) -> list[dict]:
-    return json.loads((dump / "debug" / "index.json").read_text())
+    return json.loads((dump / "debug" / "index.json").read_text())["sources"]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
