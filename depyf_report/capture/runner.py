@@ -61,6 +61,8 @@ def _module_file(name: str) -> str:
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.submodule_search_locations is not None:
             spec = importlib.util.find_spec(f"{name}.__main__")
+            if spec is None:
+                raise UserError(f"cannot run -m {name}: it is a package without __main__.py")
     except (ImportError, ValueError) as error:
         raise UserError(f"cannot run -m {name}: {error}") from None
     if spec is None or not spec.origin:

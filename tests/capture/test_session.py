@@ -214,6 +214,10 @@ def test_run_script_with_an_unknown_module_is_a_user_error(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UserError, match="no module named 'nowhere_to_be_found'"):
         run_script(tmp_path / "d", ["-m", "nowhere_to_be_found"])
+    _write(tmp_path / "bare_package" / "__init__.py", "")
+    with pytest.raises(UserError, match="bare_package: it is a package without __main__"):
+        run_script(tmp_path / "d", ["-m", "bare_package"])
+    sys.modules.pop("bare_package", None)
 
 
 def test_run_script_without_a_script_is_a_user_error(tmp_path):
