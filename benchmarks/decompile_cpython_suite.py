@@ -162,7 +162,7 @@ def main(argv=None) -> int:
     parser.add_argument("--modules", help="comma-separated module names (default: a fixed set)")
     parser.add_argument("--original", action="store_true", help="test the unmodified stdlib")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per test suite")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per test suite")
     args = parser.parse_args(argv)
     if args.python:
         for python in args.python:
