@@ -38,10 +38,11 @@ def _parser() -> argparse.ArgumentParser:
     run = commands.add_parser(
         "run",
         help="run a Python script under capture",
-        description="Run `python SCRIPT ARGS...` in this process with capture on.",
+        description="Run `python SCRIPT ARGS...` or `python -m MODULE ARGS...` in this "
+        "process with capture on; the program's exit status passes through.",
     )
     run.add_argument("-o", "--output", type=Path, required=True, metavar="DUMP")
-    run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- python SCRIPT ARGS")
+    run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- python [-m MODULE | SCRIPT] ARGS")
 
     decompile = commands.add_parser(
         "decompile",

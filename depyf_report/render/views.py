@@ -196,7 +196,9 @@ class ProcessView:
     anchor: str
     headline: str  # the command that ran, and how it ended
     facts: tuple[tuple[str, str], ...]
-    unfinished: bool
+    unfinished: bool  # the capture never closed: killed, or still running
+    failed: bool  # the program ended with an exception or a nonzero exit
+    notes: tuple[str, ...]
     stats: tuple[Stat, ...]
     flowcharts: tuple[Markup, ...]
     tables: tuple[Table, ...]

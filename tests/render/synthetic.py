@@ -64,7 +64,7 @@ def _manifest(name: str, rank: int, processes: int, status: str) -> Manifest:
         cwd="/home/user/project",
         pid=4242 + rank,
         started="2026-01-01T00:00:00Z",
-        ended="2026-01-01T00:00:09Z" if status == "complete" else None,
+        ended=None if status == "running" else "2026-01-01T00:00:09Z",
         status=status,
         rank=rank if processes > 1 else None,
         world_size=processes if processes > 1 else None,

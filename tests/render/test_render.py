@@ -70,6 +70,20 @@ def test_interrupted_capture_renders_what_it_has(tmp_path):
     assert (tmp_path / "site" / "graph-g1.html").is_file()
 
 
+def test_failed_program_is_said_apart_from_an_unfinished_capture(tmp_path):
+    from depyf_report.dump import Layout, write_json
+    from depyf_report.model import Manifest, from_json, to_json
+
+    dump = make_dump(tmp_path / "dump", graphs=1, status="failed")
+    layout = Layout(dump)
+    manifest = from_json(Manifest, json.loads(layout.manifest.read_text()))
+    manifest.notes.append("worker stopped by <SIGTERM>")
+    write_json(layout.manifest, to_json(manifest))
+    page = render(dump, tmp_path / "site", progress=False).read_text()
+    assert "ended with an error" in page and "did not finish" not in page
+    assert "worker stopped by &lt;SIGTERM&gt;" in page
+
+
 def test_ranks_are_shown(markup_site):
     page = (markup_site / "index.html").read_text()
     assert "rank 0" in page and "rank 1" in page
