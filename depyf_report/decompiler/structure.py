@@ -193,8 +193,10 @@ class Builder:
         if t_out or f_out or t_stack is None or f_stack is None:
             return None
         # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
-        # test) the tested value kept by one branch and replaced by the other.
-        if len(t_stack) != len(f_stack) or len(t_stack) not in (len(stack), len(stack) + 1):
+        # test) the tested value kept by one branch and replaced by the other. In a
+        # chained comparison both branches also consume the shared middle operand,
+        # which a COPY already spilled, so their stacks end one shorter.
+        if len(t_stack) != len(f_stack) or not len(stack) - 1 <= len(t_stack) <= len(stack) + 1:
             return None
         base = len(t_stack) - 1
         if not base < len(t_stack) or (
