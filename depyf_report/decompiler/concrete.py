@@ -31,6 +31,26 @@ def _concrete_iter(sim, value):
     return m.call(fn, [value.value])
 
 
+def _concrete_cells(sim, value):
+    """Source has no syntax for a cell itself; a lambda's closure holds the same one."""
+    cells = [
+        ast.Subscript(
+            value=ast.Attribute(
+                value=ast.Lambda(args=_NO_ARGS, body=m.name(n)), attr="__closure__"
+            ),
+            slice=m.const(0),
+            ctx=ast.Load(),
+        )
+        for n in value.names
+    ]
+    return ast.Tuple(elts=cells, ctx=ast.Load()) if value.is_tuple else cells[0]
+
+
+_NO_ARGS = ast.arguments(
+    posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+)
+
+
 def _concrete_inplace(sim, value):
     op = {v: k for k, v in _OPS.items()}[type(value.op)]
     fn = ast.Attribute(value=m.call("__import__", [m.const("operator")]), attr="i" + op)
@@ -65,6 +85,7 @@ CONCRETE = {
     m.InPlace: _concrete_inplace,
     m.BuildClass: lambda sim, v: m.name("__build_class__"),
     m.Locals: lambda sim, v: m.call("locals"),
+    m.Cells: _concrete_cells,
     m.Saved: lambda sim, v: m.const(None),
     m.Null: lambda sim, v: m.const(None),
 }

@@ -57,7 +57,7 @@ def load_name(sim, ins):
 
 @handles("LOAD_CLOSURE")
 def load_closure(sim, ins):
-    sim.push(m.name(ins.argval))
+    sim.push(m.Cells([ins.argval], is_tuple=False))
 
 
 @handles("LOAD_FAST_AND_CLEAR")
@@ -231,7 +231,10 @@ def yield_value(sim, ins):
 
 @handles("BUILD_TUPLE")
 def build_tuple(sim, ins):
-    sim.push(ast.Tuple(elts=[value_of(sim, v) for v in sim.popn(ins.arg)], ctx=ast.Load()))
+    items = sim.popn(ins.arg)
+    if items and all(isinstance(v, m.Cells) and not v.is_tuple for v in items):
+        return sim.push(m.Cells([v.names[0] for v in items], is_tuple=True))  # a closure
+    sim.push(ast.Tuple(elts=[value_of(sim, v) for v in items], ctx=ast.Load()))
 
 
 @handles("BUILD_LIST")

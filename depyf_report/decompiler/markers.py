@@ -149,6 +149,16 @@ class Saved(Marker):
         self.name = name
 
 
+class Cells(Marker):
+    """A tuple of cells (LOAD_CLOSURE ...; BUILD_TUPLE): a closure for MAKE_FUNCTION,
+    or, in Dynamo's code, cells handed to a resume function as values."""
+
+    def __init__(self, names: list[str], is_tuple: bool):
+        super().__init__()
+        self.names = names
+        self.is_tuple = is_tuple  # False: one cell pushed by LOAD_CLOSURE
+
+
 class Locals(Marker):
     """``locals()`` of a class body (LOAD_LOCALS)."""
 

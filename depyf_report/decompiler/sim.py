@@ -175,7 +175,7 @@ class Sim:
 
     def is_pure(self, value, targets=()) -> bool:
         """Whether ``value`` can be evaluated later, or twice, with the same result."""
-        if isinstance(value, (ast.Constant, m.Null, m.BuildClass)):
+        if isinstance(value, (ast.Constant, m.Null, m.BuildClass, m.Cells)):
             return True
         if isinstance(value, ast.Name):
             if self.ctx.is_temp(value.id):
