@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .instructions import Handler, Instr
+from .versions import JUMPS
 
 CONDITIONS = {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
 # Stack effects of the instructions a self-contained loop test may be made of.
@@ -26,17 +27,8 @@ TEST_EFFECTS = {
     "BINARY_SUBSCR": -1,
 }
 NO_FALLTHROUGH = {"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
-TWO_WAY = {
-    "POP_JUMP_IF_TRUE",
-    "POP_JUMP_IF_FALSE",
-    "POP_JUMP_IF_NONE",
-    "POP_JUMP_IF_NOT_NONE",
-    "JUMP_IF_TRUE_OR_POP",
-    "JUMP_IF_FALSE_OR_POP",
-    "FOR_ITER",
-    "SEND",
-    "JUMP_IF_NOT_EXC_MATCH",
-}
+# Conditional jumps: every canonical jump but the unconditional one.
+TWO_WAY = JUMPS - {"JUMP"}
 
 
 @dataclass(eq=False)

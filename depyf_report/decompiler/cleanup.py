@@ -98,7 +98,7 @@ def _if(stmt: ast.If):
     if assertion is not None:
         return [assertion, *stmt.orelse]
     if _is_pass(stmt.body) and stmt.orelse:
-        stmt.test, stmt.body, stmt.orelse = _negate(stmt.test), stmt.orelse, []
+        stmt.test, stmt.body, stmt.orelse = negate(stmt.test), stmt.orelse, []
     if not stmt.body:
         stmt.body = [ast.Pass()]
     ends = stmt.body[-1]
@@ -119,7 +119,7 @@ def _assertion(stmt: ast.If):
         exc, msg = exc.func, exc.args[0]
     if not getattr(exc, "from_assert", False) or stmt.body[0].cause is not None:
         return None
-    return ast.Assert(test=_negate(stmt.test), msg=msg)
+    return ast.Assert(test=negate(stmt.test), msg=msg)
 
 
 def _is_elif(orelse) -> bool:
@@ -141,7 +141,7 @@ def _loop_tail(body):
         and isinstance(body[-2].body[0], ast.Continue)
     ):
         test = body[-2].test
-        body = [*body[:-2], ast.If(test=_negate(test), body=[ast.Break()], orelse=[])]
+        body = [*body[:-2], ast.If(test=negate(test), body=[ast.Break()], orelse=[])]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
     return body
@@ -214,7 +214,7 @@ def _drop_tail_return(stmts, keep_value: bool):
     return stmts
 
 
-def _negate(test):
+def negate(test):
     """``not test``, folding the comparisons whose negation is exactly another operator."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
@@ -234,7 +234,7 @@ def _tested_loop(loop):
         return loop
     if len(first.body) == 1 and isinstance(first.body[0], ast.Break):
         body = loop.body[1:] or [ast.Pass()]
-        return ast.While(test=_negate(first.test), body=body, orelse=[])
+        return ast.While(test=negate(first.test), body=body, orelse=[])
     if len(loop.body) == 2 and isinstance(loop.body[1], ast.Break):
         body = _loop_tail(first.body) or [ast.Pass()]
         return ast.While(test=first.test, body=body, orelse=[])
@@ -262,7 +262,7 @@ def _guarded_while(stmt):
         return None
     if len(last.body) != 1 or last.orelse:
         return None
-    if ast.dump(_negate(last.test)) != ast.dump(stmt.test):
+    if ast.dump(negate(last.test)) != ast.dump(stmt.test):
         return None
     if any(isinstance(n, (ast.Break, ast.Continue)) for s in loop.body[:-1] for n in _walk_loop(s)):
         return None

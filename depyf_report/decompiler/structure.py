@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis
-from .cleanup import tidy
+from .cleanup import negate, tidy
 from .sim import Sim, Unsupported
 from .trystmt import TryBuilder
 
@@ -183,7 +183,7 @@ class Builder:
         if branch.kind == "keep":
             raise Unsupported("value-keeping jump used as a statement")
         if flip and f_out:  # the fall-through is the if body, as it was written
-            node = ast.If(test=_negate(test), body=f_out, orelse=t_out)
+            node = ast.If(test=negate(test), body=f_out, orelse=t_out)
         else:
             node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
         after = t_stack if t_stack is not None else f_stack
@@ -233,11 +233,11 @@ class Builder:
                 if not on_true and t2 == true_b:
                     test, false_b = _boolop(ast.Or, test, c2), f2
                 elif not on_true and f2 == true_b:
-                    test, false_b = _boolop(ast.Or, test, _negate(c2)), t2
+                    test, false_b = _boolop(ast.Or, test, negate(c2)), t2
                 elif on_true and f2 == false_b:
                     test, true_b = _boolop(ast.And, test, c2), t2
                 elif on_true and t2 == false_b:
-                    test, true_b = _boolop(ast.And, test, _negate(c2)), f2
+                    test, true_b = _boolop(ast.And, test, negate(c2)), f2
                 else:
                     continue
                 merged |= taken
@@ -387,14 +387,3 @@ def _boolop(op, left, right):
         else:
             values.append(side)
     return ast.BoolOp(op=op(), values=values)
-
-
-def _negate(test):
-    """``not test``, folding the comparisons whose negation is exactly another operator."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return test.operand
-    flips = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in flips:
-        op = flips[type(test.ops[0])]()
-        return ast.Compare(left=test.left, ops=[op], comparators=test.comparators)
-    return ast.UnaryOp(op=ast.Not(), operand=test)
