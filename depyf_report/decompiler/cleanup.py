@@ -25,12 +25,12 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     SCOPE.function = ctx.is_function
     stmts = _block(stmts)
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
-    if not ctx.is_function and stmts and _is_doc_store(stmts[0]):
+    if not ctx.is_function and stmts and is_doc_store(stmts[0]):
         stmts[0] = ast.Expr(value=stmts[0].value)
     return stmts
 
 
-def _is_doc_store(stmt) -> bool:
+def is_doc_store(stmt) -> bool:
     return (
         isinstance(stmt, ast.Assign)
         and [getattr(t, "id", None) for t in stmt.targets] == ["__doc__"]

@@ -15,6 +15,7 @@ import traceback
 from . import calls, exceptions, expressions, py310, statements  # noqa: F401  (register handlers)
 from . import markers as m
 from .cfg import Graph
+from .cleanup import is_doc_store
 from .comprehensions import comprehension_expr
 from .fallback import StateMachine, comment
 from .instructions import normalize
@@ -279,7 +280,7 @@ def lambda_expr(fn: m.Function, defs):
 def class_def(cls: m.Class, defs) -> ast.ClassDef:
     body = body_of(cls.body.code, defs) or []
     kept = [s for s in body if not _class_bookkeeping(s)]
-    if kept and _is_doc_store(kept[0]):
+    if kept and is_doc_store(kept[0]):
         kept[0] = ast.Expr(value=kept[0].value)
     bases = [expressions.value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
     return ast.ClassDef(
@@ -288,15 +289,6 @@ def class_def(cls: m.Class, defs) -> ast.ClassDef:
         keywords=cls.keywords,
         body=kept or [ast.Pass()],
         decorator_list=[],
-    )
-
-
-def _is_doc_store(stmt) -> bool:
-    return (
-        isinstance(stmt, ast.Assign)
-        and [getattr(t, "id", None) for t in stmt.targets] == ["__doc__"]
-        and isinstance(stmt.value, ast.Constant)
-        and isinstance(stmt.value.value, str)
     )
 
 
