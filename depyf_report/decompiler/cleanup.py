@@ -236,7 +236,10 @@ def _tested_loop(loop):
         body = loop.body[1:] or [ast.Pass()]
         return ast.While(test=negate(first.test), body=body, orelse=[])
     if len(loop.body) == 2 and isinstance(loop.body[1], ast.Break):
-        body = _loop_tail(first.body) or [ast.Pass()]
+        body = first.body  # its end falls through to the break
+        if not (body and isinstance(body[-1], TERMINAL)):
+            body = [*body, ast.Break()]
+        body = _loop_tail(body) or [ast.Pass()]
         return ast.While(test=first.test, body=body, orelse=[])
     return loop
 

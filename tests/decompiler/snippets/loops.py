@@ -120,6 +120,18 @@ def for_with_target_attribute(values):
     return getattr(box, "value", None)
 
 
+def continue_else_break(items, limit):
+    i = 0
+    while i < limit:
+        item = items[i]
+        i += 1
+        if item > 0:
+            items.append(item)
+            continue
+        break
+    items[0] = i
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -134,4 +146,5 @@ CASES = [
     ("continue_in_while", (7,)), ("continue_in_while", (0,)),
     ("loop_over_string", ("education!aaa",)), ("loop_over_string", ("xyz",)),
     ("for_with_target_attribute", ([1, 2, 3],)), ("for_with_target_attribute", ([],)),
+    ("continue_else_break", ([1, 2, 0, 3], 4)), ("continue_else_break", ([1], 1)),
 ]
