@@ -63,7 +63,7 @@ def _display_kind(node) -> str | None:
         return "list"
     if isinstance(node, ast.Dict) and not node.keys:
         return "dict"
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set":
+    if m.calls_builtin(node, "set"):
         return "set" if not node.args else None
     return None
 

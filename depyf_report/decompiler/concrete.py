@@ -83,8 +83,8 @@ CONCRETE = {
         {"r": "repr", "s": "str", "a": "ascii"}[v.conversion], [v.value]
     ),
     m.InPlace: _concrete_inplace,
-    m.BuildClass: lambda sim, v: m.name("__build_class__"),
-    m.Locals: lambda sim, v: m.call("locals"),
+    m.BuildClass: lambda sim, v: sim.ctx.builtin("__build_class__"),
+    m.Locals: lambda sim, v: m.call(sim.ctx.builtin("locals")),
     m.Cells: _concrete_cells,
     m.Saved: lambda sim, v: m.const(None),
     m.Null: lambda sim, v: m.const(None),

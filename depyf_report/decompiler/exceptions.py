@@ -47,21 +47,23 @@ def check_exc_match(sim, ins):
     kinds = value_of(sim, sim.pop())
     exc = sim.peek()
     exc = exc if isinstance(exc, m.Exception_) else value_of(sim, exc)
-    sim.push(m.call("isinstance", [exc, kinds]))
+    sim.push(m.call(sim.ctx.builtin("isinstance"), [exc, kinds]))
 
 
 @handles("CHECK_EG_MATCH")
 def check_eg_match(sim, ins):
     kinds, group = value_of(sim, sim.pop()), sim.pop()
     sim.spill()
-    split = sim.assign_temp(_method_call(_as_group(group), "split", [kinds]))
+    split = sim.assign_temp(_method_call(_as_group(sim, group), "split", [kinds]))
     sim.push(ast.Subscript(value=split, slice=m.const(1), ctx=ast.Load()))
     sim.push(ast.Subscript(value=split, slice=m.const(0), ctx=ast.Load()))
 
 
-def _as_group(exc) -> ast.expr:
-    wrapped = m.call("BaseExceptionGroup", [m.const(""), ast.List(elts=[exc], ctx=ast.Load())])
-    test = m.call("isinstance", [exc, m.name("BaseExceptionGroup")])
+def _as_group(sim, exc) -> ast.expr:
+    wrapped = m.call(
+        sim.ctx.builtin("BaseExceptionGroup"), [m.const(""), ast.List(elts=[exc], ctx=ast.Load())]
+    )
+    test = m.call(sim.ctx.builtin("isinstance"), [exc, sim.ctx.builtin("BaseExceptionGroup")])
     return ast.IfExp(test=test, body=exc, orelse=wrapped)
 
 
@@ -74,9 +76,11 @@ def prep_reraise_star(sim, ins):
     pick = ast.comprehension(target=m.name("_e", True), iter=raised, ifs=[m.name("_e")], is_async=0)
     sim.spill()
     left = sim.assign_temp(ast.ListComp(elt=m.name("_e"), generators=[pick]))
-    one = ast.Compare(left=m.call("len", [left]), ops=[ast.Eq()], comparators=[m.const(1)])
+    one = ast.Compare(
+        left=m.call(sim.ctx.builtin("len"), [left]), ops=[ast.Eq()], comparators=[m.const(1)]
+    )
     first = ast.Subscript(value=left, slice=m.const(0), ctx=ast.Load())
-    several = m.call("BaseExceptionGroup", [m.const(""), left])
+    several = m.call(sim.ctx.builtin("BaseExceptionGroup"), [m.const(""), left])
     value = ast.IfExp(test=one, body=first, orelse=several)
     sim.push(ast.IfExp(test=left, body=value, orelse=m.const(None)))
 
@@ -99,7 +103,7 @@ def before_with(sim, ins):
 def with_except_start(sim, ins):
     exc = value_of(sim, sim.peek())
     exit_ = value_of(sim, sim.peek(4))
-    args = [m.call("type", [exc]), exc, _attr(exc, "__traceback__")]
+    args = [m.call(sim.ctx.builtin("type"), [exc]), exc, _attr(exc, "__traceback__")]
     sim.push(m.call(exit_, args))
 
 
@@ -108,7 +112,8 @@ def end_async_for(sim, ins):
     exc = value_of(sim, sim.pop())
     sim.pop()
     test = ast.UnaryOp(
-        op=ast.Not(), operand=m.call("isinstance", [exc, m.name("StopAsyncIteration")])
+        op=ast.Not(),
+        operand=m.call(sim.ctx.builtin("isinstance"), [exc, sim.ctx.builtin("StopAsyncIteration")]),
     )
     sim.emit(ast.If(test=test, body=[ast.Raise(exc=exc, cause=None)], orelse=[]))
 
@@ -127,7 +132,7 @@ def unsupported(sim, ins):
 
 @handles("GET_LEN")
 def get_len(sim, ins):
-    sim.push(m.call("len", [value_of(sim, sim.peek())]))
+    sim.push(m.call(sim.ctx.builtin("len"), [value_of(sim, sim.peek())]))
 
 
 @handles("MATCH_MAPPING", "MATCH_SEQUENCE")
@@ -135,10 +140,12 @@ def match_kind(sim, ins):
     abc = ast.Attribute(value=m.call("__import__", [m.const("collections.abc")]), attr="abc")
     kind = "Mapping" if ins.op == "MATCH_MAPPING" else "Sequence"
     subject = value_of(sim, sim.peek())
-    test = m.call("isinstance", [subject, _attr(abc, kind)])
+    test = m.call(sim.ctx.builtin("isinstance"), [subject, _attr(abc, kind)])
     if kind == "Sequence":
         plain = ast.Tuple(elts=[m.name(n) for n in ("str", "bytes", "bytearray")], ctx=ast.Load())
-        not_text = ast.UnaryOp(op=ast.Not(), operand=m.call("isinstance", [subject, plain]))
+        not_text = ast.UnaryOp(
+            op=ast.Not(), operand=m.call(sim.ctx.builtin("isinstance"), [subject, plain])
+        )
         test = ast.BoolOp(op=ast.And(), values=[test, not_text])
     sim.push(test)
 
@@ -151,8 +158,12 @@ def match_keys(sim, ins):
     item = ast.Subscript(value=subject, slice=key, ctx=ast.Load())
     gen = [ast.comprehension(target=m.name("_k", True), iter=keys, ifs=[], is_async=0)]
     values = ast.ListComp(elt=item, generators=gen)
-    all_present = m.call("all", [ast.GeneratorExp(elt=present, generators=gen)])
-    sim.push(ast.IfExp(test=all_present, body=m.call("tuple", [values]), orelse=m.const(None)))
+    all_present = m.call(sim.ctx.builtin("all"), [ast.GeneratorExp(elt=present, generators=gen)])
+    sim.push(
+        ast.IfExp(
+            test=all_present, body=m.call(sim.ctx.builtin("tuple"), [values]), orelse=m.const(None)
+        )
+    )
 
 
 @handles("MATCH_CLASS")

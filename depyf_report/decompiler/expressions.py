@@ -65,7 +65,7 @@ def load_and_clear(sim, ins):
     if sim.ctx.structured:
         return sim.push(m.Saved(m.safe(ins.argval)))
     # The state machine saves the value for real (None where it was unbound).
-    get = ast.Attribute(value=m.call("locals"), attr="get", ctx=ast.Load())
+    get = ast.Attribute(value=m.call(sim.ctx.builtin("locals")), attr="get", ctx=ast.Load())
     sim.push(m.call(get, [m.const(m.safe(ins.argval))]))
 
 
@@ -204,7 +204,7 @@ def get_anext(sim, ins):
     source = sim.peek()
     if not (sim.ctx.structured and isinstance(source, m.Iter)):
         source = value_of(sim, source)
-    sim.push(m.Iter(m.call("anext", [source]), "await"))
+    sim.push(m.Iter(m.call(sim.ctx.builtin("anext"), [source]), "await"))
 
 
 @handles("YIELD_FROM")
@@ -245,7 +245,7 @@ def build_list(sim, ins):
 @handles("BUILD_SET")
 def build_set(sim, ins):
     elts = [value_of(sim, v) for v in sim.popn(ins.arg)]
-    sim.push(ast.Set(elts=elts) if elts else m.call("set"))
+    sim.push(ast.Set(elts=elts) if elts else m.call(sim.ctx.builtin("set")))
 
 
 @handles("BUILD_MAP")
@@ -300,7 +300,7 @@ def list_to_tuple(sim, ins):
     if isinstance(value, ast.List):
         sim.push(ast.Tuple(elts=value.elts, ctx=ast.Load()))
     else:
-        sim.push(m.call("tuple", [value]))
+        sim.push(m.call(sim.ctx.builtin("tuple"), [value]))
 
 
 @handles("LIST_EXTEND", "SET_UPDATE")

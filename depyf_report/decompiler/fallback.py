@@ -67,7 +67,7 @@ class StateMachine:
                 if isinstance(n, ast.Name) and self._invented(n.id)
             }
         )
-        pop = ast.Attribute(value=m.call("locals"), attr="pop", ctx=ast.Load())
+        pop = ast.Attribute(value=m.call(self.ctx.builtin("locals")), attr="pop", ctx=ast.Load())
         if self.ctx.is_class:  # the compiler mangles these private names
             owner = "_" + self.ctx.code.co_name.lstrip("_")
             names = [owner + n for n in names]
@@ -77,7 +77,11 @@ class StateMachine:
             op=ast.Mult(),
             right=m.const(len(names)),
         )
-        return ast.Expr(value=m.call("list", [m.call("map", [pop, keys, nones])]))
+        return ast.Expr(
+            value=m.call(
+                self.ctx.builtin("list"), [m.call(self.ctx.builtin("map"), [pop, keys, nones])]
+            )
+        )
 
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
@@ -187,10 +191,12 @@ class StateMachine:
         store = self._store_slots(sim, stack)
         item = self.slot(len(stack))
         source = m.name(self.slot(len(stack) - 1))
-        step = ast.Assign(targets=[m.name(item, True)], value=m.call("next", [source]))
+        step = ast.Assign(
+            targets=[m.name(item, True)], value=m.call(self.ctx.builtin("next"), [source])
+        )
         done = self._goto(succs[-1], stack[:-1], queue)
         more = self._goto(succs[0], [*self._slot_stack(stack), m.name(item)], queue)
-        stop = ast.ExceptHandler(type=m.name("StopIteration"), name=None, body=[done])
+        stop = ast.ExceptHandler(type=self.ctx.builtin("StopIteration"), name=None, body=[done])
         trial = ast.Try(body=[step], handlers=[stop], orelse=[more], finalbody=[])
         return [s for s in (store, trial) if s is not None]
 
@@ -203,7 +209,7 @@ class StateMachine:
         if LEGACY_EXCEPTIONS:  # previous (tb, value, type), then the new ones
             traceback = ast.Attribute(value=exc, attr="__traceback__", ctx=ast.Load())
             pushed = [m.const(None), m.name(handled), m.const(None), traceback, exc]
-            pushed.append(m.call("type", [exc]))
+            pushed.append(m.call(self.ctx.builtin("type"), [exc]))
         else:
             pushed = [m.const(-1)] if handler.lasti else []
             pushed.append(exc)
@@ -214,7 +220,9 @@ class StateMachine:
         if LEGACY_EXCEPTIONS:
             catch.append(ast.Assign(targets=[m.name(handled, True)], value=exc))
         catch.append(self._goto(target, shape + [False] * len(pushed), queue))
-        clause = ast.ExceptHandler(type=m.name("BaseException"), name=self.exc, body=catch)
+        clause = ast.ExceptHandler(
+            type=self.ctx.builtin("BaseException"), name=self.exc, body=catch
+        )
         return ast.Try(body=body, handlers=[clause], orelse=[], finalbody=[])
 
 

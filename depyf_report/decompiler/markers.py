@@ -194,6 +194,16 @@ def call(func, args=(), keywords=()) -> ast.Call:
     return ast.Call(func=func, args=list(args), keywords=list(keywords))
 
 
+def calls_builtin(node, ident: str) -> bool:
+    """Whether ``node`` calls the builtin ``ident``, by name or through ``builtins``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr == ident and calls_builtin(func.value, "__import__")
+    return isinstance(func, ast.Name) and func.id == ident
+
+
 def contains_marker(node) -> bool:
     return any(isinstance(n, Marker) for n in ast.walk(node))
 

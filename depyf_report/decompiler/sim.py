@@ -56,6 +56,17 @@ class CodeContext:
         self.stored_free: set[str] = set()
         self.is_function = bool(code.co_flags & 1)  # CO_OPTIMIZED
         self.helpers: set[str] = set()  # helper functions the emitted code calls
+        self._bound: set[str] | None = None
+
+    def builtin(self, ident: str) -> ast.expr:
+        """A builtin the emitted code calls on its own account (``next`` in the state
+        machine): through ``builtins`` when the code binds a name that would shadow it."""
+        if self._bound is None:
+            self._bound = _bound_names(self.code)
+        if ident not in self._bound:
+            return m.name(ident)
+        module = m.call("__import__", [m.const("builtins")])
+        return ast.Attribute(value=module, attr=ident, ctx=ast.Load())
 
     def temp(self, kind: str = "t") -> str:
         self.counter += 1
@@ -66,6 +77,20 @@ class CodeContext:
             "t",
             "s",
         )
+
+
+def _bound_names(code) -> set[str]:
+    """Names ``code`` or its nested code may bind: locals, cells, and in a module or
+    class body, its own names."""
+    names = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        names.update(c.co_varnames, c.co_cellvars, c.co_freevars)
+        if not c.co_flags & 1:  # not CO_OPTIMIZED: names are stored by name
+            names.update(c.co_names)
+        stack.extend(k for k in c.co_consts if hasattr(k, "co_code"))
+    return names
 
 
 def _temp_prefix(code, prefix: str = "_") -> str:

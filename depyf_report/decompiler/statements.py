@@ -314,7 +314,9 @@ def raise_varargs(sim, ins):
     exc, cause = ([*args, None, None])[:2]
     if exc is None and not sim.ctx.structured:  # the state machine tracks the handled one
         handled = m.name(sim.ctx.prefix + "handled")
-        missing = m.call("RuntimeError", [m.const("No active exception to reraise")])
+        missing = m.call(
+            sim.ctx.builtin("RuntimeError"), [m.const("No active exception to reraise")]
+        )
         none = ast.Compare(left=handled, ops=[ast.IsNot()], comparators=[m.const(None)])
         exc = ast.IfExp(test=none, body=handled, orelse=missing)
     sim.emit(ast.Raise(exc=exc, cause=cause))

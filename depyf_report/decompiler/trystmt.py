@@ -240,13 +240,7 @@ def clauses(stmts):
 
 
 def _exc_test(test) -> bool:
-    return (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and _is_exc(test.args[0])
-    )
+    return m.calls_builtin(test, "isinstance") and len(test.args) == 2 and _is_exc(test.args[0])
 
 
 def _drop_name_cleanup(body, name):

@@ -132,6 +132,18 @@ def continue_else_break(items, limit):
     items[0] = i
 
 
+def shadowed_next(iterables):
+    out = []
+    for it in map(iter, iterables):
+        try:
+            while True:
+                next = it.__next__  # a local named like the builtin the decompiler may call
+                out.append(next())
+        except StopIteration:
+            out.append("end")
+    return out
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -147,4 +159,5 @@ CASES = [
     ("loop_over_string", ("education!aaa",)), ("loop_over_string", ("xyz",)),
     ("for_with_target_attribute", ([1, 2, 3],)), ("for_with_target_attribute", ([],)),
     ("continue_else_break", ([1, 2, 0, 3], 4)), ("continue_else_break", ([1], 1)),
+    ("shadowed_next", ([[1, 2], [], [3]],)),
 ]
