@@ -1,4 +1,4 @@
-"""Normalize ``dis`` output into one instruction form shared by every Python version.
+"""Normalize raw instructions (``bytecode.py``) into one instruction form shared by every Python version.
 
 Everything version-specific about raw bytecode is settled here (with the tables in
 ``versions.py``): jump targets become instruction indices, the exception table becomes a
@@ -9,11 +9,11 @@ compiler-generated loops for ``await`` / ``yield from`` collapse into one YIELD_
 from __future__ import annotations
 
 import bisect
-import dis
 import sys
 from dataclasses import dataclass
 
 from . import versions
+from .bytecode import decode
 
 PY = sys.version_info[:2]
 
@@ -58,7 +58,7 @@ def normalize(code) -> list[Instr]:
 
 def _kept(code):
     raw, prev = [], None
-    for ins in _instructions(code):
+    for ins in decode(code):
         if ins.opname in versions.DROPPED:
             continue
         skip = versions.skip_after(prev, ins.opname)
@@ -66,17 +66,6 @@ def _kept(code):
         if not skip:
             raw.append(ins)
     return raw
-
-
-def _instructions(code):
-    """``dis.get_instructions``, with its jump-label search made linear: the stdlib one
-    checks membership in a list, which is quadratic in the size of the code."""
-    original = dis.findlabels
-    dis.findlabels = versions.find_labels
-    try:
-        return list(dis.get_instructions(code))
-    finally:
-        dis.findlabels = original
 
 
 def _offset_resolver(instrs, first_at):
@@ -98,13 +87,10 @@ def _jump_targets(raw, instrs):
     for ins in instrs:
         by_offset.setdefault(ins.offset, []).append(ins)
     for r in raw:
-        if r.opcode in dis.hasjrel or r.opcode in dis.hasjabs:
-            target = versions.jump_target(r)
-            if target is None:
-                continue
+        if r.jump_target is not None:
             for ins in by_offset.get(r.offset, ()):
                 if ins.op in versions.JUMPS:
-                    yield ins, target
+                    yield ins, r.jump_target
 
 
 def _attach_handlers(code, instrs, resolve) -> None:
@@ -133,7 +119,7 @@ def _collapse_yield_from(raw):
             n += 2
             continue
         if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "SEND":
-            end = index_of.get(versions.jump_target(nxt), n + 2)
+            end = index_of.get(nxt.jump_target, n + 2)
             if end < len(raw) and raw[end].opname == "END_SEND":
                 end += 1
             out.append(versions.pseudo("YIELD_FROM", ins))

@@ -72,7 +72,7 @@ def _translated(walk, ins, code, canonical) -> list:
     if triples is None:
         triples = translate(ins)
     if triples is None:
-        triples = canonical(ins, code)
+        triples = canonical(ins)
     return list(triples)
 
 

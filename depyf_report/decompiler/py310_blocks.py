@@ -15,6 +15,8 @@ import dis
 import heapq
 from dataclasses import dataclass, field
 
+from .bytecode import decode
+
 # Stack slots. A triple part is worth no canonical value, except the one part that stands
 # for 3.11's previous exception (PREV) or its saved offset (LASTI); the new exception's
 # three parts are worth one value until one of them is stored or the last one popped.
@@ -91,11 +93,11 @@ class BlockWalk:
     moved: dict = field(default_factory=dict)  # offset -> raw instruction translated there
 
     def __post_init__(self):
-        self.raw = [i for i in dis.get_instructions(self.code) if i.opname != "EXTENDED_ARG"]
+        self.raw = [i for i in decode(self.code) if i.opname != "EXTENDED_ARG"]
         self.index = {ins.offset: n for n, ins in enumerate(self.raw)}
-        jumps = [i for i in self.raw if i.opcode in dis.hasjrel + dis.hasjabs]
-        self.targets = {i.argval for i in jumps if i.opname not in SETUPS}
-        self.handler_targets = {i.argval for i in jumps if i.opname in SETUPS}
+        jumps = [i for i in self.raw if i.jump_target is not None]
+        self.targets = {i.jump_target for i in jumps if i.opname not in SETUPS}
+        self.handler_targets = {i.jump_target for i in jumps if i.opname in SETUPS}
         self._walk()
 
     def _walk(self) -> None:
@@ -137,8 +139,8 @@ class BlockWalk:
             return []
         arg = ins.arg if ins.opcode >= dis.HAVE_ARGUMENT else None
         effect = dis.stack_effect
-        if ins.opcode in dis.hasjrel or ins.opcode in dis.hasjabs:
-            out = [(ins.argval, state.grow(effect(ins.opcode, arg, jump=True)))]
+        if ins.jump_target is not None:
+            out = [(ins.jump_target, state.grow(effect(ins.opcode, arg, jump=True)))]
             if ins.opname not in UNCONDITIONAL:
                 out.append((self._next(ins), state.grow(effect(ins.opcode, arg, jump=False))))
             return out
@@ -195,9 +197,10 @@ class BlockWalk:
         return (
             before.opname in ENDS | UNCONDITIONAL
             and first.opname not in ENDS
-            and first.opcode not in dis.hasjrel + dis.hasjabs
+            and first.jump_target is None
             and offset not in self.targets
-            and after.offset not in self.targets | self.handler_targets
+            and after.offset not in self.targets
+            and after.offset not in self.handler_targets
             and after.opname != "YIELD_FROM"  # collapsed into its LOAD_CONST by the core
         )
 

@@ -10,8 +10,6 @@ running the original on the same stack instead means the same thing.
 
 from __future__ import annotations
 
-import dis
-
 MAX_COPY = 4  # the most instructions the compiler copies
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 
@@ -90,8 +88,8 @@ def _leaders(raw) -> set[int]:
     index = {ins.offset: n for n, ins in enumerate(raw)}
     out = {0}
     for n, ins in enumerate(raw):
-        if ins.opcode in dis.hasjrel or ins.opcode in dis.hasjabs:
-            out.add(index.get(ins.argval, 0))
+        if ins.jump_target is not None:
+            out.add(index.get(ins.jump_target, 0))
             out.add(n + 1)
         elif ins.opname in EXITS:
             out.add(n + 1)

@@ -74,30 +74,20 @@ INTRINSICS = {
 NULL_AFTER_CALLABLE = PY >= (3, 13)
 
 
-def jump_target(ins) -> int | None:
-    """The raw target offset of a jump instruction."""
-    target = getattr(ins, "jump_target", None)
-    if target is None and isinstance(ins.argval, int):
-        target = ins.argval
-    return target
-
-
 def pseudo(opname: str, like):
-    """A dis.Instruction standing in for a collapsed instruction sequence."""
-    return like._replace(opname=opname, opcode=-1, arg=None, argval=None)
+    """A raw instruction standing in for a collapsed instruction sequence."""
+    return like._replace(opname=opname, opcode=-1, arg=None, argval=None, jump_target=None)
 
 
 def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
     if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py
         return py310.expand(ins, code, _expand)
-    return _expand(ins, code)
+    return _expand(ins)
 
 
-def _expand(ins, code):
+def _expand(ins):
     op = RENAMED.get(ins.opname, ins.opname)
-    if op == "KW_NAMES":  # 3.11's dis cannot resolve the names tuple
-        return [(op, ins.arg, code.co_consts[ins.arg])]
     handler = _EXPANDERS.get(op)
     if handler is not None:
         return handler(ins)
@@ -183,34 +173,6 @@ def skip_after(prev_op: str | None, op: str) -> bool:
     if op == "POP_TOP" and prev_op == "END_FOR":
         return PY >= (3, 13)
     return op in ("RETURN_GENERATOR", "END_FOR")
-
-
-def find_labels(code) -> list[int]:
-    """Jump-target offsets of raw bytecode, as ``dis.findlabels`` finds them."""
-    labels: dict[int, None] = {}
-    for item in dis._unpack_opargs(code):
-        offset, op, arg = (item[0], item[2], item[3]) if len(item) == 4 else item
-        if arg is not None:
-            label = _label(op, arg, offset)
-            if label is not None:
-                labels[label] = None
-    return list(labels)
-
-
-def _label(op: int, arg: int, offset: int) -> int | None:
-    if PY >= (3, 13):
-        return dis._get_jump_target(op, arg, offset)
-    caches = 0
-    if PY >= (3, 12):
-        op = dis._deoptop(op)
-        caches = dis._inline_cache_entries[op]
-    if op in dis.hasjrel:
-        if PY >= (3, 11) and dis._is_backward_jump(op):
-            arg = -arg
-        return offset + 2 + arg * 2 + 2 * caches
-    if op in dis.hasjabs:
-        return arg * 2
-    return None
 
 
 if PY < (3, 11):  # imported once here: expand runs for every instruction
