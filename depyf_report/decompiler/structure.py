@@ -65,7 +65,8 @@ class Builder:
             if loop is not None and b == loop.header and b == stop and b != entering:
                 out.append(ast.Continue())  # explicit, as written: ``if c: continue``
                 return out, None
-            if b is None or b == stop or b in self.fences:
+            leaves = loop is not None and b == loop.follow  # a fence the loop is inside
+            if b is None or b == stop or (b in self.fences and not leaves):
                 self.ended_at = b
                 return out, stack
             if b != entering:

@@ -78,6 +78,14 @@ def with_target_unpacking():
         return x + y
 
 
+def while_in_with(n):
+    with Resource("loop"):
+        while n:
+            LOG.append(("step", 10 // n))  # a lost break would divide by zero, not hang
+            n -= 1
+    return n
+
+
 CASES = [
     ("with_as", ("file",)),
     ("with_without_as", (False,)), ("with_without_as", (True,)),
@@ -86,4 +94,5 @@ CASES = [
     ("with_in_loop", (["a", "skip", "b", "stop", "c"],)),
     ("with_and_try", (True,)), ("with_and_try", (False,)),
     ("with_target_unpacking", ()),
+    ("while_in_with", (2,)),
 ]
