@@ -174,7 +174,14 @@ def match_class(sim, ins):
     sim.push(m.call(helper, [subject, cls, m.const(ins.arg), names]))
 
 
-# The class-pattern test of a match statement, for code the state machine emits.
+def helper_defs(ctx) -> list[ast.stmt]:
+    """Definitions of the helpers the emitted code calls, to put before it."""
+    if "match_class" not in ctx.helpers:
+        return []
+    return ast.parse(MATCH_CLASS_HELPER.format(name=ctx.prefix + "match_class")).body
+
+
+# The class-pattern test of a match statement, as a function the emitted code calls.
 MATCH_CLASS_HELPER = """
 def {name}(subject, cls, count, names):
     if not isinstance(subject, cls):

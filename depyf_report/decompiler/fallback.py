@@ -9,6 +9,7 @@ from collections import deque
 
 from . import markers as m
 from .cfg import Graph
+from .exceptions import helper_defs
 from .sim import CodeContext, Sim
 from .versions import LEGACY_EXCEPTIONS
 
@@ -44,11 +45,7 @@ class StateMachine:
         if self._tracks_handled():
             handled = m.name(self.ctx.prefix + "handled", True)
             start.append(ast.Assign(targets=[handled], value=m.const(None)))
-        if "match_class" in self.ctx.helpers:
-            from .exceptions import MATCH_CLASS_HELPER
-
-            text = MATCH_CLASS_HELPER.format(name=self.ctx.prefix + "match_class")
-            start.extend(ast.parse(text).body)
+        start += helper_defs(self.ctx)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment("control flow not structured: a state machine over basic blocks")
         out = [note, *_future_imports(cases), *start, loop]

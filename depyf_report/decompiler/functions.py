@@ -17,6 +17,7 @@ from . import markers as m
 from .cfg import Graph
 from .cleanup import is_doc_store
 from .comprehensions import comprehension_expr
+from .exceptions import helper_defs
 from .fallback import StateMachine, comment
 from .instructions import normalize
 from .sim import CodeContext
@@ -104,6 +105,10 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
         body = structured_body(ctx, Graph(instrs, unrotate=True))
+        if ctx.helpers:
+            if not ctx.is_function:  # a helper would stay in the namespace
+                raise ValueError("helpers outside a function: left to the state machine")
+            body = helper_defs(ctx) + body
         if not PROBE.on or _compiles(code, body, ctx):
             return _declarations(ctx) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):

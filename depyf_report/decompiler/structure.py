@@ -177,8 +177,11 @@ class Builder:
         if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
             self.unvisit(mark)
             self.ctx.counter = counter
+            held = list(stack)
             sim.spill()
             stack = sim.stack
+            # the test may read a value the stack also holds (``COPY``): read its temporary
+            test = _substitute(test, {id(a): b for a, b in zip(held, stack) if a is not b})
             t_out, t_stack = self.seq(true_b, join, list(stack), loop, active=active)
             f_out, f_stack = self.seq(false_b, join, list(stack), loop, active=active)
         if branch.kind == "keep":
@@ -366,6 +369,20 @@ class Builder:
         if follow != done and self.graph.instrs[self.blocks[follow].start].op == "POP_TOP":
             return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
         return [node], base, follow
+
+
+def _substitute(node, values: dict):
+    """``node`` with every sub-expression that is a key of ``values`` (by identity) replaced."""
+    if id(node) in values:
+        return values[id(node)]
+    if not values or not isinstance(node, ast.AST):
+        return node
+    for field, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            setattr(node, field, [_substitute(v, values) for v in value])
+        elif isinstance(value, ast.AST):
+            setattr(node, field, _substitute(value, values))
+    return node
 
 
 def _keeps(t_stack, f_stack, test) -> bool:

@@ -95,6 +95,16 @@ def match_without_wildcard(value):
     return result
 
 
+def match_call_result(source):
+    match source.pop():  # evaluated once, however many cases test it
+        case None:
+            return "none"
+        case str(text):
+            return text
+        case _:
+            return "other"
+
+
 CASES = [
     ("literals", (0,)), ("literals", (2,)), ("literals", ("hello",)), ("literals", (None,)),
     ("literals", (True,)), ("literals", (7,)),
@@ -110,4 +120,6 @@ CASES = [
     ("classes_and_values", (object,)),
     ("match_without_wildcard", ((1, 2),)), ("match_without_wildcard", ({"k": 3},)),
     ("match_without_wildcard", (5,)),
+    ("match_call_result", ([1, None],)), ("match_call_result", (["x", "y"],)),
+    ("match_call_result", ([3, 4],)),
 ]
