@@ -347,17 +347,26 @@ def list_append(sim, ins):
 def map_add(sim, ins):
     value, key = operand(sim), operand(sim)
     target = sim.peek(ins.arg)
-    sub = ast.Subscript(value=value_of(sim, target), slice=key, ctx=ast.Store())
+    if isinstance(target, ast.Dict):  # a display built one pair at a time (3.11+: > 16 pairs)
+        target.keys.append(key)
+        target.values.append(value)
+        return
+    sub = ast.Subscript(value=_spilled(sim, target), slice=key, ctx=ast.Store())
     sim.emit(ast.Assign(targets=[sub], value=value))
 
 
 def call_method(sim, target, method: str, arg) -> None:
-    if not isinstance(target, ast.Name):
-        index = next(i for i, v in enumerate(sim.stack) if v is target)
-        sim.spill()
-        target = sim.stack[index]
-    attr = ast.Attribute(value=target, attr=method, ctx=ast.Load())
+    attr = ast.Attribute(value=_spilled(sim, target), attr=method, ctx=ast.Load())
     sim.emit(ast.Expr(value=m.call(attr, [value_of(sim, arg)])))
+
+
+def _spilled(sim, target):
+    """``target``, a value on the stack, as the name it has once the stack is spilled."""
+    if isinstance(target, ast.Name):
+        return target
+    index = next(i for i, v in enumerate(sim.stack) if v is target)
+    sim.spill()
+    return sim.stack[index]
 
 
 def operand(sim):

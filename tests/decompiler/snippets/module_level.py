@@ -20,6 +20,13 @@ for _key in ("a", "b", "c"):
 else:
     LOG.append("table built")
 
+# More than 16 pairs: 3.11+ build it one pair at a time, in two chunks.
+CODES = {
+    0x00: "nul", 0x0D: "cr", 0x80: "a", 0x81: "b", 0x82: "c", 0x83: "d", 0x84: "e", 0x85: "f",
+    0x86: "g", 0x87: "h", 0x88: "i", 0x89: "j", 0x8A: "k", 0x8B: "l", 0x8C: "m", 0x8D: "n",
+    0x8E: "o", 0x8F: "p", 0x90: "q", 0x91: "r", 0x92: "s", 0x93: "t", 0x94: "u", 0x95: "v",
+}
+
 try:
     from math import tau as TAU
 except ImportError:
