@@ -7,6 +7,7 @@ import ast
 import re
 
 from . import markers as m
+from .analysis import BOOKKEEPING
 from .sim import Sim, Unsupported
 from .versions import LEGACY_EXCEPTIONS
 
@@ -60,14 +61,9 @@ class TryBuilder:
         exits -= skip
         follow = self._normal_exit(region, exits)
         inner = active | {h}
-        fenced = follow is not None and follow not in self.b.fences
-        if fenced:
-            self.b.fences.add(follow)
-        try:
-            body, body_stack = self.b.seq(b, follow, list(stack), loop, active=inner)
-        finally:
-            if fenced:
-                self.b.fences.discard(follow)
+        body, body_stack = self._fenced(
+            follow, self.b.seq, b, follow, list(stack), loop, active=inner
+        )
         if body_stack is not None:  # values computed inside must be computed before leaving
             settle = Sim(self.b.ctx, self.graph.instrs, body_stack)
             settle.spill(strict=True)
@@ -75,6 +71,17 @@ class TryBuilder:
         if self._starts_with(h, "WITH_EXCEPT_START"):
             return self._with(stack, body, body_stack, follow)
         return self._try(h, stack, body, body_stack, follow, loop, inner, stop)
+
+    def _fenced(self, end, walk, *args, **kwargs):
+        """``walk(*args)`` with every walk nested in it stopping at ``end`` too."""
+        fenced = end is not None and end not in self.b.fences
+        if fenced:
+            self.b.fences.add(end)
+        try:
+            return walk(*args, **kwargs)
+        finally:
+            if fenced:
+                self.b.fences.discard(end)
 
     def _with(self, stack, body, body_stack, follow):
         if len(stack) < 2 or not isinstance(stack[-2], m.WithExit):
@@ -98,7 +105,7 @@ class TryBuilder:
         base = list(stack[: protected.depth])
         exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
         join = self._join(h, loop)
-        h_out, h_stack = self.b.seq(h, join, exc_stack, loop, active=active)
+        h_out, h_stack = self._fenced(join, self.b.seq, h, join, exc_stack, loop, active=active)
         handlers, final = clauses(h_out)
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
@@ -125,9 +132,34 @@ class TryBuilder:
         x = an.ipdom.get(h)
         while x is not None and an.dominates(h, x):
             x = an.ipdom.get(x)
+        if x is None:  # the body never ends normally: the clauses end where they leave
+            x = self._clause_exit(h)
         if x is None or loop is None or x in loop.body or x == loop.follow:
             return x
         return None
+
+    def _clause_exit(self, h) -> int | None:
+        """The one block the except clauses of handler ``h`` go on to, if they all go on
+        to one: code after their ``POP_EXCEPT`` runs outside the clause."""
+        exits, seen, todo = set(), {h}, [h]
+        while todo:
+            block = self.graph.blocks[todo.pop()]
+            ops = [i.op for i in self.graph.instrs[block.start : block.end]]
+            if "POP_EXCEPT" not in ops:
+                todo += [s for s in block.succs if s not in seen]
+                seen.update(block.succs)
+                continue
+            at = ops.index("POP_EXCEPT")
+            after = ops[at + 1 :]
+            if not set(after[:-1]) <= BOOKKEEPING:  # code after the clause, in this block
+                if at:
+                    return None
+                exits.add(block.id)
+            elif after and after[-1] == "JUMP":
+                exits.add(block.succs[-1])
+            elif not after or after[-1] != "RETURN_VALUE":  # (a return written in the clause)
+                exits.update(block.succs)
+        return exits.pop() if len(exits) == 1 else None
 
     def _is_finally(self, h) -> bool:
         instrs = self.graph.instrs

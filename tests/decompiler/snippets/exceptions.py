@@ -1,5 +1,7 @@
 """try/except/else/finally, raise and re-raise, raise from, assert with a message."""
 
+import sys
+
 LOG = []
 
 
@@ -144,6 +146,18 @@ def raise_plain(kind):
     raise
 
 
+def after_the_handler(text):
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    return sys.exc_info()[0]  # None: no longer handling the ValueError
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -161,4 +175,5 @@ CASES = [
     ("assert_with_message", (3,)),
     ("except_else_finally", (2,)), ("except_else_finally", (0,)),
     ("raise_plain", ("class",)), ("raise_plain", ("instance",)), ("raise_plain", ("bare",)),
+    ("after_the_handler", ("1",)), ("after_the_handler", ("1.5",)), ("after_the_handler", ("x",)),
 ]
