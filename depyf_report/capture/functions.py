@@ -19,25 +19,6 @@ RESUME_PREFIX = "torch_dynamo_resume_in_"
 _RESUME_NAME = re.compile(rf"^{RESUME_PREFIX}(?P<fn>.+)_at_(?P<line>\d+)$")
 
 
-def code_view(code: types.CodeType) -> CodeView:
-    """The decompiled source (or why there is none) and the ``dis`` listing."""
-    view = CodeView(name=code.co_name, dis=_dis_listing(code))
-    try:
-        from .. import decompile
-
-        view.decompiled = decompile(code)
-    except Exception as error:  # the decompiler must never stop a capture
-        view.decompile_error = f"{type(error).__name__}: {error}"
-    return view
-
-
-def _dis_listing(code: types.CodeType) -> str:
-    try:
-        return dis.Bytecode(code).dis()
-    except Exception as error:
-        return f"# dis failed: {type(error).__name__}: {error}"
-
-
 class FunctionIds:
     """Hands out one readable, file-name-safe id per code object."""
 
@@ -78,7 +59,7 @@ def new_function(function_id: str, code: types.CodeType) -> Function:
         first_line=first,
         last_line=last,
         source=source_text(code, first, last),
-        original=code_view(code),
+        original=CodeView(name=code.co_name),  # filled by CodeViews
     )
 
 

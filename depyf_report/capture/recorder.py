@@ -12,18 +12,20 @@ import types
 import typing
 from pathlib import Path
 
-from ..model import CacheEntry, Compile, CompiledGraph, Function, GraphStage, GuardSet
+from ..model import CacheEntry, CodeView, Compile, CompiledGraph, Function, GraphStage, GuardSet
 from . import adapter, trace
-from .functions import FunctionIds, code_view, new_function, resume_point
+from .functions import FunctionIds, new_function, resume_point
 from .guards import parse_guard_tree, strip_comment
+from .views import CodeViews
 from .writer import DumpWriter
 
 _COMPILE_ID = re.compile(r"^(?P<frame>\d+)/(?P<fc>\d+)(?:_(?P<attempt>\d+))?$")
 
 
 class Recorder:
-    def __init__(self, writer: DumpWriter) -> None:
+    def __init__(self, writer: DumpWriter, views: CodeViews) -> None:
         self.writer = writer
+        self.views = views
         self.ids = FunctionIds()
         self.functions: dict[str, Function] = {}
         self.codes: dict[str, types.CodeType] = {}
@@ -72,8 +74,12 @@ class Recorder:
             function.resume = resume_point(code, self._parent_finder(code))
             self.functions[function_id] = function
             self.codes[function_id] = code
+            self.views.fill(function.original, code, self._saver(function))
             self.writer.write_function(function)
         return self.functions[function_id]
+
+    def _saver(self, function: Function):
+        return lambda: self.writer.write_function(function)
 
     def _parent_finder(self, code: types.CodeType):
         def find(name: str, filename: str, line: int):
@@ -214,11 +220,12 @@ class Recorder:
         entry = CacheEntry(
             compile_id=record.id,
             guards=guards,
-            code=code_view(new_code),
+            code=CodeView(name=new_code.co_name),
             graphs=list(record.graphs),
             resume_functions=self.entry_resumes.pop(record.id, []),
         )
         function.entries.append(entry)
+        self.views.fill(entry.code, new_code, self._saver(function))
         self.unverified.add(function.id)
         self.writer.write_function(function)
 

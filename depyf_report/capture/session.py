@@ -16,6 +16,7 @@ from ..errors import UserError
 from ..model import Unavailable
 from . import adapter, ending
 from .recorder import Recorder
+from .views import CodeViews
 from .writer import DumpWriter, new_manifest, now, prepare_directory, process_name
 
 _active: CaptureSession | None = None
@@ -73,7 +74,7 @@ class CaptureSession:
         note = adapter.version_note()
         if note:
             manifest.notes.append(note)
-        self.recorder = Recorder(self.writer)
+        self.recorder = Recorder(self.writer, CodeViews(self.lock))
         self.counters_before = self._counters()
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
         self._install("structured trace", adapter.add_trace_handler, _TraceHandler(self))
@@ -90,6 +91,7 @@ class CaptureSession:
         try:
             self.guarded("live cache entries", "verify_entries")
             self._remove_hooks()
+            self.recorder.views.finish()  # not under the lock: answers take it
             manifest = self.writer.manifest
             manifest.counters = _subtract(self._counters(), self.counters_before)
             manifest.status = "failed" if failed else "complete"
@@ -141,7 +143,8 @@ class CaptureSession:
         except Exception:
             self.failed_child = pid
             return False
-        self.pid, self.writer, self.recorder = pid, writer, Recorder(writer)
+        self.pid, self.writer = pid, writer
+        self.recorder = Recorder(writer, CodeViews(self.lock))
         # multiprocessing workers leave through os._exit: close at its exit hook,
         # or when terminated, from SIGTERM.
         util.Finalize(None, self._close_child, exitpriority=100)

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from depyf_report.capture import session
+from depyf_report.capture.views import PENDING
 from depyf_report.dump import load_dump
 
 from .conftest import REPO, run_capture, validate_dump
@@ -55,7 +56,11 @@ def test_killed_process_leaves_a_readable_dump(tmp_path):
     (one,) = loaded.processes
     assert one.manifest.status == "running" and one.manifest.ended is None
     assert list(one.compiles) == ["0/0"]
-    assert [e.compile_id for e in one.functions["double"].entries] == ["0/0"]
+    double = one.functions["double"]
+    assert [e.compile_id for e in double.entries] == ["0/0"]
+    for view in (double.original, double.entries[0].code):
+        # Decompiled by then, or saying why not: the process died before the answer.
+        assert view.decompiled is not None or view.decompile_error == PENDING
     validate_dump(dump)
 
 
