@@ -186,12 +186,32 @@ class Builder:
             f_out, f_stack = self.seq(false_b, join, list(stack), loop, active=active)
         if branch.kind == "keep":
             raise Unsupported("value-keeping jump used as a statement")
+        if t_stack is not None and f_stack is not None:
+            t_stack = f_stack = self._settle_values(t_out, t_stack, f_out, f_stack)
         if flip and f_out:  # the fall-through is the if body, as it was written
             node = ast.If(test=negate(test), body=f_out, orelse=t_out)
         else:
             node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
+
+    def _settle_values(self, t_out, t_stack, f_out, f_stack) -> list:
+        """One stack after an if whose branches leave different values: each branch
+        assigns its value to the same temporary at its end."""
+        if len(t_stack) != len(f_stack):
+            raise Unsupported("branches leave stacks of different depths")
+        merged = []
+        for yes, no in zip(t_stack, f_stack):
+            if yes is no or _same_constant_or_name(yes, no):
+                merged.append(yes)
+                continue
+            if isinstance(yes, m.Marker) or isinstance(no, m.Marker):
+                raise Unsupported("branches leave different markers")
+            ident = self.ctx.temp()
+            t_out.append(ast.Assign(targets=[m.name(ident, True)], value=yes))
+            f_out.append(ast.Assign(targets=[m.name(ident, True)], value=no))
+            merged.append(m.name(ident))
+        return merged
 
     def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, branch):
         if t_out or f_out or t_stack is None or f_stack is None:
@@ -383,6 +403,12 @@ def _substitute(node, values: dict):
         elif isinstance(value, ast.AST):
             setattr(node, field, _substitute(value, values))
     return node
+
+
+def _same_constant_or_name(a, b) -> bool:
+    if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+        return type(a.value) is type(b.value) and repr(a.value) == repr(b.value)
+    return isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id
 
 
 def _keeps(t_stack, f_stack, test) -> bool:

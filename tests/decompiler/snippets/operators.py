@@ -60,7 +60,13 @@ def operator_errors(kind):
     return None < 1
 
 
+def outside_range(c, escape):
+    return c == escape or not (b" " <= c <= b"~")
+
+
 CASES = [
+    ("outside_range", (b"=", b"=")), ("outside_range", (b"a", b"=")),
+    ("outside_range", (b"\x81", b"=")), ("outside_range", (b"\x01", b"=")),
     ("arithmetic", (7, 3)), ("arithmetic", (-7, 2)), ("arithmetic", (2.5, 0.5)),
     ("arithmetic", (1, 0)),
     ("bitwise", (12, 10)),
