@@ -25,7 +25,7 @@ class Raw(NamedTuple):
     argval: object  # the constant, name, jump target offset, ... that ``arg`` stands for
     argrepr: str  # only for BINARY_OP and CALL_INTRINSIC_*; else ""
     offset: int
-    starts_line: int | None  # the line that starts at this instruction, as dis.findlinestarts
+    starts_line: int | None  # the line starting here (dis.findlinestarts), if decode was asked
     jump_target: int | None  # offset a jump (or a 3.10 SETUP_*) goes to; else None
 
 
@@ -96,11 +96,14 @@ INTRINSICS = {
 }
 
 
-def decode(code) -> list[Raw]:
-    """The instructions of ``code`` in order, as ``dis.get_instructions`` lists them."""
-    co_code = code.co_code
+def decode(code, lines: bool = False) -> list[Raw]:
+    """The instructions of ``code`` in order, as ``dis.get_instructions`` lists them;
+    ``starts_line`` is filled in only where ``lines`` asks for it."""
+    co_code, consts, names = code.co_code, code.co_consts, code.co_names
     resolve = _Resolver(code)
-    starts = _line_starts(code)
+    local = resolve.local
+    starts = _line_starts(code) if lines else {}
+    opnames = dis.opname
     out: list[Raw] = []
     extended = caches = 0
     for offset in range(0, len(co_code), 2):
@@ -109,24 +112,27 @@ def decode(code) -> list[Raw]:
             continue
         op = co_code[offset]
         caches = CACHES[op]
-        if HAS_ARG[op]:
+        target = None
+        if not HAS_ARG[op]:
+            arg, argval, argrepr, extended = None, None, "", 0
+        else:
             arg = co_code[offset + 1] | extended
             extended = arg << 8 if op == EXTENDED_ARG else 0
-        else:
-            arg, extended = None, 0
-        target = None
-        if arg is None:
-            argval, argrepr = None, ""
-        else:
-            kind = KINDS[op]
-            if kind in ("jrel", "jback", "jabs"):
+            kind, argrepr = KINDS[op], ""
+            # The frequent kinds inline; the rest through the resolver.
+            if kind == "const":
+                argval = consts[arg]
+            elif kind == "local":
+                argval = local(arg)
+            elif kind == "name":
+                argval = names[arg]
+            elif kind == "plain":
+                argval = arg
+            elif kind in ("jrel", "jback", "jabs"):
                 target = argval = _target(kind, arg, offset, caches)
-                argrepr = ""
             else:
                 argval, argrepr = resolve(kind, arg)
-        out.append(
-            Raw(dis.opname[op], op, arg, argval, argrepr, offset, starts.get(offset), target)
-        )
+        out.append(Raw(opnames[op], op, arg, argval, argrepr, offset, starts.get(offset), target))
     return out
 
 
@@ -158,20 +164,15 @@ class _Resolver:
             self.free = (code.co_cellvars + code.co_freevars).__getitem__
 
     def __call__(self, kind: str, arg: int) -> tuple[object, str]:
-        if kind == "const":
-            return self.consts[arg], ""
-        if kind == "name":
-            return self.names[arg], ""
-        if kind == "local":
-            return self.local(arg), ""
-        if kind == "plain":
-            return arg, ""
         return getattr(self, "_" + kind)(arg)
 
     def _global(self, arg):
         return self.names[arg >> 1], ""
 
     _attr = _global
+
+    def _name(self, arg):
+        return self.names[arg], ""
 
     def _super_attr(self, arg):
         return self.names[arg >> 2], ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from . import markers as m
+from .concrete import concrete
 from .sim import Unsupported, handles
 
 BINARY = {
@@ -376,8 +377,6 @@ def operand(sim):
 
 def value_of(sim, value):
     """A plain expression for a stack value that is about to be used as an operand."""
-    from .concrete import concrete
-
     return concrete(sim, value) if isinstance(value, m.Marker) else value
 
 

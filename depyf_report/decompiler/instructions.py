@@ -44,13 +44,17 @@ def normalize(code) -> list[Instr]:
     """The canonical instructions of ``code``, with targets and handlers as indices."""
     raw = _collapse_yield_from(_kept(code))
     instrs: list[Instr] = []
-    first_at: dict[int, int] = {}
+    first_at: dict[int, int] = {}  # raw offset -> its first canonical instruction
+    jumps: list[tuple[Instr, int]] = []  # canonical jump, raw target offset
+    expand, is_jump = versions.expand, versions.JUMPS.__contains__
     for ins in raw:
-        first_at.setdefault(ins.offset, len(instrs))
-        for op, arg, argval in versions.expand(ins, code):
+        first = first_at[ins.offset] = len(instrs)
+        for op, arg, argval in expand(ins, code):
             instrs.append(Instr(len(instrs), op, arg, argval, ins.offset))
+        if ins.jump_target is not None:
+            jumps += [(i, ins.jump_target) for i in instrs[first:] if is_jump(i.op)]
     resolve = _offset_resolver(instrs, first_at)
-    for ins, target in _jump_targets(raw, instrs):
+    for ins, target in jumps:
         ins.target = resolve(target)
     _attach_handlers(code, instrs, resolve)
     return instrs
@@ -58,19 +62,20 @@ def normalize(code) -> list[Instr]:
 
 def _kept(code):
     raw, prev = [], None
+    dropped, maybe_skipped = versions.DROPPED, versions.SKIPPED_AFTER
     for ins in decode(code):
-        if ins.opname in versions.DROPPED:
+        op = ins.opname
+        if op in dropped:
             continue
-        skip = versions.skip_after(prev, ins.opname)
-        prev = ins.opname
-        if not skip:
+        if op not in maybe_skipped or not versions.skip_after(prev, op):
             raw.append(ins)
+        prev = op
     return raw
 
 
 def _offset_resolver(instrs, first_at):
     """Map a bytecode offset to the index of the first kept instruction at or after it."""
-    offsets = sorted(first_at)
+    offsets = list(first_at)  # increasing: raw instructions come in order
 
     def resolve(offset: int) -> int:
         if offset in first_at:
@@ -79,18 +84,6 @@ def _offset_resolver(instrs, first_at):
         return first_at[offsets[pos]] if pos < len(offsets) else len(instrs)
 
     return resolve
-
-
-def _jump_targets(raw, instrs):
-    """Pairs of (canonical jump instruction, raw target offset)."""
-    by_offset: dict[int, list[Instr]] = {}
-    for ins in instrs:
-        by_offset.setdefault(ins.offset, []).append(ins)
-    for r in raw:
-        if r.jump_target is not None:
-            for ins in by_offset.get(r.offset, ()):
-                if ins.op in versions.JUMPS:
-                    yield ins, r.jump_target
 
 
 def _attach_handlers(code, instrs, resolve) -> None:

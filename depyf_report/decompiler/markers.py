@@ -171,10 +171,14 @@ class Exception_(Marker):
     """The exception a structured handler receives."""
 
 
+# Contexts carry no data, so every name can share one (as CPython's own parser does).
+LOAD, STORE = ast.Load(), ast.Store()
+
+
 def name(ident: str, store: bool = False) -> ast.Name:
     if not ident.isidentifier():
         ident = safe(ident)
-    return ast.Name(id=ident, ctx=ast.Store() if store else ast.Load())
+    return ast.Name(id=ident, ctx=STORE if store else LOAD)
 
 
 def safe(ident: str) -> str:

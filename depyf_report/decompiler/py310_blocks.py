@@ -93,7 +93,7 @@ class BlockWalk:
     moved: dict = field(default_factory=dict)  # offset -> raw instruction translated there
 
     def __post_init__(self):
-        self.raw = [i for i in decode(self.code) if i.opname != "EXTENDED_ARG"]
+        self.raw = [i for i in decode(self.code, lines=True) if i.opname != "EXTENDED_ARG"]
         self.index = {ins.offset: n for n, ins in enumerate(self.raw)}
         jumps = [i for i in self.raw if i.jump_target is not None]
         self.targets = {i.jump_target for i in jumps if i.opname not in SETUPS}

@@ -166,6 +166,10 @@ def exception_entries(code):
     return [(e.start, e.end, e.target, e.depth, e.lasti) for e in dis._parse_exception_table(code)]
 
 
+# The only opcodes skip_after may drop.
+SKIPPED_AFTER = {"POP_TOP", "RETURN_GENERATOR", "END_FOR"}
+
+
 def skip_after(prev_op: str | None, op: str) -> bool:
     """Whether ``op`` is dead bookkeeping given the raw opcode just before it."""
     if op == "POP_TOP" and prev_op == "RETURN_GENERATOR":

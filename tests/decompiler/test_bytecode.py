@@ -42,7 +42,7 @@ def test_decode_matches_dis(path):
     except SyntaxError:
         pytest.skip("needs a newer Python")
     for code in code_tree(top):
-        mine, theirs = decode(code), list(dis.get_instructions(code))
+        mine, theirs = decode(code, lines=True), list(dis.get_instructions(code))
         assert len(mine) == len(theirs), code.co_name
         for a, b in zip(mine, theirs):
             where = f"{code.co_name} at {b.offset}: {b.opname}"
