@@ -291,6 +291,9 @@ def swap(sim, ins):
     stack = sim.stack
     if len(stack) < ins.arg:
         raise Unsupported("stack underflow")
+    if sum(not sim.is_pure(v) for v in stack[-ins.arg :]) > 1:
+        sim.spill()  # computed in stack order: reordered, they would be computed otherwise
+        stack = sim.stack
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
 
 

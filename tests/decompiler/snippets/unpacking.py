@@ -99,7 +99,13 @@ def unpacking_errors(items):
     return a, b
 
 
+def two_calls_two_names(lines):
+    first, second = lines.pop(0), lines.pop(0)  # 3.10: ROT_TWO between the calls and stores
+    return first, second
+
+
 CASES = [
+    ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
     ("starred_assignment", ([1],)),
     ("nested_unpacking", (((1, 2), [3, 4, 5]),)),
