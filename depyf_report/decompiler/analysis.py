@@ -144,9 +144,11 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
     """Cooper-Harvey-Kennedy iterative dominators from a virtual root above ``roots``."""
     order: list[int] = []
     seen = set()
+    reached = []  # a root reached from an earlier one is dominated like any other block
     for root in roots:
         if root in seen:
             continue
+        reached.append(root)
         stack = [(root, iter(succs[root]))]
         seen.add(root)
         while stack:
@@ -160,7 +162,7 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
                 order.append(node)
                 stack.pop()
     rpo = order[::-1]
-    root_set = set(roots)
+    root_set = set(reached)
     number = {node: i for i, node in enumerate(rpo)}
     preds: dict[int, list[int]] = {node: [] for node in rpo}
     for node in rpo:
@@ -168,7 +170,7 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
             if s in preds:
                 preds[s].append(node)
     virtual = -2
-    idom: dict[int, int] = {r: virtual for r in roots if r in number}
+    idom: dict[int, int] = {r: virtual for r in reached}
     number[virtual] = -1
 
     def intersect(a, b):

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from . import markers as m
-from .analysis import Analysis
+from .analysis import Analysis, _dominators
 from .cleanup import negate, tidy
 from .sim import Sim, Unsupported
 from .trystmt import TryBuilder
@@ -56,6 +56,8 @@ class Builder:
         self.fences: set[int] = set()  # follows of the with/try bodies being walked
         self.ended_at = None
         self.tries = TryBuilder(self)
+        self._joins: dict[int, dict[int, int | None]] = {}
+        self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
 
     # -- the walk -------------------------------------------------------------
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -88,7 +90,7 @@ class Builder:
                 if stack is None:
                     return out, None
                 continue
-            stmts, stack, b, done = self.block(b, stack, loop, active)
+            stmts, stack, b, done = self.block(b, stack, loop, active, stop)
             out += stmts
             if done:
                 return out, None
@@ -127,7 +129,7 @@ class Builder:
             raise Unsupported(f"block {b} reached twice")  # only pure expression tails may repeat
         return sim
 
-    def block(self, b, stack, loop, active):
+    def block(self, b, stack, loop, active, stop=None):
         """Simulate one block and follow its exit; returns (stmts, stack, next, done)."""
         sim = self.simulate(b, stack)
         branch, succs = sim.branch, self.blocks[b].succs
@@ -142,10 +144,10 @@ class Builder:
             return sim.out, sim.stack, succs[-1], False
         if kind == "for":
             raise Unsupported("FOR_ITER outside a loop header")
-        return self.two_way(b, sim, loop, active)
+        return self.two_way(b, sim, loop, active, stop)
 
     # -- conditionals ------------------------------------------------------------
-    def two_way(self, b, sim, loop, active):
+    def two_way(self, b, sim, loop, active, stop=None):
         branch, (fall, jump) = sim.branch, self.blocks[b].succs
         stack = sim.stack
         if branch.kind == "keep":
@@ -158,7 +160,7 @@ class Builder:
         if branch.kind == "cond":
             test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
         flip = branch.kind == "cond" and false_b == fall and true_b != fall
-        join = self.join_of(b, loop)
+        join = self.join_of(b, loop, stack, stop)
         true_stack = jump_stack if true_b == jump else fall_stack
         false_stack = jump_stack if false_b == jump else fall_stack
         mark, counter = len(self.visit_log), self.ctx.counter
@@ -305,13 +307,54 @@ class Builder:
         test, t2, f2 = self._merge(br.test, t2, f2, stack, taken)
         return test, t2, f2, frozenset(taken)
 
-    def join_of(self, b, loop):
+    def join_of(self, b, loop, stack, stop=None):
+        """Where the two branches of ``b`` meet again, or None when they never do."""
         join = self.an.ipdom.get(b)
-        if join is None or loop is None:
-            return join
-        if join in loop.body or join == loop.follow:
-            return join
-        return None
+        if not _between_statements(stack):
+            # Inside an expression: the branches meet where the value is used.
+            if loop is None or join in loop.body or join == loop.follow:
+                return join
+            return None
+        if loop is not None:
+            # Every path in a loop ends at its header or leaves it, so the function's
+            # post-dominator is no join: look for one inside the loop.
+            join = self._loop_joins(loop).get(b)
+        if join is None:
+            join = self._merge_point(b, loop)
+        if join is None and stop is not None and self._inside(stop, loop):
+            join = stop  # every path that does not leave meets the enclosing join
+        if join is None and loop is not None:
+            outer = self.an.ipdom.get(b)
+            if outer in loop.body or (outer is not None and outer == loop.follow):
+                join = outer
+        return join
+
+    def _inside(self, x, loop) -> bool:
+        return loop is None or (x in loop.body and x != loop.header)
+
+    def _merge_point(self, b, loop) -> int | None:
+        """Where ``b``'s branches meet when one of them returns, continues or breaks: the
+        last block that only ``b`` leads to and that more than one path reaches
+        (Cifuentes' follow of a two-way conditional)."""
+        if self._dominated is None:
+            self._dominated = {}
+            for x, parent in self.an.idom.items():
+                self._dominated.setdefault(parent, []).append(x)
+        found = None
+        for x in self._dominated.get(b, ()):
+            if not self._inside(x, loop) or x in self.an.loops:
+                continue
+            entries = [p for p in self.blocks[x].preds if not self.an.dominates(x, p)]
+            if len(entries) > 1 and (found is None or x > found):
+                found = x
+        return found
+
+    def _loop_joins(self, loop) -> dict[int, int | None]:
+        """Immediate post-dominators within ``loop``'s body, where going back to the
+        header, leaving the loop or returning all end the walk."""
+        if loop.header not in self._joins:
+            self._joins[loop.header] = loop_postdominators(self.an, loop.header, loop.body)
+        return self._joins[loop.header]
 
     # -- loops --------------------------------------------------------------------
     def loop(self, h, stack, outer, active):
@@ -409,6 +452,42 @@ def _same_constant_or_name(a, b) -> bool:
     if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
         return type(a.value) is type(b.value) and repr(a.value) == repr(b.value)
     return isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id
+
+
+def loop_postdominators(an, header, body) -> dict[int, int | None]:
+    nodes = sorted(body)
+    end = len(an.succs)  # one virtual exit past every block
+    preds: dict[int, list[int]] = {x: [] for x in [*nodes, end]}
+    for x in nodes:
+        for s in an.succs[x]:
+            inside = s in body and s != header
+            preds[s if inside else end].append(x)
+        if not an.succs[x] and an.graph.instrs[an.graph.blocks[x].last].op == "RETURN_VALUE":
+            preds[end].append(x)
+    idom = _dominators(end + 1, [end], _Reversed(preds))
+    return {x: (None if d in (end, None) else d) for x, d in idom.items() if x != end}
+
+
+class _Reversed:
+    """Successors in the reversed graph: a block's predecessors, by index."""
+
+    def __init__(self, preds):
+        self.preds = preds
+
+    def __getitem__(self, x):
+        return self.preds.get(x, ())
+
+
+# What statements leave on the stack for the ones after them: a for loop's iterator, a
+# with statement's exit, a handler's exception (and the offset it was raised at).
+CARRIED = (m.Iter, m.WithExit, m.Exception_)
+
+
+def _between_statements(stack) -> bool:
+    """Whether a branch with ``stack`` under it is a statement, not part of an expression."""
+    return all(
+        isinstance(v, CARRIED) or (isinstance(v, ast.Constant) and v.value == -1) for v in stack
+    )
 
 
 def _keeps(t_stack, f_stack, test) -> bool:

@@ -62,7 +62,7 @@ class TryBuilder:
         follow = self._normal_exit(region, exits)
         inner = active | {h}
         body, body_stack = self._fenced(
-            follow, self.b.seq, b, follow, list(stack), loop, active=inner
+            follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
         )
         if body_stack is not None:  # values computed inside must be computed before leaving
             settle = Sim(self.b.ctx, self.graph.instrs, body_stack)

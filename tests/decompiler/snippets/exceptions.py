@@ -106,6 +106,18 @@ def try_in_loop(items):
     return total
 
 
+def try_in_while(pairs):
+    it = iter(pairs)
+    total, found = 0, False
+    while found is False:
+        try:
+            value, found = next(it)
+        except StopIteration:
+            return -1
+        total += value
+    return total
+
+
 def exception_variable_is_cleared(x):
     try:
         raise ValueError(x)
@@ -170,6 +182,7 @@ CASES = [
     ("finally_overrides_return", (True,)), ("finally_overrides_return", (False,)),
     ("nested_try", (1, 2)), ("nested_try", (1, 0)),
     ("try_in_loop", (["1", "x", "2", "stop", "5"],)), ("try_in_loop", ([],)),
+    ("try_in_while", ([(1, False), (2, True), (4, False)],)), ("try_in_while", ([(1, False)],)),
     ("exception_variable_is_cleared", ("boom",)),
     ("assert_with_message", (5,)), ("assert_with_message", (-1,)),
     ("assert_with_message", (3,)),
