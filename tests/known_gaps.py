@@ -30,7 +30,11 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     (structure("branches.conditional_expression"), (PY310, PY312, PY313), COPIED_RETURN),
     (structure("exceptions.parse"), ALL, "issue 3: a try/except/else comes out as two trys"),
     (structure("exceptions.try_in_loop"), ALL, f"try inside a loop {STATE_MACHINE}"),
-    (structure("context_managers.with_in_loop"), (PY310, PY312), f"with inside a loop {STATE_MACHINE}"),
+    (
+        structure("context_managers.with_in_loop"),
+        (PY310, PY312),
+        f"with inside a loop {STATE_MACHINE}",
+    ),
     (structure("matching.sequences"), ALL, f"match {STATE_MACHINE}"),
     (structure("except_star.split_group"), (PY311, PY312, PY313), f"except* {STATE_MACHINE}"),
     (
