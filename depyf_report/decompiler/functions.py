@@ -21,6 +21,7 @@ from .exceptions import helper_defs
 from .fallback import StateMachine, comment
 from .instructions import normalize
 from .sim import CodeContext
+from .structure import structured_body
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
@@ -97,8 +98,6 @@ def _plain_name(ident: str) -> bool:
 
 def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     """Statements for a code object's body: structured when possible."""
-    from .structure import structured_body
-
     instrs = normalize(code)
     try:
         if FORCE_FALLBACK and not force_structured:
