@@ -37,11 +37,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     (structure("matching.sequences"), ALL, f"match {STATE_MACHINE}"),
     (structure("except_star.split_group"), (PY311, PY312, PY313), f"except* {STATE_MACHINE}"),
-    (
-        structure("comprehensions.filtered"),
-        (PY312, PY313),
-        "issue 3: an inlined comprehension with two conditions comes out as a for loop",
-    ),
 ]
 
 

@@ -144,6 +144,10 @@ def _loop_tail(body):
         body = [*body[:-2], ast.If(test=negate(test), body=[ast.Break()], orelse=[])]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
+    last = body[-1] if body else None
+    if isinstance(last, ast.If):  # the branches of a final if end where the body ends
+        last.body = _loop_tail(last.body) or [ast.Pass()]
+        last.orelse = _loop_tail(last.orelse)
     return body
 
 

@@ -58,6 +58,7 @@ class Builder:
         self.tries = TryBuilder(self)
         self._joins: dict[int, dict[int, int | None]] = {}
         self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
+        self._tested: set[int] = set()  # the blocks of the last condition merged
 
     # -- the walk -------------------------------------------------------------
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -159,8 +160,16 @@ class Builder:
         true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
         if branch.kind == "cond":
             test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
+        # The fall-through is the if body, as it was written; not a jump back to the loop's
+        # header laid out there (3.12+), which is the end of the body
         flip = branch.kind == "cond" and false_b == fall and true_b != fall
+        flip = flip and self._jumped_to(fall) == fall
         join = self.join_of(b, loop, stack, stop)
+        only_tested = branch.kind == "cond" and set(self.blocks[fall].preds) <= self._tested
+        if join == fall and jump > fall and only_tested:
+            # Only the test leads to the fall-through, so it is no join: it is the if body,
+            # which returns, and the other branch (laid out after it) never gets there.
+            join = stop
         true_stack = jump_stack if true_b == jump else fall_stack
         false_stack = jump_stack if false_b == jump else fall_stack
         mark, counter = len(self.visit_log), self.ctx.counter
@@ -245,6 +254,7 @@ class Builder:
         merged = {b}
         self._conditions = {}  # candidate block -> its folded condition, for this merge only
         test, true_b, false_b = self._merge(test, true_b, false_b, stack, merged)
+        self._tested = merged
         for x in merged:
             self.visit(x)
         return test, true_b, false_b
@@ -256,13 +266,14 @@ class Builder:
                 if inner is None:
                     continue
                 c2, t2, f2, taken = inner
-                if not on_true and t2 == true_b:
+                same = self._same_target
+                if not on_true and same(t2, true_b):
                     test, false_b = _boolop(ast.Or, test, c2), f2
-                elif not on_true and f2 == true_b:
+                elif not on_true and same(f2, true_b):
                     test, false_b = _boolop(ast.Or, test, negate(c2)), t2
-                elif on_true and f2 == false_b:
+                elif on_true and same(f2, false_b):
                     test, true_b = _boolop(ast.And, test, c2), t2
-                elif on_true and t2 == false_b:
+                elif on_true and same(t2, false_b):
                     test, true_b = _boolop(ast.And, test, negate(c2)), f2
                 else:
                     continue
@@ -270,6 +281,17 @@ class Builder:
                 break
             else:
                 return test, true_b, false_b
+
+    def _same_target(self, a, b) -> bool:
+        """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only
+        jump on (3.12+ lay out such a jump to the loop header after each failed test)."""
+        return a == b or self._jumped_to(a) == self._jumped_to(b)
+
+    def _jumped_to(self, b):
+        block = self.blocks[b]
+        if block.end - block.start == 1 and self.graph.instrs[block.start].op == "JUMP":
+            return block.succs[0]
+        return b
 
     def _pure_condition(self, cand, merged, stack):
         """(test, true, false, blocks) when ``cand`` only tests a condition."""
