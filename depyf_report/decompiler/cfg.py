@@ -31,7 +31,7 @@ NO_FALLTHROUGH = {"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 TWO_WAY = JUMPS - {"JUMP"}
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Block:
     """Instructions [start, end) that run straight through; ``succs`` are normal edges."""
 
@@ -73,11 +73,12 @@ class Graph:
             if last.op in CONDITIONS and len(b.succs) == 2 and self._self_contained(b):
                 key = (self._test_key(b.start, b.end), self._exits(b))
                 tests.setdefault(key, []).append(b)
+        sizes = sorted({len(body) + 1 for body, _ in tests})  # instructions per test
         for x in self.blocks:
             last = self.instrs[x.last]
             if last.op not in CONDITIONS or len(x.succs) != 2:
                 continue
-            for y in self._tests_ending(x, tests):
+            for y in self._tests_ending(x, tests, sizes):
                 if y.id < x.id:
                     self.rotated[x.id] = y.id
                     x.succs = [y.id]
@@ -99,9 +100,11 @@ class Graph:
                 return False
         return depth == 1
 
-    def _tests_ending(self, x, tests):
+    def _tests_ending(self, x, tests, sizes):
         exits = self._exits(x)
-        for size in range(1, min(8, x.end - x.start) + 1):
+        for size in sizes:
+            if size > x.end - x.start:
+                return
             found = tests.get((self._test_key(x.end - size, x.end), exits), ())
             yield from found[:1]  # the earliest such test: the loop's own
 
