@@ -74,7 +74,7 @@ class CaptureSession:
         note = adapter.version_note()
         if note:
             manifest.notes.append(note)
-        self.recorder = Recorder(self.writer, CodeViews(self.lock))
+        self.recorder = Recorder(self.writer, self._code_views())
         self.counters_before = self._counters()
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
         self._install("structured trace", adapter.add_trace_handler, _TraceHandler(self))
@@ -99,6 +99,13 @@ class CaptureSession:
             self.writer.write_manifest()
         finally:
             _active = None
+
+    def _code_views(self) -> CodeViews:
+        views = CodeViews(self.lock)
+        views.start()
+        if views.broken:
+            self._note(f"decompiling in this process: {views.broken}")
+        return views
 
     def _remove_hooks(self) -> None:
         while self.removers:
@@ -144,7 +151,7 @@ class CaptureSession:
             self.failed_child = pid
             return False
         self.pid, self.writer = pid, writer
-        self.recorder = Recorder(writer, CodeViews(self.lock))
+        self.recorder = Recorder(writer, self._code_views())
         # multiprocessing workers leave through os._exit: close at its exit hook,
         # or when terminated, from SIGTERM.
         util.Finalize(None, self._close_child, exitpriority=100)

@@ -44,6 +44,32 @@ class CodeViews:
         self.threads: list[threading.Thread] = []
         self.broken: str | None = None  # why the decompiler process is not used
 
+    def start(self) -> None:
+        """Start the decompiler process now, so its start-up overlaps the program's."""
+        try:
+            self.worker = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    "from depyf_report.decompiler.service import serve; serve()",
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                # `-c` puts the working directory first on sys.path: this one holds the
+                # depyf_report that is running now, and no file of the user's.
+                cwd=_PACKAGE_PARENT,
+            )
+        except OSError as error:
+            self.broken = f"cannot start {sys.executable}: {error}"
+            return
+        self.threads = [
+            threading.Thread(target=self._send, name="depyf-report-send", daemon=True),
+            threading.Thread(target=self._receive, name="depyf-report-receive", daemon=True),
+        ]
+        for thread in self.threads:
+            thread.start()
+
     def fill(self, view: CodeView, code, written: Callable[[], None]) -> None:
         """Fill ``view`` from ``code``, now or later; ``written()`` saves the record
         holding it after a later fill."""
@@ -51,7 +77,7 @@ class CodeViews:
             request = service.frame(key := next(self.keys), code)
         except ValueError:  # a constant marshal cannot carry: decompile here
             request = None
-        if request is None or not self._started():
+        if request is None or self.worker is None or self.broken:
             _apply(view, service.views(code))
             return
         view.decompile_error = PENDING
@@ -71,38 +97,6 @@ class CodeViews:
             self._give_up(f"not decompiled: still decompiling after {FINISH_SECONDS:g} s")
         self._give_up(_stopped(self.worker.wait()))  # asked after the process died
         self.worker = None
-
-    # --- the decompiler process -------------------------------------------------
-
-    def _started(self) -> bool:
-        if self.broken:
-            return False
-        if self.worker is not None:
-            return True
-        try:
-            self.worker = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-c",
-                    "from depyf_report.decompiler.service import serve; serve()",
-                ],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                # `-c` puts the working directory first on sys.path: this one holds the
-                # depyf_report that is running now, and no file of the user's.
-                cwd=_PACKAGE_PARENT,
-            )
-        except OSError as error:
-            self.broken = f"cannot start {sys.executable}: {error}"
-            return False
-        self.threads = [
-            threading.Thread(target=self._send, name="depyf-report-send", daemon=True),
-            threading.Thread(target=self._receive, name="depyf-report-receive", daemon=True),
-        ]
-        for thread in self.threads:
-            thread.start()
-        return True
 
     def _send(self) -> None:
         pipe = self.worker.stdin
@@ -126,9 +120,10 @@ class CodeViews:
                 except Exception:  # a record that cannot be saved keeps saying "pending"
                     pass
         code = self.worker.wait()
-        if code != 0:  # later code objects are decompiled in-process
-            self.broken = _stopped(code)
-            self._give_up(self.broken)
+        if code != 0:
+            with self.lock:
+                self.broken = _stopped(code)  # later code objects are decompiled here
+                self._give_up(self.broken)
 
     def _give_up(self, why: str) -> None:
         with self.lock:

@@ -27,9 +27,15 @@ def _fill(code_views: CodeViews, n: int = 3) -> tuple[list[CodeView], list[int]]
     return filled, saved
 
 
+def _started(lock=None) -> CodeViews:
+    code_views = CodeViews(lock or threading.RLock())
+    code_views.start()
+    return code_views
+
+
 def test_views_are_pending_until_the_decompiler_answers_then_saved():
     lock = threading.RLock()
-    code_views = CodeViews(lock)
+    code_views = _started(lock)
     with lock:  # answers wait for the lock, so nothing can arrive yet
         filled, saved = _fill(code_views)
         assert [v.decompile_error for v in filled] == [PENDING] * 3
@@ -43,7 +49,7 @@ def test_views_are_pending_until_the_decompiler_answers_then_saved():
 
 def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch):
     monkeypatch.setattr(sys, "executable", "/nonexistent/python")
-    code_views = CodeViews(threading.RLock())
+    code_views = _started()
     filled, saved = _fill(code_views, 1)
     assert "def _sample(x, ys):" in filled[0].decompiled
     assert saved == []  # filled before the caller writes its record
@@ -53,8 +59,10 @@ def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch):
 
 def test_a_decompiler_process_that_dies_leaves_the_reason(monkeypatch):
     monkeypatch.setattr(sys, "executable", "/bin/false")
-    code_views = CodeViews(threading.RLock())
-    filled, saved = _fill(code_views, 1)
+    lock = threading.RLock()
+    with lock:  # asked before the death can be noticed
+        code_views = _started(lock)
+        filled, saved = _fill(code_views, 1)
     code_views.finish()
     assert saved == [0]
     assert filled[0].decompile_error == (
@@ -71,7 +79,7 @@ def test_a_decompiler_that_never_answers_is_stopped_at_the_end(monkeypatch, tmp_
     silent.chmod(silent.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setattr(sys, "executable", str(silent))
     monkeypatch.setattr(views, "FINISH_SECONDS", 0.5)
-    code_views = CodeViews(threading.RLock())
+    code_views = _started()
     filled, saved = _fill(code_views, 1)
     code_views.finish()
     assert filled[0].decompile_error == "not decompiled: still decompiling after 0.5 s"
@@ -80,8 +88,9 @@ def test_a_decompiler_that_never_answers_is_stopped_at_the_end(monkeypatch, tmp_
 
 def test_code_that_marshal_cannot_carry_is_decompiled_in_process():
     code = _sample.__code__.replace(co_consts=(*_sample.__code__.co_consts, object()))
-    code_views = CodeViews(threading.RLock())
+    code_views = _started()
     view = CodeView(name="odd")
     code_views.fill(view, code, lambda: None)
     assert view.decompile_error != PENDING and view.dis
-    assert code_views.worker is None  # nothing was sent
+    assert code_views.pending == {}  # nothing was sent
+    code_views.finish()
