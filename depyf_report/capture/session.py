@@ -16,6 +16,7 @@ from ..errors import UserError
 from ..model import Unavailable
 from . import adapter, ending
 from .recorder import Recorder
+from .spawned import wrap_spawned_workers
 from .views import CodeViews
 from .writer import DumpWriter, new_manifest, now, prepare_directory, process_name
 
@@ -41,8 +42,10 @@ class _TraceHandler(logging.Handler):
 
 
 class CaptureSession:
-    def __init__(self, dump_dir) -> None:
+    def __init__(self, dump_dir, process: str | None = None) -> None:
         self.root = Path(dump_dir)
+        self.process = process  # None: decided by the rank (see writer.process_name)
+        self.parent_pid: int | None = None  # set for a worker that records on its own
         self.removers: list = []
         self.lock = threading.RLock()
         self.failed_child: int | None = None  # a forked worker that could not record
@@ -57,10 +60,11 @@ class CaptureSession:
                 "a capture cannot run inside another"
             )
         rank, world_size = adapter.distributed_rank()
-        process = process_name(rank)
+        process = self.process if self.process is not None else process_name(rank)
         prepare_directory(self.root, process)
         self.pid = os.getpid()
         self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
+        self.writer.manifest.parent_pid = self.parent_pid
         try:
             self._start_recording()
         except BaseException:
@@ -78,6 +82,7 @@ class CaptureSession:
         self.counters_before = self._counters()
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
         self._install("structured trace", adapter.add_trace_handler, _TraceHandler(self))
+        self.removers.append(wrap_spawned_workers(str(self.root), self.pid))
         self.writer.write_manifest()
 
     def _install(self, artifact: str, add, callback) -> None:
@@ -155,10 +160,14 @@ class CaptureSession:
         # multiprocessing workers leave through os._exit: close at its exit hook,
         # or when terminated, from SIGTERM.
         util.Finalize(None, self._close_child, exitpriority=100)
+        self.close_on_sigterm()
+        return True
+
+    def close_on_sigterm(self) -> None:
+        """A worker stopped with SIGTERM closes its manifest before it ends."""
         why_not = ending.close_on_sigterm(self._close_terminated)
         if why_not:
             self._note(f"if this worker is terminated its status stays running: {why_not}")
-        return True
 
     def _close_child(self) -> None:
         if os.getpid() == self.pid:

@@ -196,3 +196,44 @@ def test_terminated_workers_close_their_manifests(tmp_path):
     for worker in pooled:  # these race the pool's own stop message: either way is fine
         assert worker.manifest.notes in ([], [session._TERMINATED]), worker.name
     validate_dump(dump)
+
+
+SPAWNED = """
+import multiprocessing as mp
+import sys
+import torch
+import torch.multiprocessing
+
+def work(n):
+    return torch.compile(lambda x: x + n, backend="eager")(torch.zeros(2)).tolist()
+
+def rank_main(rank, out):
+    out.put((rank, torch.compile(lambda x: x * (rank + 2), backend="eager")(torch.ones(1)).item()))
+
+if __name__ == "__main__":
+    torch.compile(lambda x: x - 1, backend="eager")(torch.ones(1))
+    with mp.get_context("spawn").Pool(1) as pool:  # leaving it terminates the worker
+        assert pool.map(work, [3]) == [[3.0, 3.0]]
+    queue = mp.get_context("spawn").SimpleQueue()
+    torch.multiprocessing.spawn(rank_main, args=(queue,), nprocs=2)
+    assert sorted(queue.get() for _ in range(2)) == [(0, 2.0), (1, 3.0)]
+"""
+
+
+def test_spawned_workers_record_into_the_same_dump(tmp_path):
+    script, dump = _script(tmp_path, SPAWNED), tmp_path / "d"
+    run_capture(dump, script)
+    loaded = load_dump(dump)
+    assert loaded.problems == []
+    root, *workers = loaded.processes
+    assert len(root.graphs) == 1
+    assert len(workers) == 3  # the pool's worker and two torch.multiprocessing.spawn ranks
+    for worker in workers:
+        manifest = worker.manifest
+        assert worker.name == f"processes/pid-{manifest.pid}"
+        assert manifest.parent_pid == root.manifest.pid
+        assert manifest.status == "complete"
+        assert len(worker.graphs) == 1
+    terminated = [w for w in workers if any("SIGTERM" in n for n in w.manifest.notes)]
+    assert len(terminated) == 1  # the pool's worker, stopped by leaving the with block
+    validate_dump(dump)
