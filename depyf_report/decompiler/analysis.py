@@ -141,23 +141,48 @@ class Analysis:
 
 
 def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
-    """Cooper-Harvey-Kennedy iterative dominators from a virtual root above ``roots``;
-    nodes are 0..n-1, and only those reachable from a root get an entry."""
-    rpo, reached = _reverse_postorder(n, roots, succs)
-    number = [-1] * (n + 1)  # position in reverse postorder; -1: unreachable or virtual
-    for i, node in enumerate(rpo):
-        number[node] = i
-    preds: list[list[int]] = [[] for _ in range(n)]
+    """Cooper-Harvey-Kennedy iterative dominators from a virtual root above ``roots``.
+    Its cost follows the nodes reached, not ``n``: loop-local post-dominators call it
+    once per loop."""
+    order: list[int] = []
+    seen = set()
+    reached = []  # a root reached from an earlier one is dominated like any other block
+    for root in roots:
+        if root in seen:
+            continue
+        reached.append(root)
+        stack = [(root, iter(succs[root]))]
+        seen.add(root)
+        while stack:
+            node, it = stack[-1]
+            for s in it:
+                if s not in seen:
+                    seen.add(s)
+                    stack.append((s, iter(succs[s])))
+                    break
+            else:
+                order.append(node)
+                stack.pop()
+    rpo = order[::-1]
+    root_set = set(reached)
+    number = {node: i for i, node in enumerate(rpo)}
+    preds: dict[int, list[int]] = {node: [] for node in rpo}
     for node in rpo:
         for s in succs[node]:
-            if number[s] >= 0:
+            if s in preds:
                 preds[s].append(node)
-    virtual = n  # above every root
-    idom: list[int | None] = [None] * (n + 1)
-    for r in reached:
-        idom[r] = virtual
-    assigned = list(reached)  # the result lists nodes in the order they got a dominator
-    root_set = set(reached)
+    virtual = -2
+    idom: dict[int, int] = {r: virtual for r in reached}
+    number[virtual] = -1
+
+    def intersect(a, b):
+        while a != b:
+            while number[a] > number[b]:
+                a = idom[a]
+            while number[b] > number[a]:
+                b = idom[b]
+        return a
+
     changed = True
     while changed:
         changed = False
@@ -166,46 +191,9 @@ def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
                 continue
             new = None
             for p in preds[node]:
-                if idom[p] is None:
-                    continue
-                if new is None:
-                    new = p
-                    continue
-                a, b = p, new  # climb to their nearest common dominator
-                while a != b:
-                    while number[a] > number[b]:
-                        a = idom[a]
-                    while number[b] > number[a]:
-                        b = idom[b]
-                new = a
-            if new is not None and idom[node] != new:
-                if idom[node] is None:
-                    assigned.append(node)
+                if p in idom:
+                    new = p if new is None else intersect(p, new)
+            if new is not None and idom.get(node) != new:
                 idom[node] = new
                 changed = True
-    return {node: (None if idom[node] == virtual else idom[node]) for node in assigned}
-
-
-def _reverse_postorder(n: int, roots: list[int], succs) -> tuple[list[int], list[int]]:
-    """Nodes reachable from ``roots`` in reverse postorder, and the roots that no earlier
-    root reaches (a root reached from an earlier one is dominated like any other block)."""
-    order: list[int] = []
-    reached: list[int] = []
-    seen = [False] * n
-    for root in roots:
-        if seen[root]:
-            continue
-        reached.append(root)
-        seen[root] = True
-        stack = [(root, iter(succs[root]))]
-        while stack:
-            node, it = stack[-1]
-            for s in it:
-                if not seen[s]:
-                    seen[s] = True
-                    stack.append((s, iter(succs[s])))
-                    break
-            else:
-                order.append(node)
-                stack.pop()
-    return order[::-1], reached
+    return {k: (None if v == virtual else v) for k, v in idom.items()}
