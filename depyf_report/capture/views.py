@@ -26,7 +26,7 @@ from pathlib import Path
 from ..decompiler import service
 from ..model import CodeView
 
-PENDING = "not decompiled yet: the capture ended before the decompiler answered"
+PENDING = "the capture ended before the decompiler answered"
 # How long closing a capture waits for the decompiler to finish what it was given.
 FINISH_SECONDS = 60.0
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
@@ -94,7 +94,9 @@ class CodeViews:
             thread.join(max(0.0, deadline - time.monotonic()))
         if self.worker.poll() is None:
             self.worker.kill()
-            self._give_up(f"not decompiled: still decompiling after {FINISH_SECONDS:g} s")
+            self._give_up(
+                f"still being decompiled after {FINISH_SECONDS:g} s, when the capture ended"
+            )
         self._give_up(_stopped(self.worker.wait()))  # asked after the process died
         self.worker = None
 
@@ -135,7 +137,7 @@ class CodeViews:
 
 
 def _stopped(exit_code: int) -> str:
-    return f"not decompiled: the decompiler process stopped (exit code {exit_code})"
+    return f"the decompiler process stopped (exit code {exit_code})"
 
 
 def _apply(view: CodeView, answer: dict) -> None:

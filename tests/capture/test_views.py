@@ -65,9 +65,7 @@ def test_a_decompiler_process_that_dies_leaves_the_reason(monkeypatch):
         filled, saved = _fill(code_views, 1)
     code_views.finish()
     assert saved == [0]
-    assert filled[0].decompile_error == (
-        "not decompiled: the decompiler process stopped (exit code 1)"
-    )
+    assert filled[0].decompile_error == ("the decompiler process stopped (exit code 1)")
     # From then on the work is done in-process.
     later, _ = _fill(code_views, 1)
     assert "def _sample(x, ys):" in later[0].decompiled
@@ -82,7 +80,7 @@ def test_a_decompiler_that_never_answers_is_stopped_at_the_end(monkeypatch, tmp_
     code_views = _started()
     filled, saved = _fill(code_views, 1)
     code_views.finish()
-    assert filled[0].decompile_error == "not decompiled: still decompiling after 0.5 s"
+    assert filled[0].decompile_error == "still being decompiled after 0.5 s, when the capture ended"
     assert saved == [0]
 
 
