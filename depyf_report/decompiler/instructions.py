@@ -13,7 +13,6 @@ import sys
 from dataclasses import dataclass
 
 from . import versions
-from .bytecode import decode
 
 PY = sys.version_info[:2]
 
@@ -63,7 +62,7 @@ def normalize(code) -> list[Instr]:
 def _kept(code):
     raw, prev = [], None
     dropped, maybe_skipped = versions.DROPPED, versions.SKIPPED_AFTER
-    for ins in decode(code):
+    for ins in versions.decoded(code):
         op = ins.opname
         if op in dropped:
             continue

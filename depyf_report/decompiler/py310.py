@@ -76,6 +76,11 @@ def _translated(walk, ins, code, canonical) -> list:
     return list(triples)
 
 
+def decoded(code) -> list:
+    """The raw instructions of ``code``, decoded once for the block walk and normalize."""
+    return _walk(code).raw
+
+
 def exception_entries(code) -> list:
     """(start, end, target, depth, lasti) ranges, as 3.11's exception table has them."""
     walk = _walk(code)

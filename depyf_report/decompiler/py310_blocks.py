@@ -14,6 +14,7 @@ from __future__ import annotations
 import dis
 import heapq
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .bytecode import decode
 
@@ -44,8 +45,7 @@ class Block:
     cleanup: tuple | None = None  # except-handler block: 3.11's cleanup handler, if placed
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):  # a tuple: one is made per instruction walked
     stack: tuple = ()
     blocks: tuple = ()
     consumed: frozenset = frozenset()  # exception triples already stored or popped

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dis
 import sys
 
+from .bytecode import decode
+
 PY = sys.version_info[:2]
 
 # Instructions with no effect on values or control flow once targets are resolved.
@@ -77,6 +79,13 @@ NULL_AFTER_CALLABLE = PY >= (3, 13)
 def pseudo(opname: str, like):
     """A raw instruction standing in for a collapsed instruction sequence."""
     return like._replace(opname=opname, opcode=-1, arg=None, argval=None, jump_target=None)
+
+
+def decoded(code) -> list:
+    """The raw instructions of ``code`` (EXTENDED_ARG may be left out)."""
+    if PY < (3, 11):  # the block walk has decoded them already
+        return py310.decoded(code)
+    return decode(code)
 
 
 def expand(ins, code):
