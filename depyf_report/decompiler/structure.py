@@ -427,7 +427,28 @@ class Builder:
     def _exits(self, h, body) -> set[int]:
         """Blocks after the loop's layout extent that control leaves the loop for."""
         last = max(body)
-        return {s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last}
+        found = {s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last}
+        # Except clauses inside the loop are laid out last on 3.12+: what only they lead
+        # to is part of the loop (a clause that returns), not where it is left for.
+        contexts = self._contexts(h)
+
+        def inside_clause(x):
+            handler = self.blocks[x].handler
+            return handler is not None and handler not in contexts
+
+        return {
+            s
+            for s in found
+            if not inside_clause(s) and not all(inside_clause(p) for p in self.blocks[s].preds)
+        }
+
+    def _contexts(self, b) -> set:
+        """The handlers block ``b`` runs under, its own and the ones around it."""
+        out, handler = set(), self.blocks[b].handler
+        while handler is not None and handler not in out:
+            out.add(handler)
+            handler = self.blocks[self.graph.at(handler.target)].handler
+        return out
 
     def _for_loop(self, h, stack, outer, active, body, exits):
         if not stack:
