@@ -425,8 +425,16 @@ class Builder:
         return [node], stack[:-1], follow
 
     def _exits(self, h, body) -> set[int]:
-        """Blocks after the loop's layout extent that control leaves the loop for."""
-        last = max(body)
+        """Blocks after the loop's layout extent that control leaves the loop for. That
+        extent ends with the last block reached from the header without raising: except
+        clauses may be laid out after the code that follows the loop."""
+        reached, todo = {h}, [h]
+        while todo:
+            for s in self.blocks[todo.pop()].succs:
+                if s in body and s not in reached:
+                    reached.add(s)
+                    todo.append(s)
+        last = max(reached)
         found = {s for x in range(h, last + 1) for s in self.blocks[x].succs if s > last}
         # Except clauses inside the loop are laid out last on 3.12+: what only they lead
         # to is part of the loop (a clause that returns), not where it is left for.

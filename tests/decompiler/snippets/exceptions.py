@@ -170,6 +170,21 @@ def after_the_handler(text):
     return sys.exc_info()[0]  # None: no longer handling the ValueError
 
 
+def handled_in_loop(callbacks):
+    details, pending = None, False
+    while callbacks:
+        callback = callbacks.pop()
+        try:
+            if callback():
+                pending = False
+        except:  # its clause is laid out after the code that follows the loop
+            details = sys.exc_info()[0]
+            pending = True
+    if pending:
+        return details
+    return "settled"
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -189,4 +204,5 @@ CASES = [
     ("except_else_finally", (2,)), ("except_else_finally", (0,)),
     ("raise_plain", ("class",)), ("raise_plain", ("instance",)), ("raise_plain", ("bare",)),
     ("after_the_handler", ("1",)), ("after_the_handler", ("1.5",)), ("after_the_handler", ("x",)),
+    ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)), ("handled_in_loop", ([lambda: 1 / 0],)),
 ]
