@@ -510,10 +510,15 @@ def loop_postdominators(an, header, body) -> dict[int, int | None]:
     end = len(an.succs)  # one virtual exit past every block
     preds: dict[int, list[int]] = {x: [] for x in [*nodes, end]}
     for x in nodes:
-        for s in an.succs[x]:
+        # Normal edges only: an if's branches inside a try body meet where they do,
+        # not where raising would take them.
+        for s in an.graph.blocks[x].succs:
             inside = s in body and s != header
             preds[s if inside else end].append(x)
-        if not an.succs[x] and an.graph.instrs[an.graph.blocks[x].last].op == "RETURN_VALUE":
+        if (
+            not an.graph.blocks[x].succs
+            and an.graph.instrs[an.graph.blocks[x].last].op == "RETURN_VALUE"
+        ):
             preds[end].append(x)
     idom = _dominators(end + 1, [end], _Reversed(preds))
     return {x: (None if d in (end, None) else d) for x, d in idom.items() if x != end}

@@ -185,6 +185,22 @@ def handled_in_loop(callbacks):
     return "settled"
 
 
+def if_in_try_in_loop(callbacks, arg):
+    caught = []
+    while callbacks:
+        callback = callbacks.pop()
+        try:
+            if arg is None:
+                args = ()
+            else:
+                args = (arg,)
+            if callback(*args):
+                arg = None
+        except BaseException:
+            caught.append(sys.exc_info()[0])
+    return caught, arg
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -205,4 +221,5 @@ CASES = [
     ("raise_plain", ("class",)), ("raise_plain", ("instance",)), ("raise_plain", ("bare",)),
     ("after_the_handler", ("1",)), ("after_the_handler", ("1.5",)), ("after_the_handler", ("x",)),
     ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)), ("handled_in_loop", ([lambda: 1 / 0],)),
+    ("if_in_try_in_loop", ([lambda: True, lambda x: 1 / 0, lambda x: False], 5)),
 ]
