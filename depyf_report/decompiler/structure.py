@@ -158,13 +158,28 @@ class Builder:
             jump_stack = fall_stack = stack
             test = branch.test
         true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
+        chained = None
         if branch.kind == "cond":
+            chained = self._chained(test, true_b, false_b, stack)
+            if chained is not None:
+                test, true_b, false_b, stack, taken = chained
+                jump_stack = fall_stack = stack
+                self._unspill_middle(sim, test, stack)
             test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
+            if chained is not None:
+                self._tested |= taken
+                for x in taken:
+                    self.visit(x)
         # The fall-through is the if body, as it was written; not a jump back to the loop's
         # header laid out there (3.12+), which is the end of the body
         flip = branch.kind == "cond" and false_b == fall and true_b != fall
         flip = flip and self._jumped_to(fall) == fall
         join = self.join_of(b, loop, stack, stop)
+        if join is None and chained is not None:
+            # 3.12+ copy a returning join into the chain's first failure: the comparison
+            # that ends the chain still reaches it
+            joins = {self.join_of(x, loop, stack, stop) for x in chained[4]} - {None}
+            join = joins.pop() if len(joins) == 1 else None
         only_tested = branch.kind == "cond" and set(self.blocks[fall].preds) <= self._tested
         if join == fall and jump > fall and only_tested:
             # Only the test leads to the fall-through, so it is no join: it is the if body,
@@ -248,6 +263,102 @@ class Builder:
         else:
             value = ast.IfExp(test=test, body=yes, orelse=no)
         return [*t_stack[:base], value]
+
+    def _chained(self, test, true_b, false_b, stack):
+        """A chained comparison used as a condition, ``a < x < b``: the first comparison
+        keeps ``x`` on the stack; where it fails, a block pops ``x`` and goes on to where
+        the whole chain fails; where it holds, the next comparison consumes ``x``. Returns
+        (test, true, false, stack, blocks) or None."""
+        middle = stack[-1] if stack else None
+        taken, failed = set(), None
+        while isinstance(test, ast.Compare) and middle is not None:
+            if test.comparators[-1] is not middle or true_b in self.visited:
+                return None
+            nxt = self._next_comparison(true_b, false_b, stack)
+            if nxt is None:
+                return None
+            compare, t2, f2, rest = nxt
+            keeps = len(rest) == len(stack)  # another middle value: the chain goes on
+            target = self._popped_to(false_b, None if keeps else f2)
+            if target is None or (failed is not None and target != failed):
+                return None
+            failed = target
+            taken |= {true_b, false_b}
+            test = ast.Compare(
+                left=test.left,
+                ops=[*test.ops, *compare.ops],
+                comparators=[*test.comparators, *compare.comparators],
+            )
+            true_b, false_b = t2, f2
+            if not keeps:
+                return test, true_b, failed, rest, taken
+            middle, stack = rest[-1], rest
+        return None
+
+    def _unspill_middle(self, sim, test, stack) -> None:
+        """The chain's first middle operand was computed into a temporary before its left
+        operand (``SWAP``): put it back in the comparison, evaluated once, in order."""
+        middle = test.comparators[0]
+        last = sim.out[-1] if sim.out else None
+        if not (
+            isinstance(middle, ast.Name)
+            and self.ctx.is_temp(middle.id)
+            and isinstance(last, ast.Assign)
+            and len(last.targets) == 1
+            and isinstance(last.targets[0], ast.Name)
+            and last.targets[0].id == middle.id
+        ):
+            return
+        if any(isinstance(v, ast.Name) and v.id == middle.id for v in stack):
+            return
+        test.comparators[0] = last.value
+        del sim.out[-1]
+
+    def _next_comparison(self, b, failing, stack):
+        """(comparison, true, false, stack) for block ``b`` comparing the stack's top."""
+        if b in self.an.loops or self.an.handler_of(b) != self.an.handler_of(failing):
+            return None
+        block = self.blocks[b]
+        if any(i.op in NOT_A_CONDITION for i in self.graph.instrs[block.start : block.end]):
+            return None
+        sim = Sim(self.ctx, self.graph.instrs, list(stack))
+        try:
+            sim.run(block.start, block.end)
+        except Unsupported:
+            return None
+        br, rest = sim.branch, sim.stack
+        if sim.out or br is None or br.kind != "cond" or len(block.succs) != 2:
+            return None
+        compare = br.test
+        if not isinstance(compare, ast.Compare) or compare.left is not stack[-1]:
+            return None
+        if not len(stack) - 1 <= len(rest) <= len(stack):
+            return None
+        if any(x is not y for x, y in zip(rest[: len(stack) - 1], stack)):
+            return None
+        if len(rest) == len(stack) and rest[-1] is stack[-1]:
+            return None
+        fall, jump = block.succs
+        t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
+        return compare, t2, f2, rest
+
+    def _popped_to(self, b, failed):
+        """Where block ``b`` goes when all it does is pop the top of the stack: on, or
+        (3.12+) into its own copy of the block ``failed`` that ends the function."""
+        block = self.blocks[b]
+        instrs = self.graph.instrs[block.start : block.end]
+        if not instrs or instrs[0].op != "POP_TOP":
+            return None
+        if [i.op for i in instrs] in (["POP_TOP"], ["POP_TOP", "JUMP"]) and len(block.succs) == 1:
+            found = block.succs[0]
+            return found if failed is None or self._same_target(found, failed) else None
+        if failed is None or block.succs or self.blocks[failed].succs:
+            return None
+        copy = self.graph.instrs[self.blocks[failed].start : self.blocks[failed].end]
+        same = len(copy) == len(instrs) - 1 and all(
+            (x.op, x.argval) == (y.op, y.argval) for x, y in zip(copy, instrs[1:])
+        )
+        return failed if same else None
 
     def merge_conditions(self, b, test, true_b, false_b, stack):
         """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""

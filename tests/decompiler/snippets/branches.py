@@ -65,6 +65,19 @@ def chained_in_condition(lo, x, hi):
     return "above"
 
 
+def chained_condition(values, lo, hi):
+    calls = []
+    if not lo <= (calls.append(values) or len(values)) < hi:
+        return "outside", calls
+    inside = []
+    for v in values:
+        if lo < v <= hi:
+            inside.append(v)
+    if lo <= len(inside) <= hi:
+        return "few", inside
+    return "many", inside
+
+
 def chained_evaluates_once(items):
     calls = []
 
@@ -104,6 +117,8 @@ def ternary_in_call(flag, value):
 
 
 CASES = [
+    ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
+    ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
     ("grade", (95,)), ("grade", (85,)), ("grade", (75,)), ("grade", (10,)),
     ("nested_if", (1, 1)), ("nested_if", (1, 0)), ("nested_if", (0, 1)), ("nested_if", (0, 0)),
     ("if_without_else", (4,)), ("if_without_else", (-3,)), ("if_without_else", (3,)),
