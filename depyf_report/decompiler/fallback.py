@@ -10,6 +10,7 @@ from collections import deque
 from . import markers as m
 from .cfg import Graph
 from .exceptions import helper_defs
+from .handling import ENTER, LEAVE, handling_depths, wrap
 from .sim import CodeContext, Sim
 from .versions import LEGACY_EXCEPTIONS
 
@@ -28,6 +29,7 @@ class StateMachine:
         self.exc = ctx.prefix + "exc"
         self.shapes: dict[int, list[bool]] = {0: []}  # per block: which slots hold NULL
         self.bodies: dict[int, list[ast.stmt]] = {}
+        self.handling = handling_depths(graph)
 
     def slot(self, i: int) -> str:
         return f"{self.ctx.prefix}s{i}"
@@ -106,13 +108,21 @@ class StateMachine:
     def _block(self, block, queue) -> list[ast.stmt]:
         sim = Sim(self.ctx, self.graph.instrs, self._entry_stack(block))
         depth = block.handler.depth if block.handler else 0
+        handling = self.handling.get(block.id, 0) if self.handling else 0
+        marks = [(handling, 0)]  # (exceptions being handled, from this statement on)
         pos = block.start
         while pos < block.end and sim.branch is None:
+            op = self.graph.instrs[pos].op
             pos = sim.run(pos, pos + 1)
             if depth and not self._slots_intact(sim.stack, depth):
                 sim.out.append(self._store_slots(sim, sim.stack))
                 sim.stack = self._slot_stack(sim.stack)
+            if self.handling and op in (ENTER, LEAVE):
+                handling += 1 if op == ENTER else -1
+                marks.append((handling, len(sim.out)))
         body = sim.out + self._exit(block, sim, queue)
+        ends = [start for _, start in marks[1:]] + [len(body)]
+        body = wrap([(d, body[start:end]) for (d, start), end in zip(marks, ends)], self.ctx)
         if block.handler is None:
             return body
         return [self._protect(block, body, queue)]
