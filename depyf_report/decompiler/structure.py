@@ -59,6 +59,7 @@ class Builder:
         self._joins: dict[int, dict[int, int | None]] = {}
         self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
         self._tested: set[int] = set()  # the blocks of the last condition merged
+        self._with_raises: dict[int, int | None] | None = None
 
     # -- the walk -------------------------------------------------------------
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -444,7 +445,10 @@ class Builder:
         """Where the two branches of ``b`` meet again, or None when they never do."""
         join = self.an.ipdom.get(b)
         if not _between_statements(stack):
-            # Inside an expression: the branches meet where the value is used.
+            # Inside an expression: the branches meet where the value is used, which may
+            # be a raise (``raise E(a if c else b)``).
+            if join is None:
+                join = self._raising_joins().get(b)
             if loop is None or join in loop.body or join == loop.follow:
                 return join
             return None
@@ -461,6 +465,13 @@ class Builder:
             if outer in loop.body or (outer is not None and outer == loop.follow):
                 join = outer
         return join
+
+    def _raising_joins(self) -> dict[int, int | None]:
+        """Immediate post-dominators with raising paths counted as ends too."""
+        if self._with_raises is None:
+            ends = ("RETURN_VALUE", "RAISE_VARARGS", "RERAISE")
+            self._with_raises = self.an._postdominators_to(ends)
+        return self._with_raises
 
     def _inside(self, x, loop) -> bool:
         return loop is None or (x in loop.body and x != loop.header)
