@@ -174,7 +174,7 @@ class Builder:
         # The fall-through is the if body, as it was written; not a jump back to the loop's
         # header laid out there (3.12+), which is the end of the body
         flip = branch.kind == "cond" and false_b == fall and true_b != fall
-        flip = flip and self._jumped_to(fall) == fall
+        flip = flip and self.jumped_to(fall) == fall
         join = self.join_of(b, loop, stack, stop)
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
@@ -397,9 +397,9 @@ class Builder:
     def _same_target(self, a, b) -> bool:
         """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only
         jump on (3.12+ lay out such a jump to the loop header after each failed test)."""
-        return a == b or self._jumped_to(a) == self._jumped_to(b)
+        return a == b or self.jumped_to(a) == self.jumped_to(b)
 
-    def _jumped_to(self, b):
+    def jumped_to(self, b):
         block = self.blocks[b]
         if block.end - block.start == 1 and self.graph.instrs[block.start].op == "JUMP":
             return block.succs[0]

@@ -110,6 +110,13 @@ class TryBuilder:
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
         orelse, after = [], body_stack
+        over = self._jump_over_handlers(follow, h)
+        if join is None and over is not None and body_stack is not None:
+            # 3.11 lays out an else before the handlers and jumps over them to what
+            # follows the try: that code is after the statement, not its else
+            self.b.visit(follow)
+            node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
+            return [node], body_stack, over
         if follow is not None and body_stack is not None:
             orelse, after = self.b.seq(follow, join, body_stack, loop, active=active - {h})
         if after is None:
@@ -117,6 +124,13 @@ class TryBuilder:
         node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
         nxt = join if after is not None else None
         return [node], after, nxt
+
+    def _jump_over_handlers(self, follow, h) -> int | None:
+        """Where the body's end jumps to when it jumps straight past the handlers."""
+        if follow is None:
+            return None
+        target = self.b.jumped_to(follow)
+        return target if target != follow and target > h else None
 
     def _normal_exit(self, region, exits):
         """Where the body ends when nothing jumps out: the block laid out right after it."""
