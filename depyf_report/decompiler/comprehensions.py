@@ -8,6 +8,7 @@ The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
 from __future__ import annotations
 
 import ast
+import re
 
 from . import markers as m
 
@@ -49,7 +50,7 @@ def inline(stmts: list[ast.stmt]) -> list[ast.stmt]:
             init, loop = out[-2], out[-1]
             acc = init.targets[0]
             kind = _display_kind(init.value)
-            if isinstance(acc, ast.Name) and kind and _uses_once(stmt, acc.id):
+            if _is_temporary(acc) and kind and _uses_once(stmt, acc.id):
                 folded = fold(loop, acc.id, kind, None, None)
                 if folded is not None:
                     del out[-2:]
@@ -70,6 +71,12 @@ def _display_kind(node) -> str | None:
 
 def _returns(stmt, ident) -> bool:
     return isinstance(stmt.value, ast.Name) and stmt.value.id == ident
+
+
+def _is_temporary(acc) -> bool:
+    """An inlined comprehension builds its result on the stack, which the walk keeps in
+    a temporary; a list a named variable holds is the source's own, and stays."""
+    return isinstance(acc, ast.Name) and re.fullmatch(r"_+t\d+", acc.id) is not None
 
 
 def _is_return_none(stmt) -> bool:

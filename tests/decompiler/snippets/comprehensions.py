@@ -71,6 +71,17 @@ def closure_in_comprehension(n):
     return [f() for f in functions], [f() for f in late]
 
 
+def loops_that_append(short, long, table):
+    found = []  # a list built by loops, not a comprehension
+    for opt in short:
+        if opt in table:
+            found.append((opt, table[opt]))
+    for opt in long:
+        if opt in table:
+            found.append((opt, table[opt]))
+    return found, opt
+
+
 CASES = [
     ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
     ("filtered", ([-2, -1, 0, 1, 2, 3, 4],)),
@@ -86,4 +97,5 @@ CASES = [
     ("dict_comprehension_with_tuple_key", ([(1, 2), (3, 4)],)),
     ("comprehension_in_class", ()),
     ("closure_in_comprehension", (3,)),
+    ("loops_that_append", (["a", "b"], ["cc", "dd"], {"b": 1, "cc": 2})),
 ]
