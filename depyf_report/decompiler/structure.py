@@ -562,9 +562,11 @@ class Builder:
         # to is part of the loop (a clause that returns), not where it is left for.
         contexts = self._contexts(h)
 
-        def inside_clause(x):
+        def inside_clause(x):  # under a clause's cleanup handler, not a try body's
             handler = self.blocks[x].handler
-            return handler is not None and handler not in contexts
+            if handler is None or handler in contexts:
+                return False
+            return self.graph.at(handler.target) in self.an.transparent
 
         return {
             s

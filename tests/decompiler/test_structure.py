@@ -34,6 +34,7 @@ READABLE = [
     ("loops", "nested_loops"),
     ("loops", "continue_in_while"),
     ("loops", "while_true_break"),
+    ("loops", "loop_then_try"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

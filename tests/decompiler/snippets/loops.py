@@ -144,6 +144,19 @@ def shadowed_next(iterables):
     return out
 
 
+def loop_then_try(n, mapping):
+    i = n
+    total = 0
+    while i > 0:
+        i -= 1
+        total += i
+    try:
+        total += mapping[i]
+    except KeyError:
+        total -= 1
+    return total
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -160,4 +173,5 @@ CASES = [
     ("for_with_target_attribute", ([1, 2, 3],)), ("for_with_target_attribute", ([],)),
     ("continue_else_break", ([1, 2, 0, 3], 4)), ("continue_else_break", ([1], 1)),
     ("shadowed_next", ([[1, 2], [], [3]],)),
+    ("loop_then_try", (4, {0: 5})), ("loop_then_try", (4, {})),
 ]
