@@ -36,15 +36,13 @@ RENAMED = {
 BLOCK_SETUPS = {"SETUP_FINALLY", "SETUP_WITH", "SETUP_ASYNC_WITH"}
 DROPPED = BLOCK_OPS = {"SETUP_FINALLY", "SETUP_ASYNC_WITH", "POP_BLOCK"}
 SHUFFLES = {"DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR", "ROT_N"}
+# BINARY_ADD -> "+", INPLACE_ADD -> "+=", ...
+BINARY_OPS = {
+    **{"BINARY_" + name: op for name, op in OPERATORS.items()},
+    **{"INPLACE_" + name: op + "=" for name, op in OPERATORS.items()},
+}
 # Raw 3.10 opcodes this module turns into canonical ones (for the opcode coverage test).
-TRANSLATED = (
-    {"BINARY_" + name for name in OPERATORS}
-    | {"INPLACE_" + name for name in OPERATORS}
-    | set(RENAMED)
-    | BLOCK_OPS
-    | SHUFFLES
-    | {"COPY_DICT_WITHOUT_KEYS"}
-)
+TRANSLATED = set(BINARY_OPS) | set(RENAMED) | BLOCK_OPS | SHUFFLES | {"COPY_DICT_WITHOUT_KEYS"}
 PUSH_EXC_INFO = ("PUSH_EXC_INFO", None, None)
 # What 3.11 runs when an exception escapes an except clause: restore the handled one.
 CLEANUP = (("COPY", 3, 3), ("POP_EXCEPT", None, None), ("RERAISE", 1, 1))
@@ -119,9 +117,10 @@ def _jumps_written() -> bool:
 def translate(ins) -> list | None:
     """The canonical triples for a 3.10-only opcode on its own, or None if 3.11 has it."""
     name = ins.opname
-    for prefix, suffix in (("BINARY_", ""), ("INPLACE_", "=")):
-        if name.startswith(prefix) and name[len(prefix) :] in OPERATORS:
-            return [("BINARY_OP", ins.arg, OPERATORS[name[len(prefix) :]] + suffix)]
+    if name not in TRANSLATED:
+        return None
+    if name in BINARY_OPS:
+        return [("BINARY_OP", ins.arg, BINARY_OPS[name])]
     if name in SHUFFLES:  # only reached in code the block walk never sees
         return _plain_shuffle(name, ins.arg)
     if name == "JUMP_IF_NOT_EXC_MATCH":
