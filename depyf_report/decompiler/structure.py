@@ -173,9 +173,12 @@ class Builder:
                     self.visit(x)
         # The fall-through is the if body, as it was written; not a jump back to the loop's
         # header laid out there (3.12+), which is the end of the body
-        flip = branch.kind == "cond" and false_b == fall and true_b != fall
-        flip = flip and self.jumped_to(fall) == fall
-        join = self.join_of(b, loop, stack, stop)
+        falls = {fall}
+        if branch.kind == "cond":  # the last test's fall-through, after a merge
+            falls = {self.blocks[x].succs[0] for x in self._tested if self.blocks[x].succs}
+        flip = branch.kind == "cond" and false_b in falls and true_b not in falls
+        flip = flip and self.jumped_to(false_b) == false_b
+        join = self.join_of(b, loop, stack, stop, self._tested if branch.kind == "cond" else {b})
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
             # that ends the chain still reaches it
@@ -441,7 +444,7 @@ class Builder:
         test, t2, f2 = self._merge(br.test, t2, f2, stack, taken)
         return test, t2, f2, frozenset(taken)
 
-    def join_of(self, b, loop, stack, stop=None):
+    def join_of(self, b, loop, stack, stop=None, tested=frozenset()):
         """Where the two branches of ``b`` meet again, or None when they never do."""
         join = self.an.ipdom.get(b)
         if not _between_statements(stack):
@@ -457,7 +460,7 @@ class Builder:
             # post-dominator is no join: look for one inside the loop.
             join = self._loop_joins(loop).get(b)
         if join is None:
-            join = self._merge_point(b, loop)
+            join = self._merge_point(b, loop, tested)
         if join is None and stop is not None and self._inside(stop, loop):
             join = stop  # every path that does not leave meets the enclosing join
         if join is None and loop is not None:
@@ -476,7 +479,7 @@ class Builder:
     def _inside(self, x, loop) -> bool:
         return loop is None or (x in loop.body and x != loop.header)
 
-    def _merge_point(self, b, loop) -> int | None:
+    def _merge_point(self, b, loop, tested=frozenset()) -> int | None:
         """Where ``b``'s branches meet when one of them returns, continues or breaks: the
         last block that only ``b`` leads to and that more than one path reaches
         (Cifuentes' follow of a two-way conditional)."""
@@ -488,7 +491,12 @@ class Builder:
         for x in self._dominated.get(b, ()):
             if not self._inside(x, loop) or x in self.an.loops:
                 continue
-            entries = [p for p in self.blocks[x].preds if not self.an.dominates(x, p)]
+            # the tests of one condition count once: where it goes is no meeting place
+            entries = {
+                -1 if p in tested else p
+                for p in self.blocks[x].preds
+                if not self.an.dominates(x, p)
+            }
             if len(entries) > 1 and (found is None or x > found):
                 found = x
         return found
