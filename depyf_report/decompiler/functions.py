@@ -109,7 +109,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
                 raise ValueError("helpers outside a function: left to the state machine")
             body = helper_defs(ctx) + body
         if not PROBE.on or _compiles(code, body, ctx):
-            return _declarations(ctx) + body
+            return _declarations(ctx, body) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             print("structured result does not compile:", code.co_name, ast.unparse(body))
     except Exception:
@@ -124,21 +124,32 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
-    return _declarations(ctx) + body
+    return _declarations(ctx, body) + body
 
 
-def _declarations(ctx) -> list[ast.stmt]:
+def _declarations(ctx, body) -> list[ast.stmt]:
     out = []
     if ctx.stored_globals and ctx.is_function:
         out.append(ast.Global(names=sorted(ctx.stored_globals)))
-    if ctx.stored_free:
-        out.append(ast.Nonlocal(names=sorted(ctx.stored_free)))
+    free = ctx.stored_free | _unused_free(ctx.code, body)
+    if free:
+        out.append(ast.Nonlocal(names=sorted(free)))
     return out
+
+
+def _unused_free(code, body) -> set[str]:
+    """Free variables the body never names: only a ``nonlocal`` keeps them (and the
+    closure cell they bring)."""
+    free = set(code.co_freevars) - {"__class__", "__classdict__"}
+    if not free:
+        return set()
+    named = {n.id for stmt in body or () for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    return free - named
 
 
 def _compiles(code, body, ctx) -> bool:
     """Whether ``body`` compiles in a scope like the one ``code`` ran in."""
-    inner = _declarations(ctx) + [_shallow(s) for s in body or [ast.Pass()]]
+    inner = _declarations(ctx, body) + [_shallow(s) for s in body or [ast.Pass()]]
     if ctx.is_function:
         args = signature(code, m.Function(code))
         inner = [_def_node(code, "_probe", args, inner)]

@@ -114,7 +114,17 @@ def deleted_cell():
     return read()
 
 
+def unused_nonlocal():
+    a = 1
+
+    def f():
+        nonlocal a  # the cell is all there is to it: types.CellType is made so
+
+    return f.__closure__[0].cell_contents
+
+
 CASES = [
+    ("unused_nonlocal", ()),
     ("use_counter", (0,)), ("use_counter", (10,)),
     ("bump_global", (2,)), ("bump_global", (3,)),
     ("reset_global", ()),
