@@ -28,6 +28,14 @@ NOT_A_CONDITION = {
     "STORE_SUBSCR",
     "POP_TOP",
     "LOAD_BUILD_CLASS",
+    # These extend a display on the stack in place: a trial run would extend it twice.
+    "LIST_APPEND",
+    "LIST_EXTEND",
+    "SET_ADD",
+    "SET_UPDATE",
+    "MAP_ADD",
+    "DICT_UPDATE",
+    "DICT_MERGE",
 }
 
 

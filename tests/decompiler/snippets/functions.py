@@ -102,7 +102,13 @@ def call_errors(kind):
     return defaults()
 
 
+def call_with_optional_kwargs(func, args, kwargs):
+    return func(*args, **(kwargs or {}))
+
+
 CASES = [
+    ("call_with_optional_kwargs", (dict, (), {"a": 1})),
+    ("call_with_optional_kwargs", (dict, ([("b", 2)],), None)),
     ("defaults", (1,)), ("defaults", (1, 3, "c", [4])), ("defaults", (1,), {"d": "dee"}),
     ("keyword_only", (2,), {"shift": 1}), ("keyword_only", (2,), {"scale": 3, "shift": 0}),
     ("positional_only", (1,)), ("positional_only", (1, 2, 3), {"d": 4}),
