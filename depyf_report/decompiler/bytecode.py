@@ -104,6 +104,7 @@ def decode(code, lines: bool = False) -> list[Raw]:
     local = resolve.local
     starts = _line_starts(code) if lines else {}
     opnames = dis.opname
+    make = tuple.__new__  # Raw(...) without the Python-level __new__ of a NamedTuple
     out: list[Raw] = []
     extended = caches = 0
     for offset in range(0, len(co_code), 2):
@@ -132,7 +133,8 @@ def decode(code, lines: bool = False) -> list[Raw]:
                 target = argval = _target(kind, arg, offset, caches)
             else:
                 argval, argrepr = resolve(kind, arg)
-        out.append(Raw(opnames[op], op, arg, argval, argrepr, offset, starts.get(offset), target))
+        fields = (opnames[op], op, arg, argval, argrepr, offset, starts.get(offset), target)
+        out.append(make(Raw, fields))
     return out
 
 

@@ -70,7 +70,7 @@ def _translated(walk, ins, code, canonical) -> list:
     if triples is None:
         triples = translate(ins)
     if triples is None:
-        triples = canonical(ins)
+        triples = canonical(ins, code)
     return list(triples)
 
 

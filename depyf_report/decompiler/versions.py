@@ -90,17 +90,11 @@ def decoded(code) -> list:
 
 def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
-    if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py
-        return py310.expand(ins, code, _expand)
-    return _expand(ins)
-
-
-def _expand(ins):
     op = RENAMED.get(ins.opname, ins.opname)
     handler = _EXPANDERS.get(op)
     if handler is not None:
         return handler(ins)
-    return [(op, ins.arg, ins.argval)]
+    return ((op, ins.arg, ins.argval),)
 
 
 def _load_global(ins):
@@ -188,5 +182,11 @@ def skip_after(prev_op: str | None, op: str) -> bool:
     return op in ("RETURN_GENERATOR", "END_FOR")
 
 
-if PY < (3, 11):  # imported once here: expand runs for every instruction
+if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py (imported once here)
     from . import py310
+
+    _shared = expand
+
+    def expand(ins, code):
+        """Canonical (op, arg, argval) triples for one raw 3.10 instruction."""
+        return py310.expand(ins, code, _shared)
