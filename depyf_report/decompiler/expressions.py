@@ -100,7 +100,17 @@ def push_null(sim, ins):
 
 @handles("LOAD_ATTR")
 def load_attr(sim, ins):
-    sim.push(ast.Attribute(value=value_of(sim, sim.pop()), attr=ins.argval, ctx=ast.Load()))
+    value = _signed(value_of(sim, sim.pop()))
+    sim.push(ast.Attribute(value=value, attr=ins.argval, ctx=ast.Load()))
+
+
+def _signed(value):
+    """A negative number as ``-n``: printed bare, ``-1 .real`` and ``-1 ** x`` would apply
+    the minus last. The compiler folds it back into the constant."""
+    number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
+    if number and (value.value < 0 or str(value.value).startswith("-")):
+        return ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=-value.value))
+    return value
 
 
 @handles("LOAD_METHOD")
@@ -125,7 +135,10 @@ def binary_op(sim, ins):
     if text.endswith("=") and text not in COMPARE:
         sim.push(m.InPlace(left, BINARY[text[:-1]](), right))
     else:
-        sim.push(ast.BinOp(left=left, op=BINARY[text](), right=right))
+        op = BINARY[text]()
+        sim.push(
+            ast.BinOp(left=_signed(left) if isinstance(op, ast.Pow) else left, op=op, right=right)
+        )
 
 
 @handles("BINARY_SUBSCR")

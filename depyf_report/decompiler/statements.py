@@ -10,15 +10,54 @@ from .concrete import concrete  # noqa: F401  (re-exported for handlers)
 from .expressions import value_of
 from .sim import Branch, Unsupported, handles
 
-
 # -- stores -----------------------------------------------------------------
-@handles("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL")
+NAME_STORES = ("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL")
+
+
+@handles(*NAME_STORES)
 def store_name(sim, ins):
+    run = _parallel_stores(sim, ins)
+    if run:
+        return _parallel_assign(sim, run)
+    _declare(sim, ins)
+    store(sim, m.name(ins.argval, True), sim.pop())
+
+
+def _declare(sim, ins) -> None:
     if ins.op == "STORE_GLOBAL":
         sim.ctx.stored_globals.add(ins.argval)
     elif ins.op == "STORE_DEREF" and ins.argval in sim.ctx.code.co_freevars:
         sim.ctx.stored_free.add(ins.argval)
-    store(sim, m.name(ins.argval, True), sim.pop())
+
+
+def _parallel_stores(sim, ins) -> list:
+    """``a, b = x, y`` compiles to x, y then the stores in reverse order, its swap
+    left out (3.11+): the run of name stores taking values computed side by side."""
+    run = [ins]
+    while True:
+        nxt = sim.pos + len(run)
+        after = sim.instrs[nxt] if nxt < len(sim.instrs) else None
+        if after is None or after.op not in NAME_STORES or after.handler != ins.handler:
+            break
+        run.append(after)
+    if len(run) < 2 or len(sim.stack) < len(run):
+        return []
+    values = sim.stack[-len(run) :]
+    if len({id(v) for v in values}) < len(values) or len({i.argval for i in run}) < len(run):
+        return []  # ``a = b = v`` stores one value twice
+    if any(isinstance(v, (m.Marker, ast.NamedExpr)) for v in values):
+        return []  # unpacking, loop targets, definitions: stores of their own
+    return run
+
+
+def _parallel_assign(sim, run) -> None:
+    values = [value_of(sim, v) for v in sim.popn(len(run))]
+    names = [i.argval for i in reversed(run)]
+    for ins in run:
+        _declare(sim, ins)
+    target = ast.Tuple(elts=[m.name(n, True) for n in names], ctx=ast.Store())
+    sim.emit(ast.Assign(targets=[target], value=ast.Tuple(elts=values, ctx=ast.Load())), names)
+    sim.skip = len(run) - 1
 
 
 @handles("STORE_ATTR")

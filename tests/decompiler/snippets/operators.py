@@ -64,7 +64,12 @@ def outside_range(c, escape):
     return c == escape or not (b" " <= c <= b"~")
 
 
+def negative_base(x):
+    return (-1) ** x, (-2.5) ** 2, (-1).bit_length(), -(1**x)
+
+
 CASES = [
+    ("negative_base", (3,)), ("negative_base", (2,)),
     ("outside_range", (b"=", b"=")), ("outside_range", (b"a", b"=")),
     ("outside_range", (b"\x81", b"=")), ("outside_range", (b"\x01", b"=")),
     ("arithmetic", (7, 3)), ("arithmetic", (-7, 2)), ("arithmetic", (2.5, 0.5)),
