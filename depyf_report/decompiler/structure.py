@@ -522,7 +522,7 @@ class Builder:
         header = self.blocks[h]
         instrs = self.graph.instrs
         is_for = instrs[header.start].op == "FOR_ITER"
-        exits = self._exits(h, body)
+        exits = self._dead_ends_dropped(self._exits(h, body), h, body)
         self.open_loops.add(h)
         keep = stack[-1:] if is_for else []
         spill = Sim(self.ctx, self.graph.instrs, stack[: len(stack) - len(keep)])
@@ -561,6 +561,23 @@ class Builder:
             target=first.targets[0], iter=stack[-1].value, body=stmts[1:] or [ast.Pass()], orelse=[]
         )
         return [node], stack[:-1], follow
+
+    def _dead_ends_dropped(self, exits, h, body) -> set[int]:
+        """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
+        reached from inside it, not where it goes on to: unless the loop's own exit
+        leads there too."""
+        reached, todo = set(), [s for s in self.blocks[h].succs if s not in body]
+        while todo:
+            x = todo.pop()
+            if x not in reached and x not in body:
+                reached.add(x)
+                todo += self.blocks[x].succs
+        kept = {e for e in exits if e in reached or not self._raises_at_once(e)}
+        return kept or exits
+
+    def _raises_at_once(self, b) -> bool:
+        block = self.blocks[b]
+        return not block.succs and self.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
 
     def _exits(self, h, body) -> set[int]:
         """Blocks after the loop's layout extent that control leaves the loop for. That

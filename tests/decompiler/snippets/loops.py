@@ -157,6 +157,18 @@ def loop_then_try(n, mapping):
     return total
 
 
+def raise_inside_for(chain, steps):
+    try:
+        link = chain
+        for _ in range(steps):
+            link = link.get("next")
+            if link is None:
+                raise ValueError  # 3.12+ lay this block out after the loop
+    except ValueError:
+        return "too deep"
+    return link["name"]
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -174,4 +186,6 @@ CASES = [
     ("continue_else_break", ([1, 2, 0, 3], 4)), ("continue_else_break", ([1], 1)),
     ("shadowed_next", ([[1, 2], [], [3]],)),
     ("loop_then_try", (4, {0: 5})), ("loop_then_try", (4, {})),
+    ("raise_inside_for", ({"next": {"name": "b"}, "name": "a"}, 1)),
+    ("raise_inside_for", ({"next": {"name": "b"}, "name": "a"}, 2)),
 ]
