@@ -301,12 +301,12 @@ def copy(sim, ins):
     if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
         value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
-    if sim.is_pure(value):
-        return sim.push(value)
-    if _walrus(sim, ins, nxt, value):  # ``a = b = f()`` or ``(x := f())``
+    if _walrus(sim, ins, nxt, value):  # ``a = b = v`` or ``(x := v)``
         sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
         sim.skip = 1
         return None
+    if sim.is_pure(value):
+        return sim.push(value)
     sim.spill()
     sim.push(sim.peek(ins.arg))
 
