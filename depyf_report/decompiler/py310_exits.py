@@ -21,15 +21,16 @@ def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
     instruction and nothing for the rest."""
     leaders = _leaders(walk.raw)
     walk.lines = _lines(walk.raw)
+    special = walk.cleanups | set(walk.moved) | set(walk.entries)  # offsets never merged
     originals: dict[tuple, int] = {}
     for start, end in _exit_runs(walk.raw, leaders):
-        key = _signature(walk, start, end)
+        key = _signature(walk, start, end, special)
         if key is not None:
             originals[key] = start  # the last one in layout: the exit the others jump to
     out: dict[int, list] = {}
     dropped: set[int] = set()  # raw indices whose translation is now empty
     for end in reversed(range(len(walk.raw))):
-        found = _copy_ending_at(walk, end, leaders, originals)
+        found = _copy_ending_at(walk, end, leaders, originals, special)
         if found is None:
             continue
         start, original = found
@@ -45,10 +46,12 @@ def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
     return out
 
 
-def _copy_ending_at(walk, end, leaders, originals):
+def _copy_ending_at(walk, end, leaders, originals, special):
     """(first raw index, original's first raw index) of a copy ending at ``end``."""
+    if walk.raw[end].opname not in EXITS:
+        return None
     for start in _runs_ending_at(walk.raw, end, leaders):
-        original = originals.get(_signature(walk, start, end))
+        original = originals.get(_signature(walk, start, end, special))
         if original is not None and original > end:
             return start, original
     return None
@@ -72,11 +75,10 @@ def _runs_ending_at(raw, end: int, leaders):
         yield start
 
 
-def _signature(walk, start: int, end: int):
+def _signature(walk, start: int, end: int, special: set):
     """What a run does and the state it starts in; None where it may not be merged."""
     state = walk.states.get(start)
     run = walk.raw[start : end + 1]
-    special = walk.cleanups | set(walk.moved) | set(walk.entries)
     if state is None or {i.offset for i in run} & special:
         return None
     lines = walk.lines[start : end + 1]  # a copy keeps the line numbers of what it copies
