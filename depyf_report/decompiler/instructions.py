@@ -94,6 +94,34 @@ def _attach_handlers(code, instrs, resolve) -> None:
         for i in range(resolve(start), resolve(end)):
             if instrs[i].handler is None:
                 instrs[i].handler = handler
+    _close_jump_gaps(instrs)
+
+
+GAP_OPS = {
+    "JUMP",
+    "POP_JUMP_IF_TRUE",
+    "POP_JUMP_IF_FALSE",
+    "POP_JUMP_IF_NONE",
+    "POP_JUMP_IF_NOT_NONE",
+}
+
+
+def _close_jump_gaps(instrs) -> None:
+    """3.13 leaves jumps, which cannot raise, out of the exception table even between
+    two covered instructions of one try body; they belong to that body all the same."""
+    i = 0
+    while i < len(instrs):
+        if instrs[i].handler is not None or instrs[i].op not in GAP_OPS or i == 0:
+            i += 1
+            continue
+        end = i
+        while end < len(instrs) and instrs[end].handler is None and instrs[end].op in GAP_OPS:
+            end += 1
+        before = instrs[i - 1].handler
+        if before is not None and end < len(instrs) and instrs[end].handler == before:
+            for k in range(i, end):
+                instrs[k].handler = before
+        i = end
 
 
 def _collapse_yield_from(raw):

@@ -201,6 +201,22 @@ def if_in_try_in_loop(callbacks, arg):
     return caught, arg
 
 
+def and_in_loop_in_finally(names, table, log):
+    try:
+        ready = True
+        try:
+            for name in names:
+                if name in table and table[name] == []:  # 3.13: jumps left out of the table
+                    log.append(name)
+                    del table[name]
+        finally:
+            for name in names:
+                log.append(name.upper())
+        return log
+    finally:
+        log.append(ready)
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -222,4 +238,5 @@ CASES = [
     ("after_the_handler", ("1",)), ("after_the_handler", ("1.5",)), ("after_the_handler", ("x",)),
     ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)), ("handled_in_loop", ([lambda: 1 / 0],)),
     ("if_in_try_in_loop", ([lambda: True, lambda x: 1 / 0, lambda x: False], 5)),
+    ("and_in_loop_in_finally", (["a", "b", "c"], {"a": [], "b": [1]}, [])),
 ]
