@@ -537,7 +537,8 @@ class Builder:
             return spill.out + stmts, stack, follow
         follow = min(exits) if exits else None
         loop = Loop(h, follow, body, outer)
-        stmts, _ = self.seq(h, None, list(stack), loop, entering=h, active=active)
+        stmts, rest = self.seq(h, None, list(stack), loop, entering=h, active=active)
+        _check_body_ends(rest)
         return [*spill.out, ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
 
     def _async_for_exit(self, h):
@@ -626,7 +627,8 @@ class Builder:
         follow = min(exits - {done}) if exits - {done} else done
         else_start = done if follow != done else None
         loop = Loop(h, follow, body, outer)
-        stmts, _ = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
+        stmts, rest = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
+        _check_body_ends(rest)
         if not stmts or not _is_target_store(stmts[0]):
             raise Unsupported("for loop without a target")
         target = stmts[0].targets[0]
@@ -654,6 +656,13 @@ def _substitute(node, values: dict):
         elif isinstance(value, ast.AST):
             setattr(node, field, _substitute(value, values))
     return node
+
+
+def _check_body_ends(stack) -> None:
+    """Every path through a loop body goes back, leaves or returns: one that stopped at
+    the end of an enclosing with/try body instead would lose the rest of the loop."""
+    if stack is not None:
+        raise Unsupported("loop body stops at the end of an enclosing region")
 
 
 def _same_constant_or_name(a, b) -> bool:
