@@ -616,6 +616,10 @@ class Builder:
             handler = self.blocks[self.graph.at(handler.target)].handler
         return out
 
+    def _own_exit(self, x) -> bool:
+        block = self.blocks[x]
+        return not block.succs and self.graph.instrs[block.start].op != "POP_TOP"
+
     def _for_loop(self, h, stack, outer, active, body, exits):
         if not stack:
             raise Unsupported("for loop without an iterator")
@@ -624,7 +628,10 @@ class Builder:
         if not isinstance(iterator, m.Iter):
             iterator = m.Iter(iterator)
         fall, done = self.blocks[h].succs
-        follow = min(exits - {done}) if exits - {done} else done
+        # A block laid out before the loop's end that only returns or raises is the loop's
+        # own code (3.12+ put it there), not where a break goes: a break pops the iterator
+        breaks = {x for x in exits - {done} if x > done or not self._own_exit(x)}
+        follow = min(breaks) if breaks else done
         else_start = done if follow != done else None
         loop = Loop(h, follow, body, outer)
         stmts, rest = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
