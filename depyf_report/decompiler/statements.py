@@ -302,6 +302,7 @@ def copy(sim, ins):
         value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
     if _walrus(sim, ins, nxt, value):  # ``a = b = v`` or ``(x := v)``
+        _declare(sim, nxt)
         sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
         sim.skip = 1
         return None

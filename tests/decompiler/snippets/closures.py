@@ -123,7 +123,19 @@ def unused_nonlocal():
     return f.__closure__[0].cell_contents
 
 
+def chained_nonlocal_store():
+    hits = misses = 5
+
+    def clear():
+        nonlocal hits, misses
+        hits = misses = 0
+
+    clear()
+    return hits, misses
+
+
 CASES = [
+    ("chained_nonlocal_store", ()),
     ("unused_nonlocal", ()),
     ("use_counter", (0,)), ("use_counter", (10,)),
     ("bump_global", (2,)), ("bump_global", (3,)),
