@@ -567,13 +567,16 @@ class Builder:
         """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
         reached from inside it, not where it goes on to: unless the loop's own exit
         leads there too."""
+        raising = {e for e in exits if self._raises_at_once(e)}
+        if not raising:  # the walk below covers the rest of the code: only when needed
+            return exits
         reached, todo = set(), [s for s in self.blocks[h].succs if s not in body]
-        while todo:
+        while todo and not raising <= reached:
             x = todo.pop()
             if x not in reached and x not in body:
                 reached.add(x)
                 todo += self.blocks[x].succs
-        kept = {e for e in exits if e in reached or not self._raises_at_once(e)}
+        kept = {e for e in exits if e in reached or e not in raising}
         return kept or exits
 
     def _raises_at_once(self, b) -> bool:
