@@ -6,9 +6,12 @@ larger should take less than 10 times as long. Run it with the Python to measure
 
     python benchmarks/decompile_speed.py
     python benchmarks/decompile_speed.py --python /root/.pyenv/versions/3.13.0/bin/python
+    python benchmarks/decompile_speed.py --skip-stdlib --count-calls   # work, not time
 """
 
 import argparse
+import cProfile
+import pstats
 import sys
 import time
 from pathlib import Path
@@ -89,6 +92,18 @@ def time_generated(lines: int) -> dict:
     return {"lines": lines, "seconds": best, "cpu": best_cpu, "compiles": compiles}
 
 
+def count_calls(lines: int) -> dict:
+    """Python function calls one decompile of a generated function makes: a measure of
+    work that, unlike time, does not depend on the machine's load or caches."""
+    from depyf_report import decompile
+
+    module_code = compile(generated_function(lines), "<generated>", "exec")
+    function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
+    profile = cProfile.Profile()
+    profile.runcall(decompile, function_code)
+    return {"lines": lines, "calls": pstats.Stats(profile).total_calls}
+
+
 def stdlib_speed(time_limit: float) -> None:
     modules = stdlib_modules()
     records = run_each(
@@ -112,9 +127,9 @@ def stdlib_speed(time_limit: float) -> None:
             print(f"  FAIL {record['module']}: {record['error']}")
 
 
-def linearity(time_limit: float) -> None:
+def linearity(time_limit: float, calls: bool) -> None:
     small, large = run_each(
-        time_generated,
+        count_calls if calls else time_generated,
         [SMALL, LARGE],
         workers=1,
         time_limit=time_limit,
@@ -123,12 +138,16 @@ def linearity(time_limit: float) -> None:
     for record in (small, large):
         if "error" in record:
             print(f"  FAIL {record['lines']}-line function: {record['error']}")
+        elif calls:
+            print(f"{record['lines']:>6}-line function: {record['calls']:,} function calls")
         else:
             print(
                 f"{record['lines']:>6}-line function: {record['seconds']:.3f} s "
                 f"(CPU {record['cpu']:.3f} s; "
                 f"output compiles: {'yes' if record['compiles'] else 'NO'})"
             )
+    if "calls" in small and "calls" in large:
+        print(f"ratio {LARGE}/{SMALL} lines: {large['calls'] / small['calls']:.2f} in calls")
     if "seconds" in small and "seconds" in large:
         ratio = large["seconds"] / small["seconds"]
         cpu_ratio = large["cpu"] / small["cpu"]
@@ -145,6 +164,11 @@ def main(argv=None) -> int:
     parser.add_argument("--python", action="append", help="interpreter to run under; repeatable")
     parser.add_argument("--time-limit", type=float, default=300.0, help="seconds per job")
     parser.add_argument("--skip-stdlib", action="store_true", help="linearity only")
+    parser.add_argument(
+        "--count-calls",
+        action="store_true",
+        help="linearity in function calls instead of time (steady on a loaded machine)",
+    )
     args = parser.parse_args(argv)
     if args.python:
         for python in args.python:
@@ -154,7 +178,7 @@ def main(argv=None) -> int:
     load_decompiler_once()
     if not args.skip_stdlib:
         stdlib_speed(args.time_limit)
-    linearity(args.time_limit)
+    linearity(args.time_limit, args.count_calls)
     return 0
 
 
