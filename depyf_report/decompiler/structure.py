@@ -92,7 +92,7 @@ class Builder:
                     return out, None
             entering = None
             if b in self.an.loops and b not in self.open_loops:
-                stmts, stack, b = self.loop(b, stack, loop, active)
+                stmts, stack, b = self.loop(b, stack, loop, active, stop)
                 out += stmts
                 if b is None:
                     return out, None
@@ -521,7 +521,7 @@ class Builder:
         return self._joins[loop.header]
 
     # -- loops --------------------------------------------------------------------
-    def loop(self, h, stack, outer, active):
+    def loop(self, h, stack, outer, active, stop=None):
         body = frozenset(self.an.loops[h])
         header = self.blocks[h]
         instrs = self.graph.instrs
@@ -533,7 +533,7 @@ class Builder:
         spill.spill()  # values that live through the loop are computed once, before it
         stack = spill.stack + keep
         if is_for:
-            stmts, stack, follow = self._for_loop(h, stack, outer, active, body, exits)
+            stmts, stack, follow = self._for_loop(h, stack, outer, active, body, exits, stop)
             return spill.out + stmts, stack, follow
         done = self._async_for_exit(h)
         if done is not None:
@@ -627,7 +627,7 @@ class Builder:
         block = self.blocks[x]
         return not block.succs and self.graph.instrs[block.start].op != "POP_TOP"
 
-    def _for_loop(self, h, stack, outer, active, body, exits):
+    def _for_loop(self, h, stack, outer, active, body, exits, stop=None):
         if not stack:
             raise Unsupported("for loop without an iterator")
         self.visit(h)
@@ -637,7 +637,13 @@ class Builder:
         fall, done = self.blocks[h].succs
         # A block laid out before the loop's end that only returns or raises is the loop's
         # own code (3.12+ put it there), not where a break goes: a break pops the iterator
-        breaks = {x for x in exits - {done} if x > done or not self._own_exit(x)}
+        # (so does a return; when the loop ends where the enclosing walk stops, it has
+        # no else for a break to skip, and such a block is a return too)
+        breaks = {
+            x
+            for x in exits - {done}
+            if x > done or not (self._own_exit(x) or (done == stop and not self.blocks[x].succs))
+        }
         follow = min(breaks) if breaks else done
         else_start = done if follow != done else None
         loop = Loop(h, follow, body, outer)
