@@ -15,6 +15,7 @@ import argparse
 import ast
 import functools
 import json
+import re
 import sys
 import tempfile
 import time
@@ -61,7 +62,12 @@ def roundtrip(module: StdlibModule, ceiling: bool = False) -> dict:
         "status": status,
         "exact": comparison.exact,
         "mismatches": comparison.mismatches[:5],
+        # Recompiles, but raises instead of running: the decompiler gave up on these.
+        "not_decompiled": NOT_DECOMPILED.findall(source),
     }
+
+
+NOT_DECOMPILED = re.compile(r"RuntimeError\('not decompiled: ([^']*)'\)")
 
 
 def failed(module: StdlibModule, why: str) -> dict:
@@ -89,6 +95,7 @@ def summarize(records: list[dict], source_of: str) -> dict:
         "modules_recompile": len(recompiled),
         "codes": sum(r["codes"] for r in records),
         "codes_exact": sum(r["exact"] for r in records),
+        "codes_not_decompiled": sum(len(r.get("not_decompiled", [])) for r in records),
         "decompile_seconds": round(seconds, 3),
         "codes_per_second": round(sum(r["codes"] for r in timed) / seconds) if seconds else 0,
     }
@@ -102,13 +109,21 @@ def print_report(summary: dict, records: list[dict]) -> None:
     print(f"modules that recompile: {percent(summary['modules_recompile'], summary['modules'])}")
     print(f"code objects exact:     {percent(summary['codes_exact'], summary['codes'])}")
     print(
+        f"code objects not decompiled (a raise in their place): {summary['codes_not_decompiled']}"
+    )
+    print(
         f"speed: {summary['codes_per_second']} code objects/s "
         f"({summary['decompile_seconds']:.2f} s decompiling)"
     )
-    failures = [r for r in records if "error" in r]
+    failures = [f"{r['module']}: {r['error']}" for r in records if "error" in r]
+    failures += [
+        f"{r['module']}: not decompiled: {why}"
+        for r in records
+        for why in r.get("not_decompiled", [])
+    ]
     print(f"failures ({len(failures)}):")
-    for record in failures:
-        print(f"  FAIL {record['module']}: {record['error']}")
+    for failure in failures:
+        print(f"  FAIL {failure}")
     worst = sorted(records, key=lambda r: (r["exact"] / r["codes"], -r["codes"]))[:WORST_SHOWN]
     print("worst modules (exact / code objects):")
     for record in worst:
@@ -180,7 +195,8 @@ def main(argv=None) -> int:
             s = result["summary"]
             print(
                 f"Python {version}: recompile {percent(s['modules_recompile'], s['modules'])}, "
-                f"exact {percent(s['codes_exact'], s['codes'])}, {s['codes_per_second']} codes/s"
+                f"exact {percent(s['codes_exact'], s['codes'])}, "
+                f"not decompiled {s['codes_not_decompiled']}, {s['codes_per_second']} codes/s"
             )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
