@@ -7,6 +7,7 @@ import ast
 from . import markers as m
 from .expressions import COMPREHENSIONS, value_of
 from .sim import handles
+from .typeparams import generic_definition, is_generic
 
 
 @handles("KW_NAMES")
@@ -48,6 +49,8 @@ def finish_call(sim, args, names) -> None:
         body, name = positional[0], positional[1].value
         keywords = [ast.keyword(arg=k, value=v) for k, v in zip(names, kwvalues)]
         return sim.push(m.Class(body, name, positional[2:], keywords))
+    if is_generic(func) and not names:
+        return sim.push(generic_definition(sim, func, positional))
     if _is_comprehension(func, positional, names):
         return sim.push(sim.ctx.nested.comprehension(func, positional[0], sim))
     if _is_decorator(sim, func, positional, names):

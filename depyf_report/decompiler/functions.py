@@ -22,6 +22,7 @@ from .fallback import StateMachine, comment
 from .instructions import normalize
 from .sim import CodeContext
 from .structure import structured_body
+from .typeparams import TypeAlias, type_alias_statement
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
@@ -50,6 +51,8 @@ class Definitions:
             name = target.code.co_name
             mangled = name.startswith("__") and ident.startswith("_") and ident.endswith(name)
             return (name == ident or mangled) and _plain_name(name)
+        if isinstance(target, TypeAlias):
+            return target.name == ident
         return isinstance(target, m.Class) and target.name == ident
 
     def definition(self, value, ident: str, sim) -> ast.stmt:
@@ -57,11 +60,16 @@ class Definitions:
         if isinstance(value, m.Decorated):
             decorators = [expressions.value_of(sim, d) for d in value.decorators]
             value = value.target
+        if isinstance(value, TypeAlias):
+            return type_alias_statement(value, ident)
         if isinstance(value, m.Class):
             node = class_def(value, self)
         else:  # a private method is stored mangled; its def is written unmangled
             node = function_def(value.code, self, value, value.code.co_name)
         node.decorator_list = decorators
+        type_params = getattr(value, "type_params", None)
+        if type_params:
+            node.type_params = type_params
         return node
 
     def expression(self, value, sim) -> ast.expr:
@@ -131,7 +139,8 @@ def _declarations(ctx, body) -> list[ast.stmt]:
     out = []
     if ctx.stored_globals and ctx.is_function:
         out.append(ast.Global(names=sorted(ctx.stored_globals)))
-    free = ctx.stored_free | _unused_free(ctx.code, body)
+    # A generic class body's hidden ``.type_params`` comes back through class_def.
+    free = {n for n in ctx.stored_free | _unused_free(ctx.code, body) if n.isidentifier()}
     if free:
         out.append(ast.Nonlocal(names=sorted(free)))
     return out
@@ -311,5 +320,7 @@ def _class_bookkeeping(stmt) -> bool:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         target = stmt.targets[0]
         if isinstance(target, ast.Name):
+            if target.id == "__type_params__":  # set from the generic class's [T, ...]
+                return isinstance(stmt.value, ast.Name) and stmt.value.id == "__type_params__"
             return target.id in CLASS_BOOKKEEPING or target.id == "__classcell__"
     return bool(isinstance(stmt, ast.Return))
