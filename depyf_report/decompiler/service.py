@@ -11,9 +11,11 @@ line per frame, ``{"key", "decompiled", "error", "dis"}``, in the order received
 
 from __future__ import annotations
 
+import contextlib
 import dis
 import json
 import marshal
+import os
 import struct
 import sys
 
@@ -46,6 +48,9 @@ def views(code) -> dict:
 
 
 def serve(requests=None, replies=None) -> None:
+    if requests is None:  # the process of its own: the user's program comes first
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(19)
     requests = requests or sys.stdin.buffer
     if replies is None:
         # Only answers go to stdout: anything else printed goes to stderr.
