@@ -30,6 +30,14 @@ PENDING = "the capture ended before the decompiler answered"
 # How long closing a capture waits for the decompiler to finish what it was given.
 FINISH_SECONDS = 60.0
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
+# The decompiler alone: the package's __init__ would load capture and the data model
+# too, a third of the process's start-up, taken from the core the program runs beside.
+_SERVE = (
+    "import sys, types; "
+    "package = types.ModuleType('depyf_report'); package.__path__ = [{package!r}]; "
+    "sys.modules['depyf_report'] = package; "
+    "from depyf_report.decompiler.service import serve; serve()"
+)
 
 
 class CodeViews:
@@ -51,7 +59,7 @@ class CodeViews:
                 [
                     sys.executable,
                     "-c",
-                    "from depyf_report.decompiler.service import serve; serve()",
+                    _SERVE.format(package=str(_PACKAGE_PARENT / "depyf_report")),
                 ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
