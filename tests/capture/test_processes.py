@@ -124,6 +124,16 @@ if __name__ == "__main__":
 """
 
 
+def _assert_complete_workers(root, workers) -> None:
+    """Each worker has its own folder, points at its parent and closed its dump."""
+    for worker in workers:
+        manifest = worker.manifest
+        assert worker.name == f"processes/pid-{manifest.pid}"
+        assert manifest.parent_pid == root.manifest.pid
+        assert manifest.status == "complete"
+        assert worker.graphs
+
+
 def test_forked_workers_write_their_own_folders(tmp_path):
     script, dump = _script(tmp_path, FORKED), tmp_path / "d"
     run_capture(dump, script)
@@ -132,12 +142,7 @@ def test_forked_workers_write_their_own_folders(tmp_path):
     root, *workers = loaded.processes
     assert root.name == "" and len(root.graphs) == 1
     assert workers, "no worker recorded its compiles"
-    for worker in workers:
-        manifest = worker.manifest
-        assert worker.name == f"processes/pid-{manifest.pid}"
-        assert manifest.parent_pid == root.manifest.pid
-        assert manifest.status == "complete"
-        assert worker.graphs
+    _assert_complete_workers(root, workers)
     validate_dump(dump)
 
 
@@ -228,12 +233,8 @@ def test_spawned_workers_record_into_the_same_dump(tmp_path):
     root, *workers = loaded.processes
     assert len(root.graphs) == 1
     assert len(workers) == 3  # the pool's worker and two torch.multiprocessing.spawn ranks
-    for worker in workers:
-        manifest = worker.manifest
-        assert worker.name == f"processes/pid-{manifest.pid}"
-        assert manifest.parent_pid == root.manifest.pid
-        assert manifest.status == "complete"
-        assert len(worker.graphs) == 1
+    _assert_complete_workers(root, workers)
+    assert all(len(worker.graphs) == 1 for worker in workers)
     terminated = [w for w in workers if any("SIGTERM" in n for n in w.manifest.notes)]
     assert len(terminated) == 1  # the pool's worker, stopped by leaving the with block
     validate_dump(dump)
