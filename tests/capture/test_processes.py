@@ -134,16 +134,22 @@ def _assert_complete_workers(root, workers) -> None:
         assert worker.graphs
 
 
-def test_forked_workers_write_their_own_folders(tmp_path):
-    script, dump = _script(tmp_path, FORKED), tmp_path / "d"
+def _workers_dump(tmp_path, script_text: str):
+    """Capture a script that starts workers; (root process, worker processes)."""
+    script, dump = _script(tmp_path, script_text), tmp_path / "d"
     run_capture(dump, script)
+    validate_dump(dump)
     loaded = load_dump(dump)
     assert loaded.problems == []
     root, *workers = loaded.processes
     assert root.name == "" and len(root.graphs) == 1
-    assert workers, "no worker recorded its compiles"
     _assert_complete_workers(root, workers)
-    validate_dump(dump)
+    return root, workers
+
+
+def test_forked_workers_write_their_own_folders(tmp_path):
+    _, workers = _workers_dump(tmp_path, FORKED)
+    assert workers, "no worker recorded its compiles"
 
 
 TERMINATED = """
@@ -226,15 +232,8 @@ if __name__ == "__main__":
 
 
 def test_spawned_workers_record_into_the_same_dump(tmp_path):
-    script, dump = _script(tmp_path, SPAWNED), tmp_path / "d"
-    run_capture(dump, script)
-    loaded = load_dump(dump)
-    assert loaded.problems == []
-    root, *workers = loaded.processes
-    assert len(root.graphs) == 1
+    _, workers = _workers_dump(tmp_path, SPAWNED)
     assert len(workers) == 3  # the pool's worker and two torch.multiprocessing.spawn ranks
-    _assert_complete_workers(root, workers)
     assert all(len(worker.graphs) == 1 for worker in workers)
     terminated = [w for w in workers if any("SIGTERM" in n for n in w.manifest.notes)]
     assert len(terminated) == 1  # the pool's worker, stopped by leaving the with block
-    validate_dump(dump)
