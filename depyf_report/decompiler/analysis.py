@@ -70,9 +70,20 @@ class Analysis:
         returning = self._postdominators_to(("RETURN_VALUE",))
         if len(returning) == len(self.graph.blocks):
             return returning
-        last = len(self.graph.blocks) - 1  # where code that always raises ends
-        every = self._postdominators_to(("RETURN_VALUE",), also=last)
+        every = self._postdominators_to(("RETURN_VALUE",), also=self._last_reached())
         return {b: returning[b] if b in returning else every.get(b) for b in every}
+
+    def _last_reached(self) -> int:
+        """Where code that always raises ends: the last block laid out that the entry
+        reaches without raising (an except clause's re-raise of what it did not match,
+        laid out last by 3.10, is no place where branches meet)."""
+        reached, todo = {0}, [0]
+        while todo:
+            for s in self.graph.blocks[todo.pop()].succs:
+                if s not in reached:
+                    reached.add(s)
+                    todo.append(s)
+        return max(reached)
 
     def _postdominators_to(self, exits, also=None) -> dict[int, int | None]:
         n = len(self.graph.blocks)

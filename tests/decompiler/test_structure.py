@@ -38,6 +38,7 @@ READABLE = [
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),
+    ("exceptions", "raise_from_none"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("comprehensions", "filtered"),
