@@ -183,13 +183,14 @@ class Builder:
                 self._tested |= taken
                 for x in taken:
                     self.visit(x)
-        # The fall-through is the if body, as it was written; not a jump back to the loop's
-        # header laid out there (3.12+), which is the end of the body
+        # The fall-through is the if body, as it was written (a lone jump out of the loop
+        # is a written ``break``); not a jump back to the loop's header laid out there
+        # (3.12+), which is the end of the body
         falls = {fall}
         if branch.kind == "cond":  # the last test's fall-through, after a merge
             falls = {self.blocks[x].succs[0] for x in self._tested if self.blocks[x].succs}
         flip = branch.kind == "cond" and false_b in falls and true_b not in falls
-        flip = flip and self.jumped_to(false_b) == false_b
+        flip = flip and (loop is None or self.jumped_to(false_b) != loop.header)
         join = self.join_of(b, loop, stack, stop, self._tested if branch.kind == "cond" else {b})
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
@@ -476,8 +477,9 @@ class Builder:
         if join is None and stop is not None and self._inside(stop, loop):
             join = stop  # every path that does not leave meets the enclosing join
         if join is None and loop is not None:
+            # Not where the loop goes on: a branch that gets there breaks on its own.
             outer = self.an.ipdom.get(b)
-            if outer in loop.body or (outer is not None and outer == loop.follow):
+            if outer in loop.body:
                 join = outer
         return join
 

@@ -132,6 +132,27 @@ def continue_else_break(items, limit):
     items[0] = i
 
 
+def break_when_empty(chunks):
+    out = []
+    while True:
+        chunk = chunks.pop()
+        if not chunk:
+            break
+        out.append(chunk)
+    out.reverse()  # more than a copied return after the loop
+    return out
+
+
+def break_at_end(pairs, wanted):
+    found = None
+    for key, value in pairs:
+        if key == wanted:
+            found = value
+            break
+    found = [found, wanted]  # more than a copied return after the loop
+    return found
+
+
 def shadowed_next(iterables):
     out = []
     for it in map(iter, iterables):
@@ -184,6 +205,8 @@ CASES = [
     ("loop_over_string", ("education!aaa",)), ("loop_over_string", ("xyz",)),
     ("for_with_target_attribute", ([1, 2, 3],)), ("for_with_target_attribute", ([],)),
     ("continue_else_break", ([1, 2, 0, 3], 4)), ("continue_else_break", ([1], 1)),
+    ("break_when_empty", ([[], [1], [2]],)), ("break_when_empty", ([[]],)),
+    ("break_at_end", ([(1, "a"), (2, "b")], 2)), ("break_at_end", ([(1, "a")], 3)),
     ("shadowed_next", ([[1, 2], [], [3]],)),
     ("loop_then_try", (4, {0: 5})), ("loop_then_try", (4, {})),
     ("raise_inside_for", ({"next": {"name": "b"}, "name": "a"}, 1)),
