@@ -117,12 +117,14 @@ class TryBuilder:
             self.b.visit(follow)
             node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
             return [node], body_stack, over
+        # clauses that never go on leave no join: the else ends where the walk around it does
+        end = join if join is not None else stop
         if follow is not None and body_stack is not None:
-            orelse, after = self.b.seq(follow, join, body_stack, loop, active=active - {h})
+            orelse, after = self.b.seq(follow, end, body_stack, loop, active=active - {h})
         if after is None:
             after = h_stack
         node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
-        nxt = join if after is not None else None
+        nxt = end if after is not None else None
         return [node], after, nxt
 
     def _jump_over_handlers(self, follow, h) -> int | None:

@@ -42,6 +42,7 @@ READABLE = [
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
+    ("exceptions", "else_in_a_branch"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("comprehensions", "filtered"),

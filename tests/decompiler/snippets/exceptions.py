@@ -217,6 +217,21 @@ def and_in_loop_in_finally(names, table, log):
         log.append(ready)
 
 
+def else_in_a_branch(size):
+    if size is None:
+        size = -1
+    else:
+        try:
+            as_index = size.__index__
+        except AttributeError:
+            raise TypeError(f"{size!r} is not an integer")  # no join after the clause
+        else:
+            size = as_index()
+    if size < 0:
+        size = 0
+    return size
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -239,4 +254,5 @@ CASES = [
     ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)), ("handled_in_loop", ([lambda: 1 / 0],)),
     ("if_in_try_in_loop", ([lambda: True, lambda x: 1 / 0, lambda x: False], 5)),
     ("and_in_loop_in_finally", (["a", "b", "c"], {"a": [], "b": [1]}, [])),
+    ("else_in_a_branch", (None,)), ("else_in_a_branch", (3,)), ("else_in_a_branch", ("x",)),
 ]
