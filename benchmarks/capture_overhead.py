@@ -43,17 +43,28 @@ def _child(example: str, backend: str, dump: str) -> None:
     start, cpu, helpers = time.perf_counter(), time.process_time(), _children_cpu()
     with contextlib.redirect_stdout(io.StringIO()), capture:
         module.main(backend)
-    print(time.perf_counter() - start, time.process_time() - cpu, _children_cpu() - helpers)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    views_lag = 0.0
+    if dump:  # not part of main(): the decompiler process finishes on its own
+        from depyf_report.dump import Layout, wait_for_decompiler
+
+        wait_for_decompiler(Layout(Path(dump)))
+        views_lag = time.perf_counter() - start - wall
+    print(wall, cpu, _children_cpu() - helpers, views_lag)
 
 
 def _children_cpu() -> float:
     """CPU seconds of finished child processes: capture's decompiler process."""
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass  # reaped: only waited-for children count in RUSAGE_CHILDREN
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
 
-def _measure(example: str, backend: str, captured: bool) -> tuple[float, float, float]:
-    """(wall seconds, CPU seconds, child processes' CPU seconds) of one main()."""
+def _measure(example: str, backend: str, captured: bool) -> tuple[float, float, float, float]:
+    """(wall seconds, CPU seconds, child processes' CPU seconds, seconds from the end
+    of main() until every view was written) of one main()."""
     with tempfile.TemporaryDirectory() as tmp:
         dump = str(Path(tmp) / "dump") if captured else ""
         out = subprocess.run(
@@ -64,8 +75,7 @@ def _measure(example: str, backend: str, captured: bool) -> tuple[float, float, 
             cwd=REPO,
             env={**os.environ, "TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1"},
         )
-    wall, cpu, helpers = out.stdout.strip().splitlines()[-1].split()
-    return float(wall), float(cpu), float(helpers)
+    return tuple(float(x) for x in out.stdout.strip().splitlines()[-1].split())
 
 
 def main() -> None:
@@ -80,14 +90,15 @@ def main() -> None:
         return
     print(f"backend {args.backend}, median of {args.repeat} fresh processes each")
     print("CPU time is printed too: on a busy machine it is the steadier figure.")
-    print("decompiler cpu: capture's decompiler process, which runs beside the program.")
+    print("decompiler cpu: capture's decompiler process, which runs beside the program;")
+    print("views after: seconds after main() until it had written every view.")
     print(
         f"{'example':<22}{'plain s':>9}{'capture s':>11}{'ratio':>7}{'plain cpu':>11}"
-        f"{'capture cpu':>13}{'ratio':>7}{'decompiler cpu':>16}"
+        f"{'capture cpu':>13}{'ratio':>7}{'decompiler cpu':>16}{'views after':>13}"
     )
-    totals = [0.0] * 5
+    totals = [0.0] * 6
     for example in args.examples:
-        runs: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
+        runs: dict[bool, list[tuple[float, ...]]] = {False: [], True: []}
         for _ in range(args.repeat):
             for captured in (False, True):
                 runs[captured].append(_measure(example, args.backend, captured))
@@ -96,17 +107,18 @@ def main() -> None:
             for i in (0, 1)
             for captured in (False, True)
         ]  # plain wall, capture wall, plain cpu, capture cpu
-        row.append(statistics.median(t[2] for t in runs[True]))
+        row += [statistics.median(t[i] for t in runs[True]) for i in (2, 3)]
         totals = [a + b for a, b in zip(totals, row)]
         print(_row(example, row))
     print(_row("total", totals))
 
 
 def _row(label: str, row: list[float]) -> str:
-    wall, capture_wall, cpu, capture_cpu, decompiler_cpu = row
+    wall, capture_wall, cpu, capture_cpu, decompiler_cpu, views_after = row
     return (
         f"{label:<22}{wall:>9.3f}{capture_wall:>11.3f}{capture_wall / wall:>7.3f}"
         f"{cpu:>11.3f}{capture_cpu:>13.3f}{capture_cpu / cpu:>7.3f}{decompiler_cpu:>16.3f}"
+        f"{views_after:>13.3f}"
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,12 +22,17 @@ from .model import (
     DebugIndex,
     Function,
     Manifest,
+    ViewFile,
     compile_slug,
     from_json,
 )
 
 MANIFEST = "manifest.json"
 PROCESSES = "processes"
+# How long reading a dump waits for capture's decompiler process to finish its views.
+WAIT_SECONDS = 60.0
+# Holds the decompiler process's id while it writes views (``decompiler/service.py``).
+DECOMPILER_PID = "decompiler.pid"
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,11 @@ class Layout:
 
     def graph(self, graph_id: str) -> Path:
         return self.root / "graphs" / f"{graph_id}.json"
+
+    @property
+    def views(self) -> Path:
+        """Where capture's decompiler process writes each ``ViewFile``."""
+        return self.root / "views"
 
     @property
     def debug_index(self) -> Path:
@@ -148,7 +159,52 @@ def _load_process(layout: Layout, problems: list[Problem]) -> ProcessDump | None
                 records[record.id] = record
     if layout.debug_index.is_file():
         process.debug = _read_record(layout.debug_index, DebugIndex, problems) or DebugIndex()
+    _fill_views(process, problems)
     return process
+
+
+def _fill_views(process: ProcessDump, problems: list[Problem]) -> None:
+    """Fill each pending view from the file capture's decompiler process wrote."""
+    wait_for_decompiler(process.layout)
+    views = [function.original for function in process.functions.values()] + [
+        entry.code for function in process.functions.values() for entry in function.entries
+    ]
+    for view in views:
+        path = process.layout.root / view.file if view.file else None
+        if path is None or not path.is_file() or view.decompiled is not None:
+            continue  # no file yet: the record's "pending" reason stands
+        written = _read_record(path, ViewFile, problems)
+        if written is not None:
+            view.fill(written)
+
+
+def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
+    """Wait while capture's decompiler process, just after a capture, still writes
+    views; False if it is still at work after ``timeout`` seconds."""
+    pid_file = layout.views / DECOMPILER_PID
+    deadline = time.monotonic() + timeout
+    while _alive(pid_file):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def _alive(pid_file: Path) -> bool:
+    try:
+        pid = int(pid_file.read_text())
+    except (OSError, ValueError):
+        return False  # no file: the process is done
+    try:  # our own child (a capture in this process) lingers as a zombie unless reaped
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False  # the file was left by a process that was killed
+    return True
 
 
 def _read_record(path: Path, kind: type, problems: list[Problem]):

@@ -23,7 +23,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @dataclass
@@ -63,12 +63,27 @@ class Manifest:
 
 @dataclass
 class CodeView:
-    """One code object shown three ways: decompiled source, ``dis`` listing."""
+    """One code object shown two ways: decompiled source, ``dis`` listing."""
 
     name: str
     decompiled: str | None = None
     decompile_error: str | None = None  # why ``decompiled`` is missing
     dis: str = ""
+    # The ViewFile, relative to the process folder, that capture's decompiler
+    # process writes this view to; the dump reader fills the view in from it.
+    file: str | None = None
+
+    def fill(self, view: ViewFile) -> None:
+        self.decompiled, self.decompile_error, self.dis = view.decompiled, view.error, view.dis
+
+
+@dataclass
+class ViewFile:
+    """A view as capture's decompiler process writes it, in a file of its own."""
+
+    decompiled: str | None
+    error: str | None
+    dis: str
 
 
 @dataclass
@@ -268,6 +283,7 @@ FILE_RECORDS = {
     "compiles/*.json": "Compile",
     "graphs/*.json": "CompiledGraph",
     "debug/index.json": "DebugIndex",
+    "views/*.json": "ViewFile",
 }
 # Fields whose strings come from a fixed set.
 _ENUMS = {
@@ -285,7 +301,7 @@ def json_schema() -> dict:
     the two equal.
     """
     defs = {}
-    pending = [Manifest, Function, Compile, CompiledGraph, DebugIndex]
+    pending = [Manifest, Function, Compile, CompiledGraph, DebugIndex, ViewFile]
     while pending:
         cls = pending.pop()
         if cls.__name__ not in defs:

@@ -24,7 +24,8 @@ def capture(dump_dir):
 
     The directory must be new or empty. It holds a complete dump on exit, also
     when the block raises; if the process dies, what was compiled so far is
-    already on disk.
+    already on disk. Decompiled views are written by a process of their own,
+    which may finish a moment after the block; reading the dump waits for it.
     """
     session = CaptureSession(dump_dir)
     session.open()

@@ -74,12 +74,9 @@ class Recorder:
             function.resume = resume_point(code, self._parent_finder(code))
             self.functions[function_id] = function
             self.codes[function_id] = code
-            self.views.fill(function.original, code, self._saver(function))
+            self.views.fill(function.original, code)
             self.writer.write_function(function)
         return self.functions[function_id]
-
-    def _saver(self, function: Function):
-        return lambda: self.writer.write_function(function)
 
     def _parent_finder(self, code: types.CodeType):
         def find(name: str, filename: str, line: int):
@@ -225,7 +222,7 @@ class Recorder:
             resume_functions=self.entry_resumes.pop(record.id, []),
         )
         function.entries.append(entry)
-        self.views.fill(entry.code, new_code, self._saver(function))
+        self.views.fill(entry.code, new_code)
         self.unverified.add(function.id)
         self.writer.write_function(function)
 

@@ -71,6 +71,7 @@ def _module_file(name: str) -> str:
 
 
 def _run_captured(dump_dir: Path, run: Callable[[], object]) -> int:
+    from ..dump import wait_for_decompiler
     from .session import CaptureSession
 
     session = CaptureSession(dump_dir)
@@ -81,6 +82,9 @@ def _run_captured(dump_dir: Path, run: Callable[[], object]) -> int:
         failed = code != 0
     finally:
         session.close(failed=failed)
+        # The command ends with the dump whole, views included: those come from
+        # the decompiler process, which may still be writing the last ones.
+        wait_for_decompiler(session.writer.layout)
     return code
 
 

@@ -96,7 +96,7 @@ class CaptureSession:
         try:
             self.guarded("live cache entries", "verify_entries")
             self._remove_hooks()
-            self.recorder.views.finish()  # not under the lock: answers take it
+            self._finish_views()
             manifest = self.writer.manifest
             manifest.counters = _subtract(self._counters(), self.counters_before)
             manifest.status = "failed" if failed else "complete"
@@ -106,11 +106,20 @@ class CaptureSession:
             _active = None
 
     def _code_views(self) -> CodeViews:
-        views = CodeViews(self.lock)
+        views = CodeViews(self.writer.layout)
         views.start()
         if views.broken:
             self._note(f"decompiling in this process: {views.broken}")
         return views
+
+    def _finish_views(self) -> None:
+        views = self.recorder.views
+        views.finish()
+        if views.broken and views.worker is not None:
+            self._note(
+                f"{views.broken}: the views it had not written stay pending, "
+                "and later ones were decompiled in this process"
+            )
 
     def _remove_hooks(self) -> None:
         while self.removers:

@@ -2,9 +2,10 @@
 
 Decompiling a code object costs tens of milliseconds, while the user's program waits
 on the compile that made it. So capture hands each code object to a decompiler
-process of its own (``decompiler/service.py``) on the other core, and fills the
-record in when the answer comes back. Until then the record says it is pending, so a
-dump whose process was killed still renders and says why the source is missing.
+process of its own (``decompiler/service.py``), which writes the view into the dump
+as a file of its own. The record names that file and says the view is pending; the
+dump reader fills it in from the file, so neither the compile nor the end of the
+capture waits for the decompiler, and a killed program's dump still renders.
 
 Where no such process can run (no usable ``sys.executable``, a constant marshal
 cannot write), the work is done in-process, as before.
@@ -12,23 +13,20 @@ cannot write), the work is done in-process, as before.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import json
 import queue
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from ..decompiler import service
+from ..dump import DECOMPILER_PID, Layout
 from ..model import CodeView
 
-PENDING = "the capture ended before the decompiler answered"
-# How long closing a capture waits for the decompiler to finish what it was given.
-FINISH_SECONDS = 60.0
+PENDING = "the decompiler had not written this view when the dump was read"
+# How long closing a capture waits to hand the last requests over (not for answers).
+SEND_SECONDS = 10.0
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
 # The decompiler alone: the package's __init__ would load capture and the data model
 # too, a third of the process's start-up, taken from the core the program runs beside.
@@ -36,33 +34,35 @@ _SERVE = (
     "import sys, types; "
     "package = types.ModuleType('depyf_report'); package.__path__ = [{package!r}]; "
     "sys.modules['depyf_report'] = package; "
-    "from depyf_report.decompiler.service import serve; serve()"
+    "from depyf_report.decompiler.service import serve; serve(*sys.argv[1:])"
 )
 
 
 class CodeViews:
     """Fills ``CodeView`` records, through a decompiler process when one can run."""
 
-    def __init__(self, lock: threading.RLock) -> None:
-        self.lock = lock  # held while a record is changed or written
-        self.pending: dict[int, tuple[CodeView, Callable[[], None]]] = {}
-        self.keys = itertools.count()
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout  # view files go to layout.views
+        self.names = itertools.count()
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-        self.threads: list[threading.Thread] = []
+        self.sender: threading.Thread | None = None
         self.broken: str | None = None  # why the decompiler process is not used
 
     def start(self) -> None:
         """Start the decompiler process now, so its start-up overlaps the program's."""
         try:
+            self.layout.views.mkdir(parents=True, exist_ok=True)
             self.worker = subprocess.Popen(
                 [
                     sys.executable,
                     "-c",
                     _SERVE.format(package=str(_PACKAGE_PARENT / "depyf_report")),
+                    str(self.layout.views),
+                    str(self.layout.views / DECOMPILER_PID),
                 ],
                 stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 # `-c` puts the working directory first on sys.path: this one holds the
                 # depyf_report that is running now, and no file of the user's.
@@ -71,42 +71,34 @@ class CodeViews:
         except OSError as error:
             self.broken = f"cannot start {sys.executable}: {error}"
             return
-        self.threads = [
-            threading.Thread(target=self._send, name="depyf-report-send", daemon=True),
-            threading.Thread(target=self._receive, name="depyf-report-receive", daemon=True),
-        ]
-        for thread in self.threads:
-            thread.start()
+        # Written here, not by the process, so a reader who comes before the
+        # process has started still knows to wait; the process removes it.
+        (self.layout.views / DECOMPILER_PID).write_text(str(self.worker.pid))
+        self.sender = threading.Thread(target=self._send, name="depyf-report-send", daemon=True)
+        self.sender.start()
 
-    def fill(self, view: CodeView, code, written: Callable[[], None]) -> None:
-        """Fill ``view`` from ``code``, now or later; ``written()`` saves the record
-        holding it after a later fill."""
+    def fill(self, view: CodeView, code) -> None:
+        """Fill ``view`` from ``code``: now, or by naming the file the decompiler
+        process will write it to."""
+        name = str(next(self.names))
         try:
-            request = service.frame(key := next(self.keys), code)
+            request = service.frame(name, code)
         except ValueError:  # a constant marshal cannot carry: decompile here
             request = None
         if request is None or self.worker is None or self.broken:
             _apply(view, service.views(code))
             return
+        view.file = f"{self.layout.views.name}/{name}.json"
         view.decompile_error = PENDING
-        self.pending[key] = (view, written)
         self.outbox.put(request)
 
     def finish(self) -> None:
-        """Wait for every answer (a bounded time), then stop the decompiler process."""
-        if self.worker is None:
+        """Hand the last requests over; the decompiler process finishes on its own."""
+        if self.sender is None:
             return
         self.outbox.put(None)
-        deadline = time.monotonic() + FINISH_SECONDS
-        for thread in self.threads:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        if self.worker.poll() is None:
-            self.worker.kill()
-            self._give_up(
-                f"still being decompiled after {FINISH_SECONDS:g} s, when the capture ended"
-            )
-        self._give_up(_stopped(self.worker.wait()))  # asked after the process died
-        self.worker = None
+        self.sender.join(SEND_SECONDS)
+        self.sender = None
 
     def _send(self) -> None:
         pipe = self.worker.stdin
@@ -116,32 +108,8 @@ class CodeViews:
                 pipe.flush()
             pipe.write(service.END)
             pipe.close()
-        except OSError:
-            pass  # the process died; _receive reports it
-
-    def _receive(self) -> None:
-        for line in self.worker.stdout:
-            with self.lock:
-                try:
-                    answer = json.loads(line)
-                    view, written = self.pending.pop(answer["key"])
-                    _apply(view, answer)
-                    written()
-                except Exception:  # a record that cannot be saved keeps saying "pending"
-                    pass
-        code = self.worker.wait()
-        if code != 0:
-            with self.lock:
-                self.broken = _stopped(code)  # later code objects are decompiled here
-                self._give_up(self.broken)
-
-    def _give_up(self, why: str) -> None:
-        with self.lock:
-            for view, written in self.pending.values():
-                view.decompile_error = why
-                with contextlib.suppress(Exception):
-                    written()
-            self.pending.clear()
+        except OSError:  # the process died: what it did not write stays pending
+            self.broken = _stopped(self.worker.wait())
 
 
 def _stopped(exit_code: int) -> str:

@@ -1,12 +1,17 @@
-"""Decompile code objects sent over a pipe, one after another, in a process of its own.
+"""Decompile code objects sent over a pipe, in a process of its own, into view files.
 
 Capture runs this beside the user's program so that decompiling never sits on the
 compile path, and so that a decompiler bug (a crash, a runaway recursion) can never
-take the user's process down with it.
+take the user's process down with it. The process writes each answer into the dump
+itself, so the capture never waits for it: it may go on for a moment after the
+user's program has ended, and a reader of the dump waits for it (``dump.py``).
 
 Protocol, on stdin: frames of a 4-byte little-endian length and that many bytes of
-``marshal.dumps((key, code))``; a zero length ends the session. On stdout: one JSON
-line per frame, ``{"key", "decompiled", "error", "dis"}``, in the order received.
+``marshal.dumps((name, code))``; a zero length or the end of input ends the session
+once every view received is written. Each view goes to ``<views folder>/<name>.json``
+as ``{"decompiled", "error", "dis"}``, written atomically. The capturing process
+writes this process's id into a pid file; this process removes it once it is done,
+so a reader knows when to stop waiting.
 """
 
 from __future__ import annotations
@@ -16,19 +21,24 @@ import dis
 import json
 import marshal
 import os
+import queue
+import signal
 import struct
 import sys
+import threading
+from pathlib import Path
 
 HEADER = struct.Struct("<I")
-
-
-def frame(key: int, code) -> bytes:
-    """One request; raises ValueError when the code holds constants marshal cannot write."""
-    blob = marshal.dumps((key, code))
-    return HEADER.pack(len(blob)) + blob
-
-
 END = HEADER.pack(0)
+# One code object that takes longer than this is a decompiler bug: give up on it so
+# that the process, which may outlive the user's program, always ends.
+SECONDS_PER_CODE = 60
+
+
+def frame(name: str, code) -> bytes:
+    """One request; raises ValueError when the code holds constants marshal cannot write."""
+    blob = marshal.dumps((name, code))
+    return HEADER.pack(len(blob)) + blob
 
 
 def views(code) -> dict:
@@ -47,25 +57,80 @@ def views(code) -> dict:
     return result
 
 
-def serve(requests=None, replies=None) -> None:
-    if requests is None:  # the process of its own: the user's program comes first
+def write_view(path: Path, view: dict) -> None:
+    """Write atomically: a reader sees no file or the whole one, never half."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(view, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+class TookTooLong(BaseException):
+    """Raised by the timer; a BaseException, so no ``except Exception`` inside swallows it."""
+
+
+def serve(folder, pid_file, requests=None, limit: float | None = None) -> None:
+    """Write a view file into ``folder`` for every request read from ``requests``."""
+    folder, pid_file = Path(folder), Path(pid_file)
+    folder.mkdir(parents=True, exist_ok=True)
+    standalone = requests is None
+    if standalone:  # the process of its own: the user's program comes first
         with contextlib.suppress(OSError, AttributeError):
             os.nice(19)
-    requests = requests or sys.stdin.buffer
-    if replies is None:
-        # Only answers go to stdout: anything else printed goes to stderr.
-        replies, sys.stdout = sys.stdout, sys.stderr
-    while True:
-        header = requests.read(HEADER.size)
-        if len(header) < HEADER.size:
-            return  # the capturing process is gone
-        (size,) = HEADER.unpack(header)
-        if size == 0:
-            return
-        key, code = marshal.loads(requests.read(size))
-        replies.write(json.dumps({"key": key, **views(code)}) + "\n")
-        replies.flush()
+        # Ctrl-C is for the user's program; this process ends on its own once the
+        # capture, which closes on KeyboardInterrupt too, has sent everything.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGALRM, _took_too_long)
+        limit = SECONDS_PER_CODE
+        sys.stdout = sys.stderr  # nothing is answered on stdout
+    try:
+        for name, code in _received(requests or sys.stdin.buffer):
+            write_view(folder / f"{name}.json", _views_within(code, limit))
+    finally:
+        pid_file.unlink(missing_ok=True)
+
+
+def _received(requests):
+    """The requests in order. A thread reads them as they come, so the capturing
+    process never waits on a full pipe while a slow code object is decompiled."""
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+
+    def read() -> None:
+        try:
+            while True:
+                header = requests.read(HEADER.size)
+                if len(header) < HEADER.size:
+                    break  # the capturing process is gone: finish what was sent
+                (size,) = HEADER.unpack(header)
+                if size == 0:
+                    break
+                inbox.put(marshal.loads(requests.read(size)))
+        finally:
+            inbox.put(None)
+
+    threading.Thread(target=read, name="depyf-report-requests", daemon=True).start()
+    while (request := inbox.get()) is not None:
+        yield request
+
+
+def _views_within(code, limit: float | None) -> dict:
+    if limit is None:
+        return views(code)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return views(code)
+    except TookTooLong:
+        return {
+            "decompiled": None,
+            "error": f"decompiling took longer than {limit:g} s; stopped",
+            "dis": dis.Bytecode(code).dis(),
+        }
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _took_too_long(signum, frame) -> None:
+    raise TookTooLong
 
 
 if __name__ == "__main__":
-    serve()
+    serve(sys.argv[1], sys.argv[2])

@@ -32,7 +32,13 @@ def test_example_dump_is_complete_and_valid(example_dump, name, backend):
     (process,) = dump.processes
     assert process.manifest.status == "complete"
     assert process.manifest.unavailable == []
-    assert validate_dump(dump.root) == 1 + sum(
+    view_files = [
+        view
+        for function in process.functions.values()
+        for view in [function.original, *(entry.code for entry in function.entries)]
+        if view.file
+    ]
+    assert validate_dump(dump.root) == 1 + len(view_files) + sum(
         len(records) for records in (process.functions, process.compiles, process.graphs)
     )
     assert process.graphs, "no graph captured"

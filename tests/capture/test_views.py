@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import stat
 import sys
-import threading
 
-from depyf_report.capture import views
 from depyf_report.capture.views import PENDING, CodeViews
-from depyf_report.model import CodeView
+from depyf_report.dump import DECOMPILER_PID, Layout, wait_for_decompiler
+from depyf_report.model import CodeView, ViewFile, from_json
 
 
 def _sample(x, ys):
@@ -19,76 +18,81 @@ def _sample(x, ys):
     return total
 
 
-def _fill(code_views: CodeViews, n: int = 3) -> tuple[list[CodeView], list[int]]:
-    saved: list[int] = []
+def _fill(code_views: CodeViews, n: int = 3) -> list[CodeView]:
     filled = [CodeView(name=f"view{i}") for i in range(n)]
-    for i, view in enumerate(filled):
-        code_views.fill(view, _sample.__code__, lambda i=i: saved.append(i))
-    return filled, saved
+    for view in filled:
+        code_views.fill(view, _sample.__code__)
+    return filled
 
 
-def _started(lock=None) -> CodeViews:
-    code_views = CodeViews(lock or threading.RLock())
+def _started(tmp_path) -> CodeViews:
+    code_views = CodeViews(Layout(tmp_path))
     code_views.start()
     return code_views
 
 
-def test_views_are_pending_until_the_decompiler_answers_then_saved():
-    lock = threading.RLock()
-    code_views = _started(lock)
-    with lock:  # answers wait for the lock, so nothing can arrive yet
-        filled, saved = _fill(code_views)
-        assert [v.decompile_error for v in filled] == [PENDING] * 3
-    code_views.finish()
-    assert sorted(saved) == [0, 1, 2]
+def _written(layout: Layout, view: CodeView) -> ViewFile:
+    import json
+
+    return from_json(ViewFile, json.loads((layout.root / view.file).read_text()))
+
+
+def test_views_are_pending_and_the_decompiler_process_writes_their_files(tmp_path):
+    code_views = _started(tmp_path)
+    filled = _fill(code_views)
+    assert [v.decompile_error for v in filled] == [PENDING] * 3
+    assert [v.file for v in filled] == ["views/0.json", "views/1.json", "views/2.json"]
+    code_views.finish()  # returns without waiting for the answers
+    assert wait_for_decompiler(code_views.layout, timeout=60)
+    assert not (tmp_path / "views" / DECOMPILER_PID).exists()
     for view in filled:
-        assert view.decompile_error is None
-        assert "def _sample(x, ys):" in view.decompiled
-        assert "FOR_ITER" in view.dis
+        written = _written(code_views.layout, view)
+        assert written.error is None
+        assert "def _sample(x, ys):" in written.decompiled
+        assert "FOR_ITER" in written.dis
 
 
-def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch):
+def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "executable", "/nonexistent/python")
-    code_views = _started()
-    filled, saved = _fill(code_views, 1)
-    assert "def _sample(x, ys):" in filled[0].decompiled
-    assert saved == []  # filled before the caller writes its record
+    code_views = _started(tmp_path)
+    [view] = _fill(code_views, 1)
+    assert "def _sample(x, ys):" in view.decompiled
+    assert view.file is None
     assert "cannot start /nonexistent/python" in code_views.broken
     code_views.finish()
 
 
-def test_a_decompiler_process_that_dies_leaves_the_reason(monkeypatch):
+def test_after_the_decompiler_process_dies_the_work_is_done_in_process(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "executable", "/bin/false")
-    lock = threading.RLock()
-    with lock:  # asked before the death can be noticed
-        code_views = _started(lock)
-        filled, saved = _fill(code_views, 1)
+    code_views = _started(tmp_path)
+    code_views.worker.wait()
+    sent = _fill(code_views, 1)
     code_views.finish()
-    assert saved == [0]
-    assert filled[0].decompile_error == ("the decompiler process stopped (exit code 1)")
-    # From then on the work is done in-process.
-    later, _ = _fill(code_views, 1)
-    assert "def _sample(x, ys):" in later[0].decompiled
+    assert code_views.broken == "the decompiler process stopped (exit code 1)"
+    assert sent[0].decompile_error == PENDING  # never written: stays pending
+    assert wait_for_decompiler(code_views.layout, timeout=5)  # a dead process: no wait
+    [later] = _fill(code_views, 1)
+    assert "def _sample(x, ys):" in later.decompiled
 
 
-def test_a_decompiler_that_never_answers_is_stopped_at_the_end(monkeypatch, tmp_path):
+def test_a_decompiler_that_never_finishes_is_waited_for_a_bounded_time(monkeypatch, tmp_path):
     silent = tmp_path / "silent"
     silent.write_text("#!/bin/sh\nexec sleep 60\n")
     silent.chmod(silent.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setattr(sys, "executable", str(silent))
-    monkeypatch.setattr(views, "FINISH_SECONDS", 0.5)
-    code_views = _started()
-    filled, saved = _fill(code_views, 1)
-    code_views.finish()
-    assert filled[0].decompile_error == "still being decompiled after 0.5 s, when the capture ended"
-    assert saved == [0]
+    code_views = _started(tmp_path)
+    _fill(code_views, 1)
+    code_views.finish()  # the capture does not wait for answers at all
+    assert not wait_for_decompiler(code_views.layout, timeout=0.3)
+    code_views.worker.kill()
+    code_views.worker.wait()
+    assert wait_for_decompiler(code_views.layout, timeout=0.3)  # killed: a stale pid file
 
 
-def test_code_that_marshal_cannot_carry_is_decompiled_in_process():
+def test_code_that_marshal_cannot_carry_is_decompiled_in_process(tmp_path):
     code = _sample.__code__.replace(co_consts=(*_sample.__code__.co_consts, object()))
-    code_views = _started()
+    code_views = _started(tmp_path)
     view = CodeView(name="odd")
-    code_views.fill(view, code, lambda: None)
-    assert view.decompile_error != PENDING and view.dis
-    assert code_views.pending == {}  # nothing was sent
+    code_views.fill(view, code)
+    assert view.decompile_error != PENDING and view.dis and view.file is None
     code_views.finish()
