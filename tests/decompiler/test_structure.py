@@ -30,6 +30,8 @@ READABLE = [
     ("branches", "and_or_conditions"),
     ("branches", "conditional_expression"),
     ("loops", "while_else"),
+    ("loops", "count_down"),
+    ("loops", "while_with_complex_condition"),
     ("loops", "for_else"),
     ("loops", "nested_loops"),
     ("loops", "continue_in_while"),

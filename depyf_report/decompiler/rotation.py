@@ -1,0 +1,134 @@
+"""While loops whose test the compiler repeats at the end of the body (3.10, 3.11).
+
+``while c: body`` compiles to ``c`` jumping to the exit when false, the body, then ``c``
+again jumping back to the body's start when true. The repeated test is a second loop
+entry that the source never wrote: the control-flow graph sends the body's end to the
+test at the top instead, so the loop has one header and ``continue`` stays a continue.
+
+A test is found by reading both copies backwards from their last jump while they agree:
+the same instructions, and jumps that go to the same places (the body, the exit, or the
+same point inside the test). Its first instruction is where the longest agreeing run that
+is a whole condition starts: a run that computes and tests values from an empty stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .instructions import Instr
+
+CONDITIONS = {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
+OPPOSITE = {
+    "POP_JUMP_IF_TRUE": "POP_JUMP_IF_FALSE",
+    "POP_JUMP_IF_FALSE": "POP_JUMP_IF_TRUE",
+    "POP_JUMP_IF_NONE": "POP_JUMP_IF_NOT_NONE",
+    "POP_JUMP_IF_NOT_NONE": "POP_JUMP_IF_NONE",
+}
+# Stack effects of the instructions a condition may be made of (calls: below).
+TEST_EFFECTS = {
+    "LOAD_FAST": 1,
+    "LOAD_GLOBAL": 1,
+    "LOAD_NAME": 1,
+    "LOAD_DEREF": 1,
+    "LOAD_CONST": 1,
+    "PUSH_NULL": 1,
+    "LOAD_ATTR": 0,
+    "LOAD_METHOD": 1,
+    "UNARY_NOT": 0,
+    "UNARY_NEGATIVE": 0,
+    "COMPARE_OP": -1,
+    "IS_OP": -1,
+    "CONTAINS_OP": -1,
+    "BINARY_OP": -1,
+    "BINARY_SUBSCR": -1,
+}
+# A copied exit is a small block that returns (3.11 copies such blocks to each jump).
+COPIED_EXIT_LENGTH = 4
+
+
+@dataclass(frozen=True)
+class RepeatedTest:
+    """The loop test at ``top`` (its first instruction) repeated at ``bottom``."""
+
+    top: int
+    bottom: int
+
+
+def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
+    found = []
+    for ins in instrs:
+        if ins.op in CONDITIONS and ins.target is not None and ins.target <= ins.index:
+            length = _test_length(instrs, ins.target - 1, ins.index)
+            if length:
+                found.append(RepeatedTest(ins.target - length, ins.index - length + 1))
+    return found
+
+
+def _test_length(instrs, top_end: int, bottom_end: int) -> int:
+    """How many instructions the test ending at ``top_end`` repeats before ``bottom_end``
+    (0: none). The top copy jumps to the exit when the test fails and falls into the
+    body; the bottom copy jumps back to the body when it holds and falls into the exit."""
+    top, bottom = instrs[top_end] if top_end >= 0 else None, instrs[bottom_end]
+    if top is None or OPPOSITE.get(top.op) != bottom.op or top.handler != bottom.handler:
+        return 0
+    body, exit_ = top_end + 1, bottom_end + 1
+    if not _same_exit(instrs, top.target, exit_):
+        return 0
+    agreeing = 1
+    while top_end - agreeing >= 0 and bottom_end - agreeing >= body:
+        a, b = instrs[top_end - agreeing], instrs[bottom_end - agreeing]
+        if not _agree(instrs, a, b, top_end, bottom_end, exit_):
+            break
+        agreeing += 1
+    for length in range(agreeing, 0, -1):
+        if _is_condition(instrs[top_end - length + 1 : top_end + 1]):
+            return length
+    return 0
+
+
+def _agree(instrs, a: Instr, b: Instr, top_end: int, bottom_end: int, exit_: int) -> bool:
+    if a.op != b.op or a.handler != b.handler:
+        return False
+    if a.target is None or b.target is None:
+        return a.target is None and b.target is None and repr(a.argval) == repr(b.argval)
+    body = top_end + 1
+    inside = a.index < a.target <= top_end and a.target - top_end == b.target - bottom_end
+    return inside or a.target == b.target == body or _same_exit(instrs, a.target, b.target)
+
+
+def _same_exit(instrs, a: int | None, b: int) -> bool:
+    """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
+    of one small block that returns."""
+    if a == b:
+        return True
+    if a is None or a > len(instrs) or b > len(instrs):
+        return False
+    for step in range(COPIED_EXIT_LENGTH):
+        if a + step >= len(instrs) or b + step >= len(instrs):
+            return False
+        x, y = instrs[a + step], instrs[b + step]
+        if x.op != y.op or repr(x.argval) != repr(y.argval) or x.target is not None:
+            return False
+        if x.op == "RETURN_VALUE":
+            return True
+    return False
+
+
+def _is_condition(run: list[Instr]) -> bool:
+    """Whether ``run`` computes and tests values from an empty stack, one at each jump."""
+    depth = 0
+    for ins in run:
+        if ins.op in CONDITIONS:
+            if depth != 1:
+                return False
+            depth = 0
+            continue
+        effect = TEST_EFFECTS.get(ins.op)
+        if effect is None and ins.op == "CALL":
+            effect = -1 - ins.arg
+        if effect is None:
+            return False
+        depth += effect
+        if depth < 0:
+            return False
+    return depth == 0
