@@ -26,7 +26,6 @@ COPIED_RETURN = (
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     (structure("loops.while_else"), ALL, f"while...else {STATE_MACHINE}"),
-    (structure("loops.nested_loops"), (PY312, PY313), f"nested loops {STATE_MACHINE}"),
     (structure("loops.continue_in_while"), (PY312, PY313), f"continue in while {STATE_MACHINE}"),
     (
         structure("loops.break_at_end"),

@@ -49,10 +49,9 @@ def _block(stmts, in_loop=False):
     out = _return_inside(out)
     out = _merge_annotations(out)
     out = inline(out)
-    out = guard_loops(out)
-    if in_loop:
+    if in_loop:  # first: a guard's else that only goes on with the loop is no else
         out = _loop_tail(out)
-    return out
+    return guard_loops(out)
 
 
 def _statement(stmt):
@@ -147,6 +146,8 @@ def _loop_tail(body):
     last = body[-1] if body else None
     if isinstance(last, ast.If):  # the branches of a final if end where the body ends
         last.body = _loop_tail(last.body) or [ast.Pass()]
+        last.orelse = _loop_tail(last.orelse)
+    if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
         last.orelse = _loop_tail(last.orelse)
     return body
 
@@ -276,7 +277,8 @@ def _guarded_while(stmt):
         return None
     if ast.dump(negate(last.test)) != ast.dump(stmt.test):
         return None
-    if any(isinstance(n, (ast.Break, ast.Continue)) for s in loop.body[:-1] for n in _walk_loop(s)):
+    # a continue would skip the test the guard repeats; a break leaves either loop alike
+    if any(isinstance(n, ast.Continue) for s in loop.body[:-1] for n in _walk_loop(s)):
         return None
     return ast.While(test=stmt.test, body=loop.body[:-1] or [ast.Pass()], orelse=[])
 

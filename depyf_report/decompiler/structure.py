@@ -49,6 +49,7 @@ class Loop:
     follow: int | None
     body: frozenset
     outer: Loop | None
+    breaks: frozenset = frozenset()  # blocks other than ``follow`` that a break goes to
 
 
 def structured_body(ctx, graph) -> list[ast.stmt]:
@@ -116,7 +117,7 @@ class Builder:
                 if not inner:
                     raise Unsupported("continue to an outer loop")
                 return ast.Continue()
-            if b == loop.follow:
+            if b == loop.follow or b in loop.breaks:
                 if not inner:
                     raise Unsupported("break out of an outer loop")
                 return ast.Break()
@@ -542,10 +543,18 @@ class Builder:
             stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
             return spill.out + stmts, stack, follow
         follow = min(exits) if exits else None
+        if self._ends_outer_body(exits, outer):
+            follow = outer.header
         loop = Loop(h, follow, body, outer)
         stmts, rest = self.seq(h, None, list(stack), loop, entering=h, active=active)
         _check_body_ends(rest)
         return [*spill.out, ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
+
+    def _ends_outer_body(self, exits, outer) -> bool:
+        """Whether a way out of a loop only jumps back to the header of the loop around
+        it (3.12+ jump straight there): the loop ends that loop's body, and going there
+        from inside it is a break."""
+        return outer is not None and any(self.jumped_to(x) == outer.header for x in exits)
 
     def _async_for_exit(self, h):
         """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
@@ -629,6 +638,44 @@ class Builder:
         block = self.blocks[x]
         return not block.succs and self.graph.instrs[block.start].op != "POP_TOP"
 
+    def _still_iterating(self, h, body, exits, done):
+        """(body, exits) with the for loop's body grown by the blocks 3.12+ lay out after
+        it that still run with the iterator on the stack: an if that goes on to break (a
+        block that pops the iterator first) or to return is the loop's own code."""
+        body, exits = set(body), set(exits)
+        grown = True
+        while grown:
+            grown = False
+            for x in sorted(exits):
+                block = self.blocks[x]
+                if (
+                    x >= done
+                    or not block.succs
+                    or self.graph.instrs[block.start].op == "POP_TOP"
+                    or not set(block.preds) <= body
+                ):
+                    continue
+                body.add(x)
+                exits.discard(x)
+                exits |= {s for s in block.succs if s not in body}
+                grown = True
+        return frozenset(body), exits
+
+    def _popped_to_outer(self, body, outer) -> set[int]:
+        """Blocks that pop a for loop's iterator and go back to the header of the loop
+        around it: 3.12+ lay out a break so, one for each, when the loop ends that loop's
+        body."""
+        if outer is None:
+            return set()
+        found = set()
+        for x in body:
+            for s in self.blocks[x].succs:
+                block = self.blocks[s]
+                ops = [i.op for i in self.graph.instrs[block.start : block.end]]
+                if s not in body and ops == ["POP_TOP", "JUMP"] and block.succs == [outer.header]:
+                    found.add(s)
+        return found
+
     def _for_loop(self, h, stack, outer, active, body, exits, stop=None):
         if not stack:
             raise Unsupported("for loop without an iterator")
@@ -637,6 +684,7 @@ class Builder:
         if not isinstance(iterator, m.Iter):
             iterator = m.Iter(iterator)
         fall, done = self.blocks[h].succs
+        body, exits = self._still_iterating(h, body, exits, done)
         # A block laid out before the loop's end that only returns or raises is the loop's
         # own code (3.12+ put it there), not where a break goes: a break pops the iterator
         # (so does a return; when the loop ends where the enclosing walk stops, it has
@@ -646,9 +694,11 @@ class Builder:
             for x in exits - {done}
             if x > done or not (self._own_exit(x) or (done == stop and not self.blocks[x].succs))
         }
+        again = self._popped_to_outer(body, outer)
+        breaks |= again
         follow = min(breaks) if breaks else done
         else_start = done if follow != done else None
-        loop = Loop(h, follow, body, outer)
+        loop = Loop(h, follow, body, outer, frozenset(again))
         stmts, rest = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
         _check_body_ends(rest)
         if not stmts or not _is_target_store(stmts[0]):

@@ -190,6 +190,45 @@ def raise_inside_for(chain, steps):
     return link["name"]
 
 
+def missing_method(classes, names):
+    for name in names:
+        for cls in classes:
+            if name in cls:
+                if cls[name] is None:
+                    return "blocked", name  # 3.12+: a return inside both loops
+                break  # 3.12+: pops the inner iterator and goes on with the outer loop
+        else:
+            return "missing", name
+    return "ok", None
+
+
+def prefixes(words, known):
+    found = {}
+    clashes = []
+    for word in words:
+        fragment = word
+        while fragment:  # 3.12+: every way out jumps straight to the for loop's header
+            if fragment in known:
+                clashes.append(fragment)
+                break
+            found[fragment] = word
+            fragment = fragment[:-1]
+    return found, clashes
+
+
+def for_in_while(rows, stop):
+    out = []
+    i = 0
+    while i < len(rows):
+        i += 1
+        for cell in rows[i - 1]:
+            if cell == stop:
+                out.append("stop")
+                break  # leaves the for loop only: the while loop goes on
+            out.append(cell)
+    return out
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -211,4 +250,9 @@ CASES = [
     ("loop_then_try", (4, {0: 5})), ("loop_then_try", (4, {})),
     ("raise_inside_for", ({"next": {"name": "b"}, "name": "a"}, 1)),
     ("raise_inside_for", ({"next": {"name": "b"}, "name": "a"}, 2)),
+    ("missing_method", ([{"a": 1}, {"b": None}], ["a", "b"])),
+    ("missing_method", ([{"a": 1}, {"b": 2}], ["a", "b", "c"])),
+    ("missing_method", ([{"a": 1}, {"b": 2}], ["b", "a"])), ("missing_method", ([], [])),
+    ("prefixes", (["abc", "abd", "x"], {"ab"})), ("prefixes", (["", "q"], set())),
+    ("for_in_while", ([[1, 2], [3, 0, 4], [], [5]], 0)), ("for_in_while", ([], 0)),
 ]
