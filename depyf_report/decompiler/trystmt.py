@@ -99,9 +99,7 @@ class TryBuilder:
         return [node], body_stack, follow
 
     def _try(self, h, stack, body, body_stack, follow, loop, active, stop):
-        handler = self.graph.instrs[self.graph.blocks[h].start - 0]
         protected = self.graph.instrs[self.graph.blocks[self._first_protected(h)].start].handler
-        del handler
         base = list(stack[: protected.depth])
         exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
         join = self._join(h, loop)
@@ -110,13 +108,15 @@ class TryBuilder:
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
         orelse, after = [], body_stack
-        over = self._jump_over_handlers(follow, h)
-        if join is None and over is not None and body_stack is not None:
-            # 3.11 lays out an else before the handlers and jumps over them to what
-            # follows the try: that code is after the statement, not its else
-            self.b.visit(follow)
-            node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
-            return [node], body_stack, over
+        if join is None and follow is not None and body_stack is not None:
+            start = self.b.jumped_to(follow)  # 3.11 jumps over the handlers to it
+            if self._written_after(h, start, loop, active, stop):
+                if start != follow:
+                    self.b.visit(follow)  # the jump over the handlers
+                node = ast.Try(
+                    body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[]
+                )
+                return [node], body_stack, start
         # clauses that never go on leave no join: the else ends where the walk around it does
         end = join if join is not None else stop
         if follow is not None and body_stack is not None:
@@ -127,12 +127,29 @@ class TryBuilder:
         nxt = end if after is not None else None
         return [node], after, nxt
 
-    def _jump_over_handlers(self, follow, h) -> int | None:
-        """Where the body's end jumps to when it jumps straight past the handlers."""
-        if follow is None:
-            return None
-        target = self.b.jumped_to(follow)
-        return target if target != follow and target > h else None
+    def _written_after(self, h, start, loop, active, stop) -> bool:
+        """Whether the code the body goes on to, when the clauses never do, was written
+        after the try rather than as its else. The compiler lays an else out before the
+        handlers and code after the try after them (3.11); 3.12+ move every handler after
+        the other code but keep their order, so the handlers of the code's own try and
+        with statements tell. With none, either way compiles the same on 3.12+."""
+        if start > h:
+            return True
+        ends = {stop, *self.b.fences}
+        while loop is not None:
+            ends |= {loop.header, loop.follow}
+            loop = loop.outer
+        seen, todo = {start}, [start]
+        while todo:
+            x = todo.pop()
+            opened = [c for c in self.chain(x) if c not in active]
+            if opened:
+                return opened[-1] > h
+            for s in self.graph.blocks[x].succs:
+                if s not in seen and s not in ends:
+                    seen.add(s)
+                    todo.append(s)
+        return False
 
     def _normal_exit(self, region, exits):
         """Where the body ends when nothing jumps out: the block laid out right after it."""

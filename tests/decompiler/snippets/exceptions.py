@@ -232,27 +232,65 @@ def else_in_a_branch(size):
     return size
 
 
+def clauses_that_return(text, base):
+    try:
+        number = int(text)
+    except ValueError:
+        return "not a number"
+    if number < 0:
+        return "negative"
+    try:  # its handler is laid out after the first try's: this code follows that try
+        return base / number
+    except ZeroDivisionError:
+        return "zero"
+
+
 CASES = [
-    ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
-    ("bare_except", (5,)), ("bare_except", (0,)),
-    ("tuple_of_exceptions", ("a", {"a": 1})), ("tuple_of_exceptions", ("b", {})),
+    ("parse", ("21",)),
+    ("parse", ("x",)),
+    ("parse", (None,)),
+    ("bare_except", (5,)),
+    ("bare_except", (0,)),
+    ("tuple_of_exceptions", ("a", {"a": 1})),
+    ("tuple_of_exceptions", ("b", {})),
     ("tuple_of_exceptions", (3, [])),
-    ("reraise", (2,)), ("reraise", (-2,)),
-    ("raise_from", ("a",)), ("raise_from", ("b",)),
-    ("raise_from_none", (0,)), ("raise_from_none", (5,)),
-    ("finally_runs", (True,)), ("finally_runs", (False,)),
-    ("finally_overrides_return", (True,)), ("finally_overrides_return", (False,)),
-    ("nested_try", (1, 2)), ("nested_try", (1, 0)),
-    ("try_in_loop", (["1", "x", "2", "stop", "5"],)), ("try_in_loop", ([],)),
-    ("try_in_while", ([(1, False), (2, True), (4, False)],)), ("try_in_while", ([(1, False)],)),
+    ("reraise", (2,)),
+    ("reraise", (-2,)),
+    ("raise_from", ("a",)),
+    ("raise_from", ("b",)),
+    ("raise_from_none", (0,)),
+    ("raise_from_none", (5,)),
+    ("finally_runs", (True,)),
+    ("finally_runs", (False,)),
+    ("finally_overrides_return", (True,)),
+    ("finally_overrides_return", (False,)),
+    ("nested_try", (1, 2)),
+    ("nested_try", (1, 0)),
+    ("try_in_loop", (["1", "x", "2", "stop", "5"],)),
+    ("try_in_loop", ([],)),
+    ("try_in_while", ([(1, False), (2, True), (4, False)],)),
+    ("try_in_while", ([(1, False)],)),
     ("exception_variable_is_cleared", ("boom",)),
-    ("assert_with_message", (5,)), ("assert_with_message", (-1,)),
+    ("assert_with_message", (5,)),
+    ("assert_with_message", (-1,)),
     ("assert_with_message", (3,)),
-    ("except_else_finally", (2,)), ("except_else_finally", (0,)),
-    ("raise_plain", ("class",)), ("raise_plain", ("instance",)), ("raise_plain", ("bare",)),
-    ("after_the_handler", ("1",)), ("after_the_handler", ("1.5",)), ("after_the_handler", ("x",)),
-    ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)), ("handled_in_loop", ([lambda: 1 / 0],)),
+    ("except_else_finally", (2,)),
+    ("except_else_finally", (0,)),
+    ("raise_plain", ("class",)),
+    ("raise_plain", ("instance",)),
+    ("raise_plain", ("bare",)),
+    ("after_the_handler", ("1",)),
+    ("after_the_handler", ("1.5",)),
+    ("after_the_handler", ("x",)),
+    ("handled_in_loop", ([lambda: 1 / 0, lambda: True],)),
+    ("handled_in_loop", ([lambda: 1 / 0],)),
     ("if_in_try_in_loop", ([lambda: True, lambda x: 1 / 0, lambda x: False], 5)),
     ("and_in_loop_in_finally", (["a", "b", "c"], {"a": [], "b": [1]}, [])),
-    ("else_in_a_branch", (None,)), ("else_in_a_branch", (3,)), ("else_in_a_branch", ("x",)),
+    ("else_in_a_branch", (None,)),
+    ("else_in_a_branch", (3,)),
+    ("else_in_a_branch", ("x",)),
+    ("clauses_that_return", ("x", 1)),
+    ("clauses_that_return", ("-1", 1)),
+    ("clauses_that_return", ("0", 1)),
+    ("clauses_that_return", ("4", 2)),
 ]
