@@ -79,8 +79,9 @@ def serve(folder, pid_file, requests=None, limit: float | None = None) -> None:
         # Ctrl-C is for the user's program; this process ends on its own once the
         # capture, which closes on KeyboardInterrupt too, has sent everything.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGALRM, _took_too_long)
-        limit = SECONDS_PER_CODE
+        if hasattr(signal, "setitimer"):  # not on Windows: there, no time limit
+            signal.signal(signal.SIGALRM, _took_too_long)
+            limit = SECONDS_PER_CODE
         sys.stdout = sys.stderr  # nothing is answered on stdout
     try:
         for name, code in _received(requests or sys.stdin.buffer):
