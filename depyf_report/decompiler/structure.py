@@ -504,7 +504,7 @@ class Builder:
                 self._dominated.setdefault(parent, []).append(x)
         found = None
         for x in self._dominated.get(b, ()):
-            if not self._inside(x, loop) or x in self.an.loops:
+            if not self._inside(x, loop):
                 continue
             # the tests of one condition count once: where it goes is no meeting place
             entries = {

@@ -245,6 +245,19 @@ def clauses_that_return(text, base):
         return "zero"
 
 
+def found_or_counted(items, key, fast):
+    if fast:
+        try:
+            return items.index(key)
+        except ValueError:
+            pass
+    while key < 3:  # the loop's own test is where both ways in meet
+        key += 1
+        if key in items:
+            raise ValueError(key)
+    return key
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -270,4 +283,6 @@ CASES = [
     ("else_in_a_branch", (None,)), ("else_in_a_branch", (3,)), ("else_in_a_branch", ("x",)),
     ("clauses_that_return", ("x", 1)), ("clauses_that_return", ("-1", 1)),
     ("clauses_that_return", ("0", 1)), ("clauses_that_return", ("4", 2)),
+    ("found_or_counted", ([5, 7], 7, True)), ("found_or_counted", ([5, 7], 0, True)),
+    ("found_or_counted", ([2], 0, False)), ("found_or_counted", ([], 1, False)),
 ]
