@@ -119,7 +119,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         if not PROBE.on or _compiles(code, body, ctx):
             return _declarations(ctx, body) + body
         if os.environ.get("DEPYF_REPORT_DEBUG"):
-            print("structured result does not compile:", code.co_name, ast.unparse(body))
+            tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
+            print("structured result does not compile:", code.co_name, ast.unparse(tree))
     except Exception:
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             traceback.print_exc()

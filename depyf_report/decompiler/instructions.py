@@ -52,6 +52,10 @@ def normalize(code) -> list[Instr]:
             instrs.append(Instr(len(instrs), op, arg, argval, ins.offset))
         if ins.jump_target is not None:
             jumps += [(i, ins.jump_target) for i in instrs[first:] if is_jump(i.op)]
+        elif len(instrs) > first and instrs[-1].op == "JUMP":
+            # written for an instruction that does not jump (3.10's copy of an exit
+            # block, turned back into a jump to it): its argval is the raw target
+            jumps.append((instrs[-1], instrs[-1].argval))
     resolve = _offset_resolver(instrs, first_at)
     for ins, target in jumps:
         ins.target = resolve(target)

@@ -102,16 +102,9 @@ def _walk(code) -> BlockWalk:
     """One walk per code object: normalize asks once per instruction, then for handlers."""
     if _last[0] is not code:
         walk = BlockWalk(code)
-        walk.exits = copied_exits(walk, _jumps_written())
+        walk.exits = copied_exits(walk)
         _last[:] = [code, walk]
     return _last[1]
-
-
-def _jumps_written() -> bool:
-    """Whether normalize gives a target to a JUMP that only its argval names."""
-    from . import instructions
-
-    return getattr(instructions, "JUMPS_FROM_ARGVAL", False)
 
 
 def translate(ins) -> list | None:

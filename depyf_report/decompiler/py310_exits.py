@@ -5,20 +5,25 @@ raises, the 3.10 compiler replaces the jump by a copy of that block (3.11 keeps 
 The copy makes a join look like two separate paths, and the structurer would meet the same
 statements twice. A copy is undone only where it starts in exactly the state of the block
 it copies (same stack slots, same enclosing blocks) and comes from the same source lines:
-running the original on the same stack instead means the same thing.
+running the original on the same stack instead means the same thing. A copy elsewhere
+becomes a jump only in a module or class body, whose implicit ``return None`` has no
+statement to be written as (its copies take the line of the code before them); in a
+function the copy reads as the statement it copies, each path with its own.
 """
 
 from __future__ import annotations
 
 MAX_COPY = 4  # the most instructions the compiler copies
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
+IMPLICIT_RETURN = [("LOAD_CONST", None), ("RETURN_VALUE", None)]
+CO_OPTIMIZED = 1
 
 
-def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
+def copied_exits(walk) -> dict[int, list]:
     """Raw offset -> replacement triples: nothing for a copy right before its original
-    (what reaches it then reaches the original); where ``jumps_written`` (normalize
-    resolves a JUMP by its argval), a JUMP to the original at any other copy's first
-    instruction and nothing for the rest."""
+    (what reaches it then reaches the original); for another copy of a module's or
+    class's implicit return, a JUMP to the original (normalize resolves it by its
+    argval) at its first instruction and nothing for the rest."""
     leaders = _leaders(walk.raw)
     walk.lines = _lines(walk.raw)
     special = walk.cleanups | set(walk.moved) | set(walk.entries)  # offsets never merged
@@ -36,10 +41,10 @@ def copied_exits(walk, jumps_written: bool) -> dict[int, list]:
         start, original = found
         if all(n in dropped for n in range(end + 1, original)):
             jump = []  # right before the original: falling or jumping in reaches it
-        elif jumps_written:
-            jump = [("JUMP", None, walk.raw[original].offset)]
+        elif _implicit_return(walk, walk.raw[start : end + 1]):
+            jump = [("JUMP", None, walk.raw[original].offset)]  # no ``return`` to write
         else:
-            continue
+            continue  # a function's copy reads as the statement it copies
         out[walk.raw[start].offset] = jump
         out.update((walk.raw[n].offset, []) for n in range(start + 1, end + 1))
         dropped.update(range(start, end + 1) if not jump else ())
@@ -82,7 +87,16 @@ def _signature(walk, start: int, end: int, special: set):
     if state is None or {i.offset for i in run} & special:
         return None
     lines = walk.lines[start : end + 1]  # a copy keeps the line numbers of what it copies
+    if _implicit_return(walk, run):
+        lines = ()  # ... but not of the one with no line of its own: it takes its place's
     return (tuple((i.opname, i.arg, repr(i.argval)) for i in run), tuple(lines), state)
+
+
+def _implicit_return(walk, run) -> bool:
+    """Whether ``run`` is the ``return None`` the compiler ends a module or class body with:
+    such code holds no return statement of its own."""
+    is_function = walk.code.co_flags & CO_OPTIMIZED
+    return not is_function and [(i.opname, i.argval) for i in run] == IMPLICIT_RETURN
 
 
 def _leaders(raw) -> set[int]:

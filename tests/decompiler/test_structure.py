@@ -48,6 +48,7 @@ READABLE = [
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "else_in_a_branch"),
+    ("exceptions", "found_or_counted"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("comprehensions", "filtered"),
@@ -88,3 +89,27 @@ def test_structure_is_recovered(snippet_name, name):
     )
     invented = assigned_names(decompiled) - names_in(function.__code__)
     assert not invented, f"names the code object does not have: {sorted(invented)}\n{source}"
+
+
+# 3.10 copies a module's implicit ``return None`` into each branch that ends it.
+MODULE_ENDING_IN_CLAUSES = """
+try:
+    import _no_such_module
+except ImportError:
+    try:
+        import math
+    except ImportError:
+        KIND = "none"
+    else:
+        KIND = "math"
+else:
+    KIND = "fake"
+"""
+
+
+def test_module_ending_in_clauses_is_structured():
+    source = decompile(compile(MODULE_ENDING_IN_CLAUSES, "<module>", "exec"))
+    assert "_state" not in source, source
+    namespace = {}
+    exec(source, namespace)
+    assert namespace["KIND"] == "math"
