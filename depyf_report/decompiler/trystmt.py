@@ -51,11 +51,7 @@ class TryBuilder:
     def build(self, h, b, stack, loop, active, stop):
         region = self.region(h)
         exits = {s for x in region for s in self.graph.blocks[x].succs if s not in region}
-        skip = set()
-        scan = loop
-        while scan is not None:
-            skip |= {scan.header, scan.follow}
-            scan = scan.outer
+        skip = _loop_edges(loop)
         if skip & exits and self._is_finally(h):
             raise Unsupported("break or continue through a finally block")
         exits -= skip
@@ -167,9 +163,33 @@ class TryBuilder:
             x = an.ipdom.get(x)
         if x is None:  # the body never ends normally: the clauses end where they leave
             x = self._clause_exit(h)
+        if x is not None and x not in _loop_edges(loop) and self._outside_enclosing(h, x):
+            return None  # a clause's copy of an enclosing finally body, then its return
         if x is None or loop is None or x in loop.body or x == loop.follow:
             return x
         return None
+
+    def _outside_enclosing(self, h, x) -> bool:
+        """Whether block ``x`` is outside a try body that the try of handler ``h`` is
+        written in, and is not (a copy of) where that body ends: then it is a clause's own
+        way out (its copy of the enclosing finally body and its return), no join."""
+        chain = self.chain(self._first_protected(h))
+        enclosing = chain[chain.index(h) + 1 :]
+        if set(enclosing) <= set(self.chain(x)):
+            return False
+        return all(self._tail(x) != self._tail(end) for end in self.b.fences)
+
+    def _tail(self, b) -> list:
+        """What block ``b`` and the blocks it alone leads to run, up to where they end."""
+        out, seen = [], set()
+        while b not in seen:
+            seen.add(b)
+            block = self.graph.blocks[b]
+            out += [(i.op, i.argval) for i in self.graph.instrs[block.start : block.end]]
+            if len(block.succs) != 1:
+                break
+            b = block.succs[0]
+        return out
 
     def _clause_exit(self, h) -> int | None:
         """The one block the except clauses of handler ``h`` go on to, if they all go on
@@ -232,6 +252,15 @@ class TryBuilder:
         else:
             raise Unsupported("finally body not found on the normal path")
         return [node, *rest], after, stop
+
+
+def _loop_edges(loop) -> set:
+    """Where continue and break go in ``loop`` and the loops around it."""
+    out = set()
+    while loop is not None:
+        out |= {loop.header, loop.follow}
+        loop = loop.outer
+    return out
 
 
 def _exits_settled(body, exit_):

@@ -258,6 +258,20 @@ def found_or_counted(items, key, fast):
     return key
 
 
+def clauses_return_inside_finally(x):
+    try:
+        LOG.append("try")
+        y = 10 // x
+    except ZeroDivisionError:
+        LOG.append("except")
+        return "zero"
+    else:
+        LOG.append("else")
+        return y
+    finally:
+        LOG.append("finally")
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -285,4 +299,5 @@ CASES = [
     ("clauses_that_return", ("0", 1)), ("clauses_that_return", ("4", 2)),
     ("found_or_counted", ([5, 7], 7, True)), ("found_or_counted", ([5, 7], 0, True)),
     ("found_or_counted", ([2], 0, False)), ("found_or_counted", ([], 1, False)),
+    ("clauses_return_inside_finally", (2,)), ("clauses_return_inside_finally", (0,)),
 ]
