@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .effects import value_effect
 from .instructions import Instr
 
 CONDITIONS = {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
@@ -23,24 +24,6 @@ OPPOSITE = {
     "POP_JUMP_IF_FALSE": "POP_JUMP_IF_TRUE",
     "POP_JUMP_IF_NONE": "POP_JUMP_IF_NOT_NONE",
     "POP_JUMP_IF_NOT_NONE": "POP_JUMP_IF_NONE",
-}
-# Stack effects of the instructions a condition may be made of (calls: below).
-TEST_EFFECTS = {
-    "LOAD_FAST": 1,
-    "LOAD_GLOBAL": 1,
-    "LOAD_NAME": 1,
-    "LOAD_DEREF": 1,
-    "LOAD_CONST": 1,
-    "PUSH_NULL": 1,
-    "LOAD_ATTR": 0,
-    "LOAD_METHOD": 1,
-    "UNARY_NOT": 0,
-    "UNARY_NEGATIVE": 0,
-    "COMPARE_OP": -1,
-    "IS_OP": -1,
-    "CONTAINS_OP": -1,
-    "BINARY_OP": -1,
-    "BINARY_SUBSCR": -1,
 }
 # A copied exit is a small block that returns (3.11 copies such blocks to each jump).
 COPIED_EXIT_LENGTH = 4
@@ -123,9 +106,7 @@ def _is_condition(run: list[Instr]) -> bool:
                 return False
             depth = 0
             continue
-        effect = TEST_EFFECTS.get(ins.op)
-        if effect is None and ins.op == "CALL":
-            effect = -1 - ins.arg
+        effect = value_effect(ins)
         if effect is None:
             return False
         depth += effect

@@ -120,6 +120,7 @@ class Sim:
         self.branch: Branch | None = None
         self.pos = 0
         self.skip = 0
+        self.chain = None  # a chained assignment whose targets are being stored
 
     # -- stack ------------------------------------------------------------
     def push(self, value) -> None:

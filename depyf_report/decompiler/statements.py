@@ -4,9 +4,11 @@ stack shuffles, and the terminators that end a block."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 
 from . import markers as m
 from .concrete import concrete  # noqa: F401  (re-exported for handlers)
+from .effects import value_effect
 from .expressions import value_of
 from .sim import Branch, Unsupported, handles
 
@@ -83,6 +85,8 @@ def store_slice(sim, ins):
 
 def store(sim, target, value) -> None:
     """Emit ``target = value``, recognizing defs, classes, imports and unpacking."""
+    if sim.chain is not None and value is sim.chain.value:
+        return _store_chained(sim, target, value)
     if isinstance(value, m.UnpackItem):
         return _fill_unpack(sim, value, target)
     if _structural(value):  # the target of a for, with or except: kept for the structurer
@@ -110,6 +114,17 @@ def store(sim, target, value) -> None:
         ann = ast.AnnAssign(target=m.name(key, True), annotation=value_of(sim, value), simple=1)
         return sim.emit(ann)
     sim.emit(ast.Assign(targets=[target], value=value_of(sim, value)), [ident] if ident else [])
+
+
+def _store_chained(sim, target, value) -> None:
+    """One target of ``T1 = T2 = v``; the statement is whole at the last one."""
+    chain = sim.chain
+    chain.targets.append(target)
+    if any(v is value for v in sim.stack):
+        return  # the copy for the next targets is still there
+    sim.chain = None
+    names = [t.id for t in chain.targets if isinstance(t, ast.Name)]
+    sim.emit(ast.Assign(targets=chain.targets, value=value_of(sim, value)), names)
 
 
 def _dotted_import(value) -> str | None:
@@ -301,15 +316,95 @@ def copy(sim, ins):
     if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
         value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
+    if sim.chain is not None and value is sim.chain.value:
+        return sim.push(value)  # one more target of ``T1 = T2 = v``
     if _walrus(sim, ins, nxt, value):  # ``a = b = v`` or ``(x := v)``
         _declare(sim, nxt)
         sim.stack[-1] = ast.NamedExpr(target=m.name(nxt.argval, True), value=value)
         sim.skip = 1
         return None
-    if sim.is_pure(value):
+    if ins.arg == 1 and _chain_follows(sim):
+        sim.chain = Chain(value)
+        return sim.push(value)
+    if sim.is_pure(value) or _augmented(sim, ins):
         return sim.push(value)
     sim.spill()
     sim.push(sim.peek(ins.arg))
+
+
+@dataclass
+class Chain:
+    """``T1 = T2 = v`` being stored: ``v`` and the targets stored so far."""
+
+    value: object
+    targets: list = field(default_factory=list)
+
+
+def _chain_follows(sim) -> bool:
+    """Whether the ``COPY 1`` being run starts a chained assignment: its targets, split
+    by further copies, each a name, attribute or subscript of plain expressions."""
+    pos = sim.pos + 1
+    handler = sim.instrs[sim.pos].handler
+    while True:
+        pos = _target_end(sim.instrs, pos, handler)
+        if pos is None:
+            return False
+        after = sim.instrs[pos] if pos < len(sim.instrs) else None
+        if after is None or after.op != "COPY" or after.arg != 1:
+            return _target_end(sim.instrs, pos, handler) is not None
+        pos += 1
+
+
+def _target_end(instrs, pos: int, handler) -> int | None:
+    """The index after the store of the target that starts at ``pos``, or None."""
+    depth = 0
+    for ins in instrs[pos : pos + TARGET_LENGTH]:
+        if ins.handler != handler:
+            return None
+        if (ins.op, depth) in TARGET_STORES:
+            return ins.index + 1
+        effect = value_effect(ins)
+        if effect is None or depth + effect < 0:
+            return None
+        depth += effect
+    return None
+
+
+# A store with the values its target needs on the stack above the stored value.
+TARGET_STORES = {*((op, 0) for op in NAME_STORES), ("STORE_ATTR", 1), ("STORE_SUBSCR", 2)}
+TARGET_LENGTH = 32
+
+
+def _augmented(sim, ins) -> bool:
+    """A copy of an augmented assignment's target part, which the in-place value and
+    its store share (``a.x += v``: ``COPY 1; LOAD_ATTR x; v; BINARY_OP +=; SWAP 2;
+    STORE_ATTR x``; ``a[k] += v``: ``COPY 2; COPY 2; BINARY_SUBSCR; v; BINARY_OP +=;
+    SWAP 3; SWAP 2; STORE_SUBSCR``). Kept whole, the statement reads it once, in order."""
+    start = sim.pos
+    earlier = sim.instrs[start - 1] if start else None
+    if ins.arg == 2 and earlier is not None and (earlier.op, earlier.arg) == ("COPY", 2):
+        start -= 1  # the second copy of a subscript's container and key
+    shapes = {
+        1: (["COPY", "LOAD_ATTR"], ["SWAP", "STORE_ATTR"]),
+        2: (["COPY", "COPY", "BINARY_SUBSCR"], ["SWAP", "SWAP", "STORE_SUBSCR"]),
+    }
+    if ins.arg not in shapes:
+        return False
+    opening, closing = shapes[ins.arg]
+    instrs = sim.instrs[start:]
+    if [i.op for i in instrs[: len(opening)]] != opening:
+        return False
+    depth, rest = 1, instrs[len(opening) :]
+    for at, i in enumerate(rest[:TARGET_LENGTH]):
+        if i.handler != ins.handler:
+            return False
+        if depth == 2 and i.op == "BINARY_OP" and i.argval.endswith("=") and i.argval != "==":
+            return [j.op for j in rest[at + 1 : at + 1 + len(closing)]] == closing
+        effect = value_effect(i)
+        if effect is None or depth + effect < 1:
+            return False
+        depth += effect
+    return False
 
 
 def _walrus(sim, ins, nxt, value) -> bool:
@@ -331,10 +426,22 @@ def swap(sim, ins):
     stack = sim.stack
     if len(stack) < ins.arg:
         raise Unsupported("stack underflow")
-    if sum(not sim.is_pure(v) for v in stack[-ins.arg :]) > 1:
+    moved = stack[-ins.arg :]
+    if sum(not sim.is_pure(v) for v in moved) > 1 and not _inplace_store(sim, moved):
         sim.spill()  # computed in stack order: reordered, they would be computed otherwise
         stack = sim.stack
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
+
+
+def _inplace_store(sim, moved) -> bool:
+    """An in-place value and the target parts it was computed from, brought in order for
+    its store: the parts were read once, before it, and the store reads them as they are."""
+    parts = set()
+    for v in sim.stack:
+        if isinstance(v, m.InPlace):
+            parts |= {id(getattr(v.target, "value", None)), id(getattr(v.target, "slice", None))}
+    impure = [v for v in moved if not sim.is_pure(v)]
+    return all(isinstance(v, m.InPlace) or id(v) in parts for v in impure)
 
 
 @handles("SETUP_ANNOTATIONS")

@@ -94,6 +94,48 @@ def multiple_targets(value):
     return d, bag.a, bag.b
 
 
+class Logged:
+    """Logs every attribute read and write, in order."""
+
+    def __init__(self, log):
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "count", 0)
+
+    def __getattribute__(self, name):
+        if name != "log":
+            object.__getattribute__(self, "log").append(("get", name))
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name, value):
+        self.log.append(("set", name, value))
+        object.__setattr__(self, name, value)
+
+
+def _picked(log, value):
+    log.append(("pick", value if isinstance(value, str) else type(value).__name__))
+    return value
+
+
+def chained_attribute_targets(log):
+    box = Logged(log)
+    box.a = box.b = len(log)
+    store = {}
+    store[len(log)] = box.c = total = len(log) + 1
+    _picked(log, store)[_picked(log, "k")] = box.d = _picked(log, "v")
+    return box.a, box.b, box.c, box.d, total, store
+
+
+def augmented_on_computed_targets(log):
+    box = Logged(log)
+    box.inner = Logged(log)
+    box.inner.count += 1
+    _picked(log, box).count += len(log)
+    store = {"k": 1}
+    _picked(log, store)[_picked(log, "k")] += 2
+    box.inner.count += box.count
+    return box.inner.count, box.count, store
+
+
 def unpacking_errors(items):
     a, b = items
     return a, b
@@ -118,5 +160,7 @@ CASES = [
     ("deletions", ({"a": 1, "b": 2}, [1, 2, 3, 4, 5])),
     ("chained_assignment", (7,)),
     ("multiple_targets", (10,)),
+    ("chained_attribute_targets", ([],)),
+    ("augmented_on_computed_targets", ([],)),
     ("unpacking_errors", ([1, 2],)), ("unpacking_errors", ([1, 2, 3],)), ("unpacking_errors", ([],)),
 ]

@@ -1,0 +1,32 @@
+"""Stack effects of the instructions that only compute values, for the scans that look
+at a run of instructions before simulating it (a repeated loop test, the targets of a
+chained assignment)."""
+
+from __future__ import annotations
+
+from .instructions import Instr
+
+VALUE_EFFECTS = {
+    "LOAD_FAST": 1,
+    "LOAD_GLOBAL": 1,
+    "LOAD_NAME": 1,
+    "LOAD_DEREF": 1,
+    "LOAD_CONST": 1,
+    "PUSH_NULL": 1,
+    "LOAD_ATTR": 0,
+    "LOAD_METHOD": 1,
+    "UNARY_NOT": 0,
+    "UNARY_NEGATIVE": 0,
+    "COMPARE_OP": -1,
+    "IS_OP": -1,
+    "CONTAINS_OP": -1,
+    "BINARY_OP": -1,
+    "BINARY_SUBSCR": -1,
+}
+
+
+def value_effect(ins: Instr) -> int | None:
+    """How ``ins`` changes the stack's depth, or None when it does more than compute."""
+    if ins.op == "CALL":
+        return -1 - ins.arg
+    return VALUE_EFFECTS.get(ins.op)
