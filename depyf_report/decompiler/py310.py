@@ -62,6 +62,8 @@ def expand(ins, code, canonical) -> list:
         triples = _translated(walk, moved, code, canonical) + triples
     if walk.entries.get(ins.offset) in ("except", "with"):
         triples = [PUSH_EXC_INFO, *triples]  # 3.11 saves the handled exception here
+    if ins.offset in walk.clause_ends:
+        triples = [*triples, ("JUMP", None, walk.clause_ends[ins.offset])]
     return triples
 
 

@@ -91,6 +91,7 @@ class BlockWalk:
     entries: dict = field(default_factory=dict)  # handler offset -> kind
     cleanups: set = field(default_factory=set)  # offsets turned into 3.11's cleanup handler
     moved: dict = field(default_factory=dict)  # offset -> raw instruction translated there
+    clause_ends: dict = field(default_factory=dict)  # offset -> the code after its clause
 
     def __post_init__(self):
         self.raw = [i for i in decode(self.code, lines=True) if i.opname != "EXTENDED_ARG"]
@@ -232,7 +233,33 @@ class BlockWalk:
         if LASTI in top and PREV in top:
             triples.append(("POP_TOP", None, None))  # 3.11 pops the saved offset itself
         after = state.without_handler_block().grow(-3)
+        self._end_clause(ins)
         return triples, [(self._next(ins), after)]
+
+    def _end_clause(self, pop_except) -> None:
+        """3.11 ends an except clause with a jump to the code after the try; 3.10 falls
+        into that code where it is laid out next. Such code starts a statement (a new
+        line) right after the clause's ``POP_EXCEPT`` and its ``name = None; del name``:
+        a jump to it there (written by ``expand``) makes it start a block, as on 3.11.
+        A clause's own way out (return, break, continue) stays on its line."""
+        n = self.index[pop_except.offset]
+        ops = [(i.opname, i.argval) for i in self.raw[n + 1 : n + 4]]
+        if (
+            len(ops) == 3
+            and ops[0] == ("LOAD_CONST", None)
+            and ops[1][0].startswith("STORE_")
+            and ops[2][0].startswith("DELETE_")
+            and ops[1][1] == ops[2][1]
+        ):
+            n += 3
+        if n + 1 >= len(self.raw):
+            return
+        nxt = self.raw[n + 1]
+        if nxt.starts_line is None or nxt.offset in self.targets or nxt.opname == "POP_TOP":
+            return
+        if nxt.opname in ENDS | UNCONDITIONAL:
+            return
+        self.clause_ends[self.raw[n].offset] = nxt.offset
 
     # -- the exception triple -----------------------------------------------------
     def _pop_top(self, ins, state: State):

@@ -113,3 +113,10 @@ def test_module_ending_in_clauses_is_structured():
     namespace = {}
     exec(source, namespace)
     assert namespace["KIND"] == "math"
+
+
+def test_code_after_a_try_stays_after_it():
+    snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")
+    source = decompile(resolve(snippet.original(), "set_default"))
+    body = function_def(ast.parse(source), "set_default").body
+    assert [type(s).__name__ for s in body] == ["Try", "Return"], source

@@ -272,6 +272,14 @@ def clauses_return_inside_finally(x):
         LOG.append("finally")
 
 
+def set_default(table, key, value):
+    try:
+        return table[key]
+    except KeyError:
+        table[key] = value
+    return value  # after the try, not in the clause (3.10 lays it out right after it)
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -300,4 +308,5 @@ CASES = [
     ("found_or_counted", ([5, 7], 7, True)), ("found_or_counted", ([5, 7], 0, True)),
     ("found_or_counted", ([2], 0, False)), ("found_or_counted", ([], 1, False)),
     ("clauses_return_inside_finally", (2,)), ("clauses_return_inside_finally", (0,)),
+    ("set_default", ({"a": 1}, "a", 2)), ("set_default", ({}, "a", 2)),
 ]
