@@ -241,17 +241,37 @@ class TryBuilder:
 
     def _finally(self, body, body_stack, final, follow, loop, active, stop):
         body = _strip_copies(body, final)
+        rest, after = [], None
+        if follow is not None and body_stack is not None:
+            rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
+            if rest[: len(final)] and _same(rest[: len(final)], final):
+                rest = rest[len(final) :]
+            else:
+                raise Unsupported("finally body not found on the normal path")
+            if _returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
+                body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
         node = ast.Try(
             body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
         )
         if follow is None or body_stack is None:
             return [node], None, None
-        rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
-        if rest[: len(final)] and _same(rest[: len(final)], final):
-            rest = rest[len(final) :]
-        else:
-            raise Unsupported("finally body not found on the normal path")
         return [node, *rest], after, stop
+
+
+def _returns_kept_value(body, rest) -> bool:
+    """Whether the body ends by keeping a value in a temporary that the code after the
+    finally body only returns: what the compiler makes of ``return value`` in the body."""
+    last = body[-1] if body else None
+    return (
+        len(rest) == 1
+        and isinstance(rest[0], ast.Return)
+        and isinstance(rest[0].value, ast.Name)
+        and isinstance(last, ast.Assign)
+        and len(last.targets) == 1
+        and isinstance(last.targets[0], ast.Name)
+        and last.targets[0].id == rest[0].value.id
+        and re.fullmatch(r"_+t\d+", rest[0].value.id) is not None
+    )
 
 
 def _loop_edges(loop) -> set:
