@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from .clause_tails import copied_clause_tails
 from .instructions import Handler, Instr
 from .rotation import RepeatedTest, repeated_tests
 from .versions import JUMPS
@@ -36,12 +37,15 @@ class Graph:
     def __init__(self, instrs: list[Instr], unrotate: bool = False):
         self.instrs = instrs
         tests = repeated_tests(instrs) if unrotate else []
-        self.blocks = _split(instrs, {test.top for test in tests})
+        copies = copied_clause_tails(instrs) if unrotate else {}
+        self.blocks = _split(instrs, {test.top for test in tests} | set(copies))
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
         for b in self.blocks:
             b.succs = self._successors(b)
         self._unrotate(tests)
+        for copy, original in copies.items():  # the clause goes on to the original
+            self.blocks[self.block_at[copy] - 1].succs = [self.block_at[original]]
         for b in self.blocks:
             for s in b.succs:
                 self.blocks[s].preds.append(b.id)

@@ -280,6 +280,14 @@ def set_default(table, key, value):
     return value  # after the try, not in the clause (3.10 lays it out right after it)
 
 
+def clause_then_shared_tail(x):
+    try:
+        LOG.append(10 // x)
+    except ZeroDivisionError as error:
+        LOG.append(type(error).__name__)
+    return len(LOG)  # 3.12 copies this return to the end of the clause
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -309,4 +317,5 @@ CASES = [
     ("found_or_counted", ([2], 0, False)), ("found_or_counted", ([], 1, False)),
     ("clauses_return_inside_finally", (2,)), ("clauses_return_inside_finally", (0,)),
     ("set_default", ({"a": 1}, "a", 2)), ("set_default", ({}, "a", 2)),
+    ("clause_then_shared_tail", (0,)), ("clause_then_shared_tail", (5,)),
 ]
