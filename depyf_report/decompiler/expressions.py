@@ -185,9 +185,17 @@ def is_op(sim, ins):
 
 @handles("CONTAINS_OP")
 def contains_op(sim, ins):
-    right, left = operand(sim), operand(sim)
+    right, left = _set_display(operand(sim)), operand(sim)
     op = ast.NotIn() if ins.arg else ast.In()
     sim.push(ast.Compare(left=left, ops=[op], comparators=[right]))
+
+
+def _set_display(value):
+    """The set display the compiler made a frozenset constant of, where only its items
+    matter (``x in {1, 2}``, ``for x in {1, 2}``)."""
+    if isinstance(value, ast.Constant) and type(value.value) is frozenset and value.value:
+        return ast.Set(elts=[m.const(item) for item in value.value])
+    return value
 
 
 @handles(*UNARY)
@@ -197,7 +205,7 @@ def unary(sim, ins):
 
 @handles("GET_ITER")
 def get_iter(sim, ins):
-    sim.push(m.Iter(operand(sim)))
+    sim.push(m.Iter(_set_display(operand(sim))))
 
 
 @handles("GET_YIELD_FROM_ITER")

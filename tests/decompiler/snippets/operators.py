@@ -64,11 +64,17 @@ def outside_range(c, escape):
     return c == escape or not (b" " <= c <= b"~")
 
 
+def set_displays_as_constants(x):
+    seen = [y for y in {1, 2, (3, 4)} if y != x]
+    return x in {"a", "b"}, x not in {1, (2, 3)}, sorted(seen, key=str)
+
+
 def negative_base(x):
     return (-1) ** x, (-2.5) ** 2, (-1).bit_length(), -(1**x)
 
 
 CASES = [
+    ("set_displays_as_constants", ("a",)), ("set_displays_as_constants", (1,)),
     ("negative_base", (3,)), ("negative_base", (2,)),
     ("outside_range", (b"=", b"=")), ("outside_range", (b"a", b"=")),
     ("outside_range", (b"\x81", b"=")), ("outside_range", (b"\x01", b"=")),
