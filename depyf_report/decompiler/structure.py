@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from . import markers as m
 from .analysis import Analysis, _dominators
 from .cleanup import negate, tidy
-from .sim import Sim, Unsupported
+from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
 
 NOT_A_CONDITION = {
@@ -184,6 +184,11 @@ class Builder:
                 self._tested |= taken
                 for x in taken:
                     self.visit(x)
+            fused = self._fused_keep(test, true_b, false_b, stack)
+            if fused is not None:
+                branch, stack, (fall, jump) = fused
+                jump_stack, fall_stack, test = stack, stack[:-1], stack[-1]
+                true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
         # The fall-through is the if body, as it was written (a lone jump out of the loop
         # is a written ``break``); not a jump back to the loop's header laid out there
         # (3.12+), which is the end of the body
@@ -238,6 +243,37 @@ class Builder:
             node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
+
+    def _fused_keep(self, test, true_b, false_b, stack):
+        """``a and b or c`` (``(a or b) and c``): 3.10/3.11 send ``a``'s failure (success)
+        straight to ``c``, where ``b``'s value-keeping jump falls through too. Tested
+        together, ``a and b`` is that jump's value: (branch, stack, successors) or None."""
+        shapes = (
+            (true_b, false_b, ast.And, "JUMP_IF_TRUE_OR_POP"),
+            (false_b, true_b, ast.Or, "JUMP_IF_FALSE_OR_POP"),
+        )
+        for inner, other, op, keeps in shapes:
+            block = self.blocks[inner]
+            instrs = self.graph.instrs[block.start : block.end]
+            if instrs[-1].op != keeps or block.succs[:1] != [other] or inner in self.visited:
+                continue
+            if not set(block.preds) <= self._tested:
+                continue
+            if any(ins.op in NOT_A_CONDITION for ins in instrs):
+                return None  # a trial run must not decompile nested functions or emit stores
+            sim = Sim(self.ctx, self.graph.instrs, list(stack))
+            try:
+                sim.run(block.start, block.end)
+            except Unsupported:
+                return None
+            kept = sim.stack[:-1]
+            if sim.out or len(kept) != len(stack) or any(x is not y for x, y in zip(kept, stack)):
+                return None
+            self._tested.add(inner)
+            self.visit(inner)
+            value = _boolop(op, test, sim.stack[-1])
+            return Branch("keep", value, sim.branch.jump_when), [*stack, value], block.succs
+        return None
 
     def _settle_values(self, t_out, t_stack, f_out, f_stack) -> list:
         """One stack after an if whose branches leave different values: each branch

@@ -28,6 +28,7 @@ if sys.version_info >= (3, 11):
 READABLE = [
     ("branches", "grade"),
     ("branches", "and_or_conditions"),
+    ("branches", "and_or_values"),
     ("branches", "conditional_expression"),
     ("loops", "while_else"),
     ("loops", "count_down"),

@@ -53,6 +53,13 @@ def and_or_conditions(a, b, c):
     return 5
 
 
+def and_or_values(a, b, c, d):
+    first = a and b or c
+    second = (a or b) and c
+    table = {0: "zero", 1: "one", "": "empty"}
+    return first, second, a and b or c and d, table[a and 1 or 0]
+
+
 def chained_comparison(x, y, z):
     return 0 < x < 10, x < y <= z, x == y == z, x < y > z != 0
 
@@ -126,6 +133,8 @@ CASES = [
     ("conditional_expression", (7,)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
+    ("and_or_values", (1, 2, 3, 4)), ("and_or_values", (0, 2, 3, 0)),
+    ("and_or_values", (1, 0, "", 4)), ("and_or_values", ("", 0, 3, 4)),
     ("and_or_conditions", (1, 1, 0)), ("and_or_conditions", (1, 0, 0)),
     ("and_or_conditions", (0, 0, 1)), ("and_or_conditions", (0, 0, 0)),
     ("and_or_conditions", (0, 1, 1)), ("and_or_conditions", (0, 1, 0)),
