@@ -21,9 +21,10 @@ CO_OPTIMIZED = 1
 
 def copied_exits(walk) -> dict[int, list]:
     """Raw offset -> replacement triples: nothing for a copy right before its original
-    (what reaches it then reaches the original); for another copy of a module's or
-    class's implicit return, a JUMP to the original (normalize resolves it by its
-    argval) at its first instruction and nothing for the rest."""
+    (what reaches it then reaches the original) or reached only from the end of an except
+    clause (whose jump, ``walk.clause_ends``, now goes to the original); for another
+    copy of a module's or class's implicit return, a JUMP to the original (normalize
+    resolves it by its argval) at its first instruction and nothing for the rest."""
     leaders = _leaders(walk.raw)
     walk.lines = _lines(walk.raw)
     special = walk.cleanups | set(walk.moved) | set(walk.entries)  # offsets never merged
@@ -34,18 +35,23 @@ def copied_exits(walk) -> dict[int, list]:
             originals[key] = start  # the last one in layout: the exit the others jump to
     out: dict[int, list] = {}
     dropped: set[int] = set()  # raw indices whose translation is now empty
+    clause_end = {after: end for end, after in walk.clause_ends.items()}
     for end in reversed(range(len(walk.raw))):
         found = _copy_ending_at(walk, end, leaders, originals, special)
         if found is None:
             continue
         start, original = found
+        first = walk.raw[start].offset
         if all(n in dropped for n in range(end + 1, original)):
             jump = []  # right before the original: falling or jumping in reaches it
+        elif first in clause_end:  # only the end of an except clause leads here
+            walk.clause_ends[clause_end[first]] = walk.raw[original].offset
+            jump = []
         elif _implicit_return(walk, walk.raw[start : end + 1]):
             jump = [("JUMP", None, walk.raw[original].offset)]  # no ``return`` to write
         else:
             continue  # a function's copy reads as the statement it copies
-        out[walk.raw[start].offset] = jump
+        out[first] = jump
         out.update((walk.raw[n].offset, []) for n in range(start + 1, end + 1))
         dropped.update(range(start, end + 1) if not jump else ())
     return out

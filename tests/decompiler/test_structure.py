@@ -116,8 +116,10 @@ def test_module_ending_in_clauses_is_structured():
     assert namespace["KIND"] == "math"
 
 
-def test_code_after_a_try_stays_after_it():
+@pytest.mark.parametrize("name", ["set_default", "cached_or_loaded"])
+def test_code_after_a_try_stays_after_it(name):
     snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")
-    source = decompile(resolve(snippet.original(), "set_default"))
-    body = function_def(ast.parse(source), "set_default").body
+    source = decompile(resolve(snippet.original(), name))
+    body = function_def(ast.parse(source), name).body
     assert [type(s).__name__ for s in body] == ["Try", "Return"], source
+    assert not any(isinstance(s, ast.Return) for s in ast.walk(body[0].handlers[0])), source

@@ -288,6 +288,16 @@ def clause_then_shared_tail(x):
     return len(LOG)  # 3.12 copies this return to the end of the clause
 
 
+def cached_or_loaded(cache, key, keep):
+    try:
+        value = cache[key]
+    except KeyError:
+        value = key.upper()
+        if keep:
+            cache[key] = value
+    return value  # 3.10 copies it to both ends of the clause
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -318,4 +328,6 @@ CASES = [
     ("clauses_return_inside_finally", (2,)), ("clauses_return_inside_finally", (0,)),
     ("set_default", ({"a": 1}, "a", 2)), ("set_default", ({}, "a", 2)),
     ("clause_then_shared_tail", (0,)), ("clause_then_shared_tail", (5,)),
+    ("cached_or_loaded", ({"a": 1}, "a", True)), ("cached_or_loaded", ({}, "a", True)),
+    ("cached_or_loaded", ({}, "a", False)),
 ]
