@@ -144,12 +144,24 @@ def _loop_tail(body):
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
     last = body[-1] if body else None
+    if isinstance(last, ast.If) and _is_break(last.orelse) and not _is_break(last.body):
+        # ``if c: A / else: break`` at the end reads ``if not c: break`` then ``A``
+        body = [*body[:-1], ast.If(test=negate(last.test), body=last.orelse, orelse=[])]
+        return _loop_tail([*body, *last.body])
     if isinstance(last, ast.If):  # the branches of a final if end where the body ends
         last.body = _loop_tail(last.body) or [ast.Pass()]
         last.orelse = _loop_tail(last.orelse)
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
         last.orelse = _loop_tail(last.orelse)
+    if isinstance(last, ast.Try) and not last.finalbody:  # and a final try's clauses
+        last.orelse = _loop_tail(last.orelse)
+        for handler in last.handlers:
+            handler.body = _loop_tail(handler.body) or [ast.Pass()]
     return body
+
+
+def _is_break(stmts) -> bool:
+    return len(stmts) == 1 and isinstance(stmts[0], ast.Break)
 
 
 def _return_inside(stmts):

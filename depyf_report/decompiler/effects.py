@@ -22,6 +22,7 @@ VALUE_EFFECTS = {
     "CONTAINS_OP": -1,
     "BINARY_OP": -1,
     "BINARY_SUBSCR": -1,
+    "BINARY_SLICE": -2,
 }
 
 
@@ -29,4 +30,6 @@ def value_effect(ins: Instr) -> int | None:
     """How ``ins`` changes the stack's depth, or None when it does more than compute."""
     if ins.op == "CALL":
         return -1 - ins.arg
+    if ins.op == "CALL_PLAIN":  # 3.10: no NULL under the callable
+        return -ins.arg
     return VALUE_EFFECTS.get(ins.op)

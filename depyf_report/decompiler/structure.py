@@ -72,6 +72,7 @@ class Builder:
         self._joins: dict[int, dict[int, int | None]] = {}
         self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
         self._tested: set[int] = set()  # the blocks of the last condition merged
+        self._breaks_to: dict[int, int] = {}  # a copy of a loop's follow -> the follow
         self._with_raises: dict[int, int | None] | None = None
 
     # -- the walk -------------------------------------------------------------
@@ -196,7 +197,11 @@ class Builder:
         if branch.kind == "cond":  # the last test's fall-through, after a merge
             falls = {self.blocks[x].succs[0] for x in self._tested if self.blocks[x].succs}
         flip = branch.kind == "cond" and false_b in falls and true_b not in falls
-        flip = flip and (loop is None or self.jumped_to(false_b) != loop.header)
+        flip = flip and (
+            loop is None
+            or self.jumped_to(false_b) != loop.header
+            or self._written_continue(false_b, loop)
+        )
         join = self.join_of(b, loop, stack, stop, self._tested if branch.kind == "cond" else {b})
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
@@ -274,6 +279,12 @@ class Builder:
             value = _boolop(op, test, sim.stack[-1])
             return Branch("keep", value, sim.branch.jump_when), [*stack, value], block.succs
         return None
+
+    def _written_continue(self, b, loop) -> bool:
+        """Whether ``b`` only jumps to the loop's test at the top, where the end of the
+        body goes to the test's repeated copy instead: a ``continue`` as written."""
+        rotated = self.graph.rotated
+        return b not in rotated and loop.header in rotated.values()
 
     def _settle_values(self, t_out, t_stack, f_out, f_stack) -> list:
         """One stack after an if whose branches leave different values: each branch
@@ -449,8 +460,19 @@ class Builder:
 
     def _same_target(self, a, b) -> bool:
         """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only
-        jump on (3.12+ lay out such a jump to the loop header after each failed test)."""
-        return a == b or self.jumped_to(a) == self.jumped_to(b)
+        jump on (3.12+ lay out such a jump to the loop header after each failed test), and
+        through the blocks a break goes to besides the loop's follow."""
+        a, b = self.jumped_to(a), self.jumped_to(b)
+        return a == b or self._breaks_to.get(a, a) == self._breaks_to.get(b, b)
+
+    def _same_return(self, a, b) -> bool:
+        x, y = self.blocks[a], self.blocks[b]
+        if x.succs or y.succs or x.end - x.start != y.end - y.start or x.end - x.start > 4:
+            return False
+        if x.handler != y.handler or self.graph.instrs[x.last].op != "RETURN_VALUE":
+            return False
+        pairs = zip(self.graph.instrs[x.start : x.end], self.graph.instrs[y.start : y.end])
+        return all(i.op == j.op and repr(i.argval) == repr(j.argval) for i, j in pairs)
 
     def jumped_to(self, b):
         block = self.blocks[b]
@@ -579,9 +601,16 @@ class Builder:
             stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
             return spill.out + stmts, stack, follow
         follow = min(exits) if exits else None
+        copies = frozenset()
+        own = [s for s in self.blocks[h].succs if s in exits]
         if self._ends_outer_body(exits, outer):
             follow = outer.header
-        loop = Loop(h, follow, body, outer)
+        elif own and all(self._same_return(x, own[0]) for x in exits):
+            # 3.12+ copy the return that ends the function to every way out: the test's
+            # own is where the loop goes on, the others are breaks
+            follow, copies = own[0], frozenset(exits) - {own[0]}
+            self._breaks_to.update(dict.fromkeys(copies, follow))
+        loop = Loop(h, follow, body, outer, copies)
         stmts, rest = self.seq(h, None, list(stack), loop, entering=h, active=active)
         _check_body_ends(rest)
         return [*spill.out, ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow

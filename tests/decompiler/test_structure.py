@@ -38,6 +38,8 @@ READABLE = [
     ("loops", "missing_method"),
     ("loops", "prefixes"),
     ("loops", "for_in_while"),
+    ("loops", "first_words"),
+    ("loops", "drop_flags"),
     ("loops", "continue_in_while"),
     ("loops", "while_true_break"),
     ("loops", "continue_else_break"),

@@ -229,6 +229,37 @@ def for_in_while(rows, stop):
     return out
 
 
+def first_words(lines):
+    it = iter(lines)
+    out = []
+    while line := next(it, None):  # 3.12+: the test is repeated at the body's end
+        words = line.split()
+        if not words:
+            continue  # jumps to the test at the top
+        out.append(words[0])
+    return out
+
+
+def prune(path, fail, removed):
+    head, tail = path[:-1], path[-1:]
+    while head and tail:  # 3.12+: every way out is a copy of the return
+        try:
+            if head[-1] == fail:
+                raise OSError(fail)
+            removed.append(head[-1])
+        except OSError:
+            break
+        head, tail = head[:-1], head[-1:]
+
+
+def drop_flags(argv):
+    level = 0
+    while argv[1:] and argv[1] == "-d":
+        level += 1
+        del argv[1]
+    return level
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -255,4 +286,8 @@ CASES = [
     ("missing_method", ([{"a": 1}, {"b": 2}], ["b", "a"])), ("missing_method", ([], [])),
     ("prefixes", (["abc", "abd", "x"], {"ab"})), ("prefixes", (["", "q"], set())),
     ("for_in_while", ([[1, 2], [3, 0, 4], [], [5]], 0)), ("for_in_while", ([], 0)),
+    ("first_words", (["a b", "", "  ", "c", "", "d e"],)), ("first_words", ([],)),
+    ("prune", ([1, 2, 3, 4], 2, [])), ("prune", ([1, 2, 3], 9, [])), ("prune", ([], 0, [])),
+    ("drop_flags", (["p", "-d", "-d", "x"],)), ("drop_flags", (["p", "-d"],)),
+    ("drop_flags", ([],)),
 ]
