@@ -99,7 +99,39 @@ class BlockWalk:
         jumps = [i for i in self.raw if i.jump_target is not None]
         self.targets = {i.jump_target for i in jumps if i.opname not in SETUPS}
         self.handler_targets = {i.jump_target for i in jumps if i.opname in SETUPS}
+        self.swapped = self._swapped_stores()
         self._walk()
+
+    def _swapped_stores(self) -> dict:
+        """``a, b = x, y`` into locals: 3.10 reverses the values (ROT_TWO, or ROT_THREE
+        and ROT_TWO) and stores them in order; 3.11 drops the rotation and stores in the
+        reverse order. Offset -> the store it becomes (nothing, for a rotation)."""
+        out = {}
+        for n, ins in enumerate(self.raw):
+            if ins.offset in out:  # the ROT_TWO after a ROT_THREE, already taken
+                continue
+            if ins.opname == "ROT_TWO":
+                rotations, count = 1, 2
+            elif ins.opname == "ROT_THREE" and n + 1 < len(self.raw):
+                rotations, count = 2, 3
+                if self.raw[n + 1].opname != "ROT_TWO":
+                    continue
+            else:
+                continue
+            run = self.raw[n : n + rotations + count]
+            stores = run[rotations:]
+            names = {i.argval for i in stores}
+            if (
+                len(stores) != count
+                or any(i.opname != "STORE_FAST" for i in stores)
+                or len(names) != count
+                or any(i.offset in self.targets for i in run[1:])
+            ):
+                continue
+            out.update((i.offset, []) for i in run[:rotations])
+            for store, name in zip(stores, reversed(stores)):
+                out[store.offset] = [("STORE_FAST", name.arg, name.argval)]
+        return out
 
     def _walk(self) -> None:
         self.states = states = {0: State()}  # raw index -> state before it runs
@@ -129,6 +161,8 @@ class BlockWalk:
         return self.raw[n].offset if n < len(self.raw) else None
 
     def _step(self, ins, state: State):
+        if ins.offset in self.swapped:
+            return self.swapped[ins.offset], self._flow(ins, state)
         special = SPECIAL.get(ins.opname)
         if special is not None:
             return special(self, ins, state)

@@ -146,6 +146,12 @@ def two_calls_two_names(lines):
     return first, second
 
 
+def tuple_to_locals(log):
+    first, second = _picked(log, 1), _picked(log, 2)
+    a, b, c = _picked(log, "a"), _picked(log, "b"), _picked(log, "c")
+    return first, second, a, b, c
+
+
 CASES = [
     ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
@@ -163,4 +169,5 @@ CASES = [
     ("chained_attribute_targets", ([],)),
     ("augmented_on_computed_targets", ([],)),
     ("unpacking_errors", ([1, 2],)), ("unpacking_errors", ([1, 2, 3],)), ("unpacking_errors", ([],)),
+    ("tuple_to_locals", ([],)),
 ]
