@@ -726,20 +726,19 @@ class Builder:
                 grown = True
         return frozenset(body), exits
 
-    def _popped_to_outer(self, body, outer) -> set[int]:
+    def _popped_to_outer(self, h, done, outer) -> set[int]:
         """Blocks that pop a for loop's iterator and go back to the header of the loop
-        around it: 3.12+ lay out a break so, one for each, when the loop ends that loop's
-        body."""
+        around it: 3.12+ lay out a break so, one for each, before the loop's end, when
+        the loop ends that loop's body."""
         if outer is None:
             return set()
         found = set()
-        for x in body:
-            for s in self.blocks[x].succs:
-                block = self.blocks[s]
-                ops = [i.op for i in self.graph.instrs[block.start : block.end]]
-                if s not in body and ops == ["POP_TOP", "JUMP"] and block.succs == [outer.header]:
-                    found.add(s)
-        return found
+        for s in range(h + 1, done):
+            block = self.blocks[s]
+            ops = [i.op for i in self.graph.instrs[block.start : block.end]]
+            if ops == ["POP_TOP", "JUMP"] and block.succs == [outer.header]:
+                found.add(s)
+        return {s for s in found if self.an.dominates(h, s)}
 
     def _for_loop(self, h, stack, outer, active, body, exits, stop=None):
         if not stack:
@@ -759,7 +758,7 @@ class Builder:
             for x in exits - {done}
             if x > done or not (self._own_exit(x) or (done == stop and not self.blocks[x].succs))
         }
-        again = self._popped_to_outer(body, outer)
+        again = self._popped_to_outer(h, done, outer)
         breaks |= again
         follow = min(breaks) if breaks else done
         else_start = done if follow != done else None

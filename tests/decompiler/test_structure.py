@@ -40,6 +40,7 @@ READABLE = [
     ("loops", "for_in_while"),
     ("loops", "first_words"),
     ("loops", "drop_flags"),
+    ("loops", "declared"),
     ("loops", "continue_in_while"),
     ("loops", "while_true_break"),
     ("loops", "continue_else_break"),

@@ -260,6 +260,21 @@ def drop_flags(argv):
     return level
 
 
+def declared(classes, names):
+    for name in names:
+        for cls in classes:
+            if name in cls:
+                if cls[name] is None:
+                    return "blocked", name
+                break  # 3.12+: laid out inside the inner loop's extent, off its body
+            notes = cls.get("notes", ())
+            if isinstance(notes, tuple) and name in notes:
+                break
+        else:
+            return "missing", name
+    return "ok", None
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -290,4 +305,7 @@ CASES = [
     ("prune", ([1, 2, 3, 4], 2, [])), ("prune", ([1, 2, 3], 9, [])), ("prune", ([], 0, [])),
     ("drop_flags", (["p", "-d", "-d", "x"],)), ("drop_flags", (["p", "-d"],)),
     ("drop_flags", ([],)),
+    ("declared", ([{"a": 1}, {"notes": ("b",)}], ["a", "b"])),
+    ("declared", ([{"a": None}], ["a"])), ("declared", ([{"notes": ["b"]}], ["b"])),
+    ("declared", ([], [])),
 ]
