@@ -225,7 +225,7 @@ class Builder:
             join = ends.pop()  # both stopped at the end of the enclosing with/try body
         elif len(ends) > 1:
             raise Unsupported("branches leave a region at different places")
-        merged = self._value_merge(test, stack, t_out, t_stack, f_out, f_stack, branch)
+        merged = self._value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip)
         if merged is not None:
             return sim.out, merged, join, join is None
         if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
@@ -304,7 +304,7 @@ class Builder:
             merged.append(m.name(ident))
         return merged
 
-    def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, branch):
+    def _value_merge(self, test, stack, t_out, t_stack, f_out, f_stack, flip):
         if t_out or f_out or t_stack is None or f_stack is None:
             return None
         # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
@@ -325,6 +325,8 @@ class Builder:
             value = _boolop(ast.Or, test, no)
         elif no is test:
             value = _boolop(ast.And, test, yes)
+        elif flip:  # the fall-through is the value written first, as for a statement
+            value = ast.IfExp(test=negate(test), body=no, orelse=yes)
         else:
             value = ast.IfExp(test=test, body=yes, orelse=no)
         return [*t_stack[:base], value]

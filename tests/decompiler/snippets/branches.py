@@ -60,6 +60,13 @@ def and_or_values(a, b, c, d):
     return first, second, a and b or c and d, table[a and 1 or 0]
 
 
+def negated_conditional_values(a, b, c):
+    first = a if not c else b
+    second = a if c is not None else b
+    third = [a if not (b and c) else b]
+    return first, second, third
+
+
 def chained_comparison(x, y, z):
     return 0 < x < 10, x < y <= z, x == y == z, x < y > z != 0
 
@@ -133,6 +140,8 @@ CASES = [
     ("conditional_expression", (7,)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
+    ("negated_conditional_values", (1, 2, 0)), ("negated_conditional_values", (1, 2, None)),
+    ("negated_conditional_values", (1, 2, 3)),
     ("and_or_values", (1, 2, 3, 4)), ("and_or_values", (0, 2, 3, 0)),
     ("and_or_values", (1, 0, "", 4)), ("and_or_values", ("", 0, 3, 4)),
     ("and_or_conditions", (1, 1, 0)), ("and_or_conditions", (1, 0, 0)),
