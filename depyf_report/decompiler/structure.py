@@ -603,6 +603,11 @@ class Builder:
             stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
             return spill.out + stmts, stack, follow
         follow = min(exits) if exits else None
+        if follow is None:
+            # A loop that never ends but leaves the with or try body it is in ends there:
+            # getting there is a break, and that body goes on there as written
+            fenced = {s for x in body for s in self.blocks[x].succs if s in self.fences}
+            follow = fenced.pop() if len(fenced) == 1 else None
         copies = frozenset()
         own = [s for s in self.blocks[h].succs if s in exits]
         if self._ends_outer_body(exits, outer):

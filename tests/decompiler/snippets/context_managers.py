@@ -86,6 +86,17 @@ def while_in_with(n):
     return n
 
 
+def returns_from_loop_in_with(chunks, other):
+    it = iter(chunks)
+    with Resource("cmp"):
+        while True:  # never ends on its own: leaves the with body by returning only
+            chunk = next(it, "")
+            if chunk != other:
+                return False  # 3.12+: laid out like the with's normal exit
+            if not chunk:
+                return True
+
+
 CASES = [
     ("with_as", ("file",)),
     ("with_without_as", (False,)), ("with_without_as", (True,)),
@@ -95,4 +106,7 @@ CASES = [
     ("with_and_try", (True,)), ("with_and_try", (False,)),
     ("with_target_unpacking", ()),
     ("while_in_with", (2,)),
+    ("returns_from_loop_in_with", (["a", "a"], "a")),
+    ("returns_from_loop_in_with", (["a", "b"], "a")),
+    ("returns_from_loop_in_with", ([], "")),
 ]
