@@ -117,7 +117,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
                 raise ValueError("helpers outside a function: left to the state machine")
             body = helper_defs(ctx) + body
         if not PROBE.on or _compiles(code, body, ctx):
-            return _declarations(ctx, body) + body
+            return _declared(ctx, body)
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
             print("structured result does not compile:", code.co_name, ast.unparse(tree))
@@ -133,12 +133,26 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
-    return _declarations(ctx, body) + body
+    return _declared(ctx, body)
+
+
+def _declared(ctx, body) -> list[ast.stmt]:
+    """``body`` with its declarations first, after a module's or class's docstring."""
+    docs = int(not ctx.is_function and bool(body) and _is_docstring(body[0]))
+    return body[:docs] + _declarations(ctx, body) + body[docs:]
+
+
+def _is_docstring(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
 
 
 def _declarations(ctx, body) -> list[ast.stmt]:
     out = []
-    if ctx.stored_globals and ctx.is_function:
+    if ctx.stored_globals:  # in a class or module body too: ``global`` decides the store
         out.append(ast.Global(names=sorted(ctx.stored_globals)))
     # A generic class body's hidden ``.type_params`` comes back through class_def.
     free = {n for n in ctx.stored_free | _unused_free(ctx.code, body) if n.isidentifier()}

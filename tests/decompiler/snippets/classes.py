@@ -158,7 +158,20 @@ def super_with_arguments():
     return B().hello()
 
 
+class DeclaresGlobal:
+    """A class body whose ``global`` sends its store to the module."""
+
+    global COUNTED_AT_DEFINITION
+    COUNTED_AT_DEFINITION = len(LOG)
+    kept = "class attribute"
+
+
+def use_declares_global():
+    return COUNTED_AT_DEFINITION, "COUNTED_AT_DEFINITION" in vars(DeclaresGlobal)
+
+
 CASES = [
+    ("use_declares_global", ()),
     ("use_child", (4,)),
     ("use_meta", ()),
     ("use_dataclass", (1, -2)),
