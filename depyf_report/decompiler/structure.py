@@ -206,7 +206,7 @@ class Builder:
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
             # that ends the chain still reaches it
-            joins = {self.join_of(x, loop, stack, stop) for x in chained[4]} - {None}
+            joins = {self.join_of(x, loop, stack, stop) for x in chained[4]} - {None, false_b}
             join = joins.pop() if len(joins) == 1 else None
         only_tested = branch.kind == "cond" and set(self.blocks[fall].preds) <= self._tested
         if join == fall and jump > fall and only_tested:
@@ -351,6 +351,8 @@ class Builder:
                 return None
             failed = target
             taken |= {true_b, false_b}
+            if not keeps and f2 != failed and self.jumped_to(f2) == failed:
+                taken.add(f2)  # the last comparison's failure jumps on to the chain's
             test = ast.Compare(
                 left=test.left,
                 ops=[*test.ops, *compare.ops],
@@ -363,23 +365,29 @@ class Builder:
         return None
 
     def _unspill_middle(self, sim, test, stack) -> None:
-        """The chain's first middle operand was computed into a temporary before its left
-        operand (``SWAP``): put it back in the comparison, evaluated once, in order."""
-        middle = test.comparators[0]
+        """The chain's first middle operand, and its left one where that was not a plain
+        name, were computed into temporaries by the ``SWAP`` between them: put them back
+        in the comparison, each evaluated once, in order."""
+        if not self._spilled_last(sim, test.comparators[0], stack):
+            return
+        test.comparators[0] = sim.out.pop().value
+        if self._spilled_last(sim, test.left, stack):
+            test.left = sim.out.pop().value
+
+    def _spilled_last(self, sim, operand, stack) -> bool:
+        """Whether the block's last statement assigns ``operand``, a temporary that
+        nothing on the stack still reads."""
         last = sim.out[-1] if sim.out else None
         if not (
-            isinstance(middle, ast.Name)
-            and self.ctx.is_temp(middle.id)
+            isinstance(operand, ast.Name)
+            and self.ctx.is_temp(operand.id)
             and isinstance(last, ast.Assign)
             and len(last.targets) == 1
             and isinstance(last.targets[0], ast.Name)
-            and last.targets[0].id == middle.id
+            and last.targets[0].id == operand.id
         ):
-            return
-        if any(isinstance(v, ast.Name) and v.id == middle.id for v in stack):
-            return
-        test.comparators[0] = last.value
-        del sim.out[-1]
+            return False
+        return not any(isinstance(v, ast.Name) and v.id == operand.id for v in stack)
 
     def _next_comparison(self, b, failing, stack):
         """(comparison, true, false, stack) for block ``b`` comparing the stack's top."""

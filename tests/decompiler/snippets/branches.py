@@ -67,6 +67,14 @@ def negated_conditional_values(a, b, c):
     return first, second, third
 
 
+def chained_comparison_guard(box, value, limit):
+    if not -box["low"] <= int(value) <= limit:
+        box["out"] = True
+        return "out of range"
+    box["count"] = box.get("count", 0) + 1
+    return box
+
+
 def chained_comparison(x, y, z):
     return 0 < x < 10, x < y <= z, x == y == z, x < y > z != 0
 
@@ -140,6 +148,9 @@ CASES = [
     ("conditional_expression", (7,)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
+    ("chained_comparison_guard", ({"low": 2}, "1", 3)),
+    ("chained_comparison_guard", ({"low": 2}, "5", 3)),
+    ("chained_comparison_guard", ({"low": 2}, "-3", 3)),
     ("negated_conditional_values", (1, 2, 0)), ("negated_conditional_values", (1, 2, None)),
     ("negated_conditional_values", (1, 2, 3)),
     ("and_or_values", (1, 2, 3, 4)), ("and_or_values", (0, 2, 3, 0)),
