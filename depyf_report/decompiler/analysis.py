@@ -41,6 +41,7 @@ class Analysis:
         )
         self._intervals()
         self.ipdom = self._postdominators()
+        self._normal_ipdom: dict[int, int | None] | None = None
         self.loops = self._loops()
 
     def handler_of(self, block_id: int) -> int | None:
@@ -63,15 +64,24 @@ class Analysis:
             i += 1
         return False
 
-    def _postdominators(self) -> dict[int, int | None]:
+    def _postdominators(self, normal=False) -> dict[int, int | None]:
         """Immediate post-dominators, counting only paths that return: a ``raise`` does
         not end an if-statement's branches. Code from which every path raises gets the
         ones computed with raising paths included."""
-        returning = self._postdominators_to(("RETURN_VALUE",))
+        returning = self._postdominators_to(("RETURN_VALUE",), normal=normal)
         if len(returning) == len(self.graph.blocks):
             return returning
-        every = self._postdominators_to(("RETURN_VALUE",), also=self._last_reached())
+        every = self._postdominators_to(("RETURN_VALUE",), also=self._last_reached(), normal=normal)
         return {b: returning[b] if b in returning else every.get(b) for b in every}
+
+    @property
+    def normal_ipdom(self) -> dict[int, int | None]:
+        """Immediate post-dominators along normal edges: where branches meet when
+        nothing raises (an if inside a try body meets where it does, whatever the
+        handler does)."""
+        if self._normal_ipdom is None:
+            self._normal_ipdom = self._postdominators(normal=True)
+        return self._normal_ipdom
 
     def _last_reached(self) -> int:
         """Where code that always raises ends: the last block laid out that the entry
@@ -85,12 +95,14 @@ class Analysis:
                     todo.append(s)
         return max(reached)
 
-    def _postdominators_to(self, exits, also=None) -> dict[int, int | None]:
+    def _postdominators_to(self, exits, also=None, normal=False) -> dict[int, int | None]:
+        """Immediate post-dominators with blocks ending in ``exits`` (and block ``also``)
+        as ends; ``normal``: along normal edges only, where raising leaves no path."""
         n = len(self.graph.blocks)
         instrs = self.graph.instrs
         preds: list[list[int]] = [[] for _ in range(n + 1)]
         for b in self.graph.blocks:
-            for s in self.succs[b.id]:
+            for s in b.succs if normal else self.succs[b.id]:
                 preds[s].append(b.id)
             if instrs[b.last].op in exits or b.id == also:
                 preds[n].append(b.id)  # reversed graph: EXIT -> exiting block

@@ -23,7 +23,7 @@ def _method_call(value, name: str, args=()) -> ast.Call:
 def push_exc_info(sim, ins):
     exc = sim.pop()
     if sim.ctx.structured:
-        sim.push(m.const(None))  # the previously handled exception: only POP_EXCEPT uses it
+        sim.push(m.HandledBefore())  # only POP_EXCEPT uses it
         return sim.push(exc)
     handled = sim.ctx.prefix + "handled"  # what a bare ``raise`` re-raises
     sim.spill()

@@ -171,6 +171,10 @@ class Exception_(Marker):
     """The exception a structured handler receives."""
 
 
+class HandledBefore(Marker):
+    """The exception handled before a structured handler's, which POP_EXCEPT restores."""
+
+
 # Contexts carry no data, so every name can share one (as CPython's own parser does).
 LOAD, STORE = ast.Load(), ast.Store()
 

@@ -16,6 +16,9 @@ from . import markers as m
 
 HANDLERS: dict = {}
 
+# Markers that stay on the stack until the construct that pushed them consumes them.
+STAYING = (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.HandledBefore, m.WithDone)
+
 
 class Unsupported(Exception):
     """This code cannot be handled by the current strategy; the caller falls back."""
@@ -213,11 +216,7 @@ class Sim:
             return True  # consumed only by its loop, which evaluates it once
         if isinstance(value, m.Function):
             return all(self.is_pure(v, targets) for v in _function_parts(value))
-        return bool(
-            isinstance(
-                value, (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.WithDone)
-            )
-        )
+        return isinstance(value, STAYING)
 
 
 def _function_parts(fn: m.Function):

@@ -288,7 +288,7 @@ def pop_top(sim, ins):
         return
     if isinstance(value, (m.Null, ast.Constant, m.Saved, m.Locals, m.BuildClass)):
         return
-    if isinstance(value, (m.Exception_, m.Entered, m.WithDone, m.ImportFrom)):
+    if isinstance(value, (m.Exception_, m.HandledBefore, m.Entered, m.WithDone, m.ImportFrom)):
         return
     if isinstance(value, m.Iter) and sim.ctx.structured:
         return  # ``break`` dropping the loop's iterator

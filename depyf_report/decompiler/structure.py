@@ -531,9 +531,10 @@ class Builder:
         join = self.an.ipdom.get(b)
         if not _between_statements(stack):
             # Inside an expression: the branches meet where the value is used, which may
-            # be a raise (``raise E(a if c else b)``).
-            if join is None:
-                join = self._raising_joins().get(b)
+            # be a raise (``raise E(a if c else b)``), along normal edges (raising drops
+            # the value: in a try body, the path through the handler is no way there).
+            along = self._raising_joins().get(b)
+            join = along if along is not None else join
             if loop is None or join in loop.body or join == loop.follow:
                 return join
             return None
@@ -541,6 +542,8 @@ class Builder:
             # Every path in a loop ends at its header or leaves it, so the function's
             # post-dominator is no join: look for one inside the loop.
             join = self._loop_joins(loop).get(b)
+        elif self.an.handler_of(b) is not None:
+            join = self.an.normal_ipdom.get(b)  # the handler's way is no path to a join
         if join is None:
             join = self._merge_point(b, loop, tested)
         if join is None and stop is not None and self._inside(stop, loop):
@@ -553,10 +556,10 @@ class Builder:
         return join
 
     def _raising_joins(self) -> dict[int, int | None]:
-        """Immediate post-dominators with raising paths counted as ends too."""
+        """Immediate post-dominators along normal edges, raising paths counted as ends."""
         if self._with_raises is None:
             ends = ("RETURN_VALUE", "RAISE_VARARGS", "RERAISE")
-            self._with_raises = self.an._postdominators_to(ends)
+            self._with_raises = self.an._postdominators_to(ends, normal=True)
         return self._with_raises
 
     def _inside(self, x, loop) -> bool:
@@ -852,8 +855,9 @@ class _Reversed:
 
 
 # What statements leave on the stack for the ones after them: a for loop's iterator, a
-# with statement's exit, a handler's exception (and the offset it was raised at).
-CARRIED = (m.Iter, m.WithExit, m.Exception_)
+# with statement's exit, a handler's exception, the one handled before it (and the
+# offset it was raised at).
+CARRIED = (m.Iter, m.WithExit, m.Exception_, m.HandledBefore)
 
 
 def _between_statements(stack) -> bool:

@@ -52,6 +52,7 @@ READABLE = [
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "else_in_a_branch"),
+    ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),

@@ -298,6 +298,29 @@ def cached_or_loaded(cache, key, keep):
     return value  # 3.10 copies it to both ends of the clause
 
 
+def or_in_try_body(arg):
+    if arg == "skip":
+        return None
+    try:
+        count = int(arg or 1)  # the or's two ways meet at the call, not past the handler
+    except ValueError:
+        LOG.append("bad")
+        return -1
+    return count * 2
+
+
+def if_in_try_whose_handler_returns(x):
+    try:
+        if x > 0:
+            y = 1
+        else:
+            y = 2
+        z = 10 // x
+    except ZeroDivisionError:
+        return "zero"
+    return y, z
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -330,4 +353,8 @@ CASES = [
     ("clause_then_shared_tail", (0,)), ("clause_then_shared_tail", (5,)),
     ("cached_or_loaded", ({"a": 1}, "a", True)), ("cached_or_loaded", ({}, "a", True)),
     ("cached_or_loaded", ({}, "a", False)),
+    ("or_in_try_body", ("skip",)), ("or_in_try_body", ("",)), ("or_in_try_body", ("x",)),
+    ("or_in_try_body", ("4",)),
+    ("if_in_try_whose_handler_returns", (2,)), ("if_in_try_whose_handler_returns", (-2,)),
+    ("if_in_try_whose_handler_returns", (0,)),
 ]
