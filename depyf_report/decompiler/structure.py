@@ -1,14 +1,16 @@
 """Recover if/else, loops, try and with from the control-flow graph.
 
 ``Builder.seq`` walks blocks from an entry to a stop block, simulating each one. A
-conditional block splits into two walks that meet at its join (``join_of``): its immediate
-post-dominator (inside a loop: within the loop's body, where going back to the header or
-leaving ends a path); where an early return, continue or break leaves no post-dominator,
-the last block only it leads to that several paths reach; else the enclosing join. Short-
-circuit tests and chained comparisons fold into one condition first. A loop header starts
-a loop whose body is walked until control returns to the header (continue) or reaches the
-loop's follow block (break). Anything the walk cannot place raises
-``Unsupported`` and the caller uses the state machine instead.
+conditional block splits into two walks that meet at its join (``join_of``): its
+immediate post-dominator (inside a loop: within the loop's body, where going back to the
+header or leaving ends a path; inside a try body or for a value: along normal edges,
+since the way through a handler is no way to the join); where an early return, continue
+or break leaves no post-dominator, the last block only it leads to that several paths
+reach; else the enclosing join. Short-circuit tests and chained comparisons fold into
+one condition first. A loop header starts a loop whose body is walked until control
+returns to the header (continue) or reaches the loop's follow block (break). Anything
+the walk cannot place raises ``Unsupported`` and the caller uses the state machine
+instead.
 """
 
 from __future__ import annotations
