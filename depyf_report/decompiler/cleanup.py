@@ -47,6 +47,7 @@ def _block(stmts, in_loop=False):
         for node in _statement(stmt):
             out.append(node)
     out = _return_inside(out)
+    out = _conditional_returns(out)
     out = _merge_annotations(out)
     out = inline(out)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else
@@ -179,6 +180,32 @@ def _return_inside(stmts):
         inner[-1] = ast.Return(value=inner[-1].value)
         return stmts[:-1]
     return stmts
+
+
+def _conditional_returns(stmts):
+    """``if c: return a`` then ``return b`` is ``return a if c else b`` where 3.12+ says
+    so: one of the returns is the arm of a conditional expression (statements.py)."""
+    out = list(stmts)
+    i = len(out) - 2
+    while i >= 0:
+        cond, ret = out[i], out[i + 1]
+        if isinstance(cond, ast.If) and not cond.orelse and isinstance(ret, ast.Return):
+            body = cond.body
+            if len(body) == 1 and isinstance(body[0], ast.Return) and _is_arm(body[0], ret):
+                # Not itself an arm: statements stay statements where the code allows both.
+                out[i : i + 2] = [
+                    ast.Return(value=ast.IfExp(cond.test, _value(body[0]), _value(ret)))
+                ]
+        i -= 1
+    return out
+
+
+def _is_arm(*returns) -> bool:
+    return any(getattr(r, "conditional_arm", False) for r in returns)
+
+
+def _value(ret: ast.Return) -> ast.expr:
+    return ret.value if ret.value is not None else m.const(None)
 
 
 def _assigns_returned(last, ret) -> bool:

@@ -11,6 +11,9 @@ from .concrete import concrete  # noqa: F401  (re-exported for handlers)
 from .effects import value_effect
 from .expressions import value_of
 from .sim import Branch, Unsupported, handles
+from .versions import FUSED_RETURN, PY
+
+HAS_FUSED_RETURN = PY >= (3, 12)
 
 # -- stores -----------------------------------------------------------------
 NAME_STORES = ("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL")
@@ -452,9 +455,13 @@ def setup_annotations(sim, ins):
 @handles("RETURN_VALUE")
 def return_value(sim, ins):
     value = value_of(sim, sim.pop())
+    # 3.12+: see versions.FUSED_RETURN; cleanup joins such arms back into one return.
+    arm = HAS_FUSED_RETURN and isinstance(value, ast.Constant) and ins.argval != FUSED_RETURN
     if isinstance(value, ast.Constant) and value.value is None:
         value = None  # also the only form allowed in an async generator
-    sim.emit(ast.Return(value=value))
+    stmt = ast.Return(value=value)
+    stmt.conditional_arm = arm
+    sim.emit(stmt)
     sim.branch = Branch("return")
 
 

@@ -144,6 +144,11 @@ def _intrinsic(ins):
     return [(op, ins.arg, ins.argval)]
 
 
+# The argval of a RETURN_VALUE that was half of a RETURN_CONST. On 3.12+ the compiler
+# fuses every ``return <constant>`` statement, so a constant returned by a separate
+# RETURN_VALUE is an arm of a conditional expression whose return was copied.
+FUSED_RETURN = "RETURN_CONST"
+
 EXPANDED = _EXPANDERS = {
     "LOAD_GLOBAL": _load_global,
     "LOAD_ATTR": _load_attr,
@@ -154,7 +159,10 @@ EXPANDED = _EXPANDERS = {
     "LOAD_FAST_LOAD_FAST": _fast_pair("LOAD_FAST", "LOAD_FAST"),
     "STORE_FAST_LOAD_FAST": _fast_pair("STORE_FAST", "LOAD_FAST"),
     "STORE_FAST_STORE_FAST": _fast_pair("STORE_FAST", "STORE_FAST"),
-    "RETURN_CONST": lambda ins: [("LOAD_CONST", ins.arg, ins.argval), ("RETURN_VALUE", 0, 0)],
+    "RETURN_CONST": lambda ins: [
+        ("LOAD_CONST", ins.arg, ins.argval),
+        ("RETURN_VALUE", 0, FUSED_RETURN),
+    ],
     "COMPARE_OP": _compare,
     "BINARY_OP": lambda ins: [("BINARY_OP", ins.arg, ins.argrepr)],
     "CALL_INTRINSIC_1": _intrinsic,

@@ -127,3 +127,18 @@ def test_code_after_a_try_stays_after_it(name):
     body = function_def(ast.parse(source), name).body
     assert [type(s).__name__ for s in body] == ["Try", "Return"], source
     assert not any(isinstance(s, ast.Return) for s in ast.walk(body[0].handlers[0])), source
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="before 3.12 the two compile alike")
+def test_a_returned_conditional_expression_stays_one_return():
+    # 3.12+ fuse ``return <constant>`` into RETURN_CONST, but copy the return of a
+    # conditional expression into its arms unfused: the two forms stay apart.
+    snippet = Snippet("branches", SNIPPETS / "branches.py")
+    shapes = {}
+    for name in ("returned_conditionals", "returned_from_branches"):
+        body = function_def(ast.parse(decompile(resolve(snippet.original(), name))), name).body
+        shapes[name] = [type(s).__name__ for s in body]
+    assert shapes == {
+        "returned_conditionals": ["If", "Return"],
+        "returned_from_branches": ["If", "If", "Return"],
+    }

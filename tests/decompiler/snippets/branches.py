@@ -75,6 +75,20 @@ def chained_comparison_guard(box, value, limit):
     return box
 
 
+def returned_conditionals(x, y):
+    if x is None:
+        return y if y else None
+    return 0 if x == y else 1 if x > y else -1
+
+
+def returned_from_branches(x, y):
+    if x == y:
+        return 0
+    if x > y:
+        return 1
+    return -1
+
+
 def chained_comparison(x, y, z):
     return 0 < x < 10, x < y <= z, x == y == z, x < y > z != 0
 
@@ -168,4 +182,9 @@ CASES = [
     ("early_returns", (None,)), ("early_returns", ("",)), ("early_returns", ("x",)),
     ("early_returns", (3,)),
     ("ternary_in_call", (True, 3)), ("ternary_in_call", (False, 3)),
+    ("returned_conditionals", (None, 2)), ("returned_conditionals", (None, 0)),
+    ("returned_conditionals", (1, 1)), ("returned_conditionals", (2, 1)),
+    ("returned_conditionals", (0, 1)),
+    ("returned_from_branches", (1, 1)), ("returned_from_branches", (2, 1)),
+    ("returned_from_branches", (0, 1)),
 ]
