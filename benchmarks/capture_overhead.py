@@ -40,24 +40,25 @@ def _child(example: str, backend: str, dump: str) -> None:
         import depyf_report
 
         capture = depyf_report.capture(dump)
+    from depyf_report.dump import DECOMPILER_PID, Layout, wait_for_decompiler
+
+    pid_file = Layout(Path(dump or ".")).views / DECOMPILER_PID
     start, cpu, helpers = time.perf_counter(), time.process_time(), _children_cpu()
     with contextlib.redirect_stdout(io.StringIO()), capture:
+        decompiler = int(pid_file.read_text()) if dump else None  # a few microseconds
         module.main(backend)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     views_lag = 0.0
-    if dump:  # not part of main(): the decompiler process finishes on its own
-        from depyf_report.dump import Layout, wait_for_decompiler
-
+    if decompiler:  # not part of main(): the decompiler process finishes on its own
         wait_for_decompiler(Layout(Path(dump)))
         views_lag = time.perf_counter() - start - wall
+        with contextlib.suppress(ChildProcessError):  # already reaped: already counted
+            os.waitpid(decompiler, 0)  # only waited-for children count in RUSAGE_CHILDREN
     print(wall, cpu, _children_cpu() - helpers, views_lag)
 
 
 def _children_cpu() -> float:
     """CPU seconds of finished child processes: capture's decompiler process."""
-    with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, os.WNOHANG)[0]:
-            pass  # reaped: only waited-for children count in RUSAGE_CHILDREN
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
