@@ -266,12 +266,8 @@ class Builder:
                 continue
             if not set(block.preds) <= self._tested:
                 continue
-            if any(ins.op in NOT_A_CONDITION for ins in instrs):
-                return None  # a trial run must not decompile nested functions or emit stores
-            sim = Sim(self.ctx, self.graph.instrs, list(stack))
-            try:
-                sim.run(block.start, block.end)
-            except Unsupported:
+            sim = self._trial_run(block, stack)
+            if sim is None:
                 return None
             kept = sim.stack[:-1]
             if sim.out or len(kept) != len(stack) or any(x is not y for x, y in zip(kept, stack)):
@@ -504,16 +500,24 @@ class Builder:
             return None
         return found
 
-    def _fold_condition(self, cand, merged, stack):
-        block = self.blocks[cand]
-        if self.an.handler_of(cand) != self.an.handler_of(min(merged)):
-            return None
+    def _trial_run(self, block, stack) -> Sim | None:
+        """``block`` simulated on a copy of ``stack``, or None where it cannot be part of
+        a condition."""
         if any(ins.op in NOT_A_CONDITION for ins in self.graph.instrs[block.start : block.end]):
             return None  # a trial run must not decompile nested functions or emit stores
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
         try:
             sim.run(block.start, block.end)
         except Unsupported:
+            return None
+        return sim
+
+    def _fold_condition(self, cand, merged, stack):
+        block = self.blocks[cand]
+        if self.an.handler_of(cand) != self.an.handler_of(min(merged)):
+            return None
+        sim = self._trial_run(block, stack)
+        if sim is None:
             return None
         br = sim.branch
         if sim.out or br is None or br.kind != "cond" or len(sim.stack) != len(stack):
