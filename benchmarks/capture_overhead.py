@@ -45,7 +45,7 @@ def _child(example: str, backend: str, dump: str) -> None:
     pid_file = Layout(Path(dump or ".")).views / DECOMPILER_PID
     start, cpu, helpers = time.perf_counter(), time.process_time(), _children_cpu()
     with contextlib.redirect_stdout(io.StringIO()), capture:
-        decompiler = int(pid_file.read_text()) if dump else None  # a few microseconds
+        decompiler = int(pid_file.read_text().split()[0]) if dump else None  # microseconds
         module.main(backend)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     views_lag = 0.0

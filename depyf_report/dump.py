@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -139,11 +140,13 @@ def load_dump(root: Path) -> Dump:
     layouts = [Layout(root)] + [
         Layout(sub) for sub in sorted((root / PROCESSES).glob("*")) if sub.is_dir()
     ]
-    processes = [p for p in (_load_process(layout, problems) for layout in layouts) if p]
+    # One wait for the whole dump, however many process folders name a decompiler.
+    deadline = time.monotonic() + WAIT_SECONDS
+    processes = [p for p in (_load_process(x, problems, deadline) for x in layouts) if p]
     return Dump(root, processes, problems)
 
 
-def _load_process(layout: Layout, problems: list[Problem]) -> ProcessDump | None:
+def _load_process(layout: Layout, problems: list[Problem], deadline: float) -> ProcessDump | None:
     manifest = _read_record(layout.manifest, Manifest, problems)
     if manifest is None:
         return None
@@ -159,23 +162,37 @@ def _load_process(layout: Layout, problems: list[Problem]) -> ProcessDump | None
                 records[record.id] = record
     if layout.debug_index.is_file():
         process.debug = _read_record(layout.debug_index, DebugIndex, problems) or DebugIndex()
-    _fill_views(process, problems)
+    _fill_views(process, problems, deadline)
     return process
 
 
-def _fill_views(process: ProcessDump, problems: list[Problem]) -> None:
+def _fill_views(process: ProcessDump, problems: list[Problem], deadline: float) -> None:
     """Fill each pending view from the file capture's decompiler process wrote."""
-    wait_for_decompiler(process.layout)
+    wait_for_decompiler(process.layout, deadline - time.monotonic())
     views = [function.original for function in process.functions.values()] + [
         entry.code for function in process.functions.values() for entry in function.entries
     ]
     for view in views:
-        path = process.layout.root / view.file if view.file else None
+        path = _view_path(process.layout, view.file)
         if path is None or not path.is_file() or view.decompiled is not None:
             continue  # no file yet: the record's "pending" reason stands
         written = _read_record(path, ViewFile, problems)
         if written is not None:
             view.fill(written)
+
+
+def _view_path(layout: Layout, file: str | None) -> Path | None:
+    """Where a view file named in a record lies; None for any name but
+    ``views/<name>.json``, so a crafted dump cannot point a reader elsewhere."""
+    name = Path(file or "")
+    if name.parent != Path(layout.views.name) or name.suffix != ".json":
+        return None
+    return layout.views / name.name
+
+
+def decompiler_pid_text(pid: int) -> str:
+    """The pid file's text: the id and the host, since a dump may be read elsewhere."""
+    return f"{pid} {socket.gethostname()}"
 
 
 def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
@@ -192,9 +209,12 @@ def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
 
 def _alive(pid_file: Path) -> bool:
     try:
-        pid = int(pid_file.read_text())
+        pid_text, host = pid_file.read_text().split()
+        pid = int(pid_text)
     except (OSError, ValueError):
         return False  # no file: the process is done
+    if host != socket.gethostname():
+        return False  # written on another machine: nothing to wait for here
     try:  # our own child (a capture in this process) lingers as a zombie unless reaped
         if os.waitpid(pid, os.WNOHANG)[0] == pid:
             return False

@@ -21,7 +21,7 @@ import threading
 from pathlib import Path
 
 from ..decompiler import service
-from ..dump import DECOMPILER_PID, Layout
+from ..dump import DECOMPILER_PID, Layout, decompiler_pid_text
 from ..model import CodeView
 
 PENDING = "the decompiler had not written this view when the dump was read"
@@ -73,7 +73,7 @@ class CodeViews:
             return
         # Written here, not by the process, so a reader who comes before the
         # process has started still knows to wait; the process removes it.
-        (self.layout.views / DECOMPILER_PID).write_text(str(self.worker.pid))
+        (self.layout.views / DECOMPILER_PID).write_text(decompiler_pid_text(self.worker.pid))
         self.sender = threading.Thread(target=self._send, name="depyf-report-send", daemon=True)
         self.sender.start()
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import sys
 
+from depyf_report import dump
 from depyf_report.capture.views import PENDING, CodeViews
-from depyf_report.dump import DECOMPILER_PID, Layout, wait_for_decompiler
+from depyf_report.dump import DECOMPILER_PID, Layout, decompiler_pid_text, wait_for_decompiler
 from depyf_report.model import CodeView, ViewFile, from_json
 
 
@@ -96,3 +98,19 @@ def test_code_that_marshal_cannot_carry_is_decompiled_in_process(tmp_path):
     code_views.fill(view, code)
     assert view.decompile_error != PENDING and view.dis and view.file is None
     code_views.finish()
+
+
+def test_a_pid_file_from_another_machine_is_not_waited_for(tmp_path):
+    layout = Layout(tmp_path)
+    layout.views.mkdir()
+    (layout.views / DECOMPILER_PID).write_text(f"{os.getpid()} some-other-host")
+    assert wait_for_decompiler(layout, timeout=0.1)
+    (layout.views / DECOMPILER_PID).write_text(decompiler_pid_text(os.getpid()))
+    assert not wait_for_decompiler(layout, timeout=0.1)  # alive, on this machine
+
+
+def test_a_record_cannot_point_a_reader_outside_the_views_folder(tmp_path):
+    layout = Layout(tmp_path)
+    assert dump._view_path(layout, "views/3.json") == layout.views / "3.json"
+    for crafted in ("../secret.json", "views/../../secret.json", "/etc/views/x.json", None):
+        assert dump._view_path(layout, crafted) is None
