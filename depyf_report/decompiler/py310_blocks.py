@@ -246,14 +246,7 @@ class BlockWalk:
         ops = [(i.opname, i.argval) for i in self.raw[n : n + 4]]
         if ops and ops[0][0] == "END_ASYNC_FOR":
             return "async-for"
-        if (
-            len(ops) == 4
-            and ops[0] == ("LOAD_CONST", None)
-            and ops[1][0].startswith("STORE_")
-            and ops[2][0].startswith("DELETE_")
-            and ops[1][1] == ops[2][1]
-            and ops[3][0] == "RERAISE"
-        ):
+        if len(ops) == 4 and _clears_name(ops) and ops[3][0] == "RERAISE":
             return "cleanup"
         return "except"
 
@@ -278,13 +271,7 @@ class BlockWalk:
         A clause's own way out (return, break, continue) stays on its line."""
         n = self.index[pop_except.offset]
         ops = [(i.opname, i.argval) for i in self.raw[n + 1 : n + 4]]
-        if (
-            len(ops) == 3
-            and ops[0] == ("LOAD_CONST", None)
-            and ops[1][0].startswith("STORE_")
-            and ops[2][0].startswith("DELETE_")
-            and ops[1][1] == ops[2][1]
-        ):
+        if _clears_name(ops):
             n += 3
         if n + 1 >= len(self.raw):
             return
@@ -387,3 +374,15 @@ SPECIAL = {
         BlockWalk._shuffle,
     ),
 }
+
+
+def _clears_name(ops) -> bool:
+    """Whether (opname, argval) pairs start with ``name = None; del name``: the end of
+    an ``except E as name`` clause."""
+    return (
+        len(ops) >= 3
+        and ops[0] == ("LOAD_CONST", None)
+        and ops[1][0].startswith("STORE_")
+        and ops[2][0].startswith("DELETE_")
+        and ops[1][1] == ops[2][1]
+    )
