@@ -36,9 +36,7 @@ class Analysis:
         self.succs = [
             list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks
         ]
-        self.idom = _dominators(
-            len(blocks), [0] + [h for h in set(self.exc_succ.values())], self.succs
-        )
+        self.idom = _dominators([0, *set(self.exc_succ.values())], self.succs)
         self._intervals()
         self.ipdom = self._postdominators()
         self._normal_ipdom: dict[int, int | None] | None = None
@@ -106,7 +104,7 @@ class Analysis:
                 preds[s].append(b.id)
             if instrs[b.last].op in exits or b.id == also:
                 preds[n].append(b.id)  # reversed graph: EXIT -> exiting block
-        idom = _dominators(n + 1, [n], preds)
+        idom = _dominators([n], preds)
         return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
 
     def _loops(self) -> dict[int, set[int]]:
@@ -163,60 +161,76 @@ class Analysis:
                 stack.extend((c, False) for c in children.get(node, ()))
 
 
-def _dominators(n: int, roots: list[int], succs) -> dict[int, int | None]:
-    """Cooper-Harvey-Kennedy iterative dominators from a virtual root above ``roots``.
-    Its cost follows the nodes reached, not ``n``: loop-local post-dominators call it
-    once per loop."""
-    order: list[int] = []
-    seen = set()
-    reached = []  # a root reached from an earlier one is dominated like any other block
+def _dominators(roots: list[int], succs) -> dict[int, int | None]:
+    """Immediate dominators of the blocks reached from ``roots``, under a virtual root
+    above them: None for a root, except one reached from an earlier root, which is
+    dominated like any other block. Lengauer-Tarjan with path compression, since the
+    walks up the tree that simpler iterative methods make cost as much as its depth,
+    and a long function's post-dominator tree is deep."""
+    order: list[int] = [VIRTUAL]  # depth-first order: a block's number is its place
+    number: dict[int, int] = {}
+    parent, preds = [0], [[]]  # by number: tree parent, reached predecessors
+
+    def visit(node, above) -> int:
+        number[node] = len(order)
+        order.append(node)
+        parent.append(above)
+        preds.append([above])
+        return number[node]
+
     for root in roots:
-        if root in seen:
+        if root in number:
             continue
-        reached.append(root)
-        stack = [(root, iter(succs[root]))]
-        seen.add(root)
+        stack = [(visit(root, 0), iter(succs[root]))]
         while stack:
-            node, it = stack[-1]
-            for s in it:
-                if s not in seen:
-                    seen.add(s)
-                    stack.append((s, iter(succs[s])))
+            here, successors = stack[-1]
+            for s in successors:
+                if s in number:
+                    preds[number[s]].append(here)
+                else:
+                    stack.append((visit(s, here), iter(succs[s])))
                     break
             else:
-                order.append(node)
                 stack.pop()
-    rpo = order[::-1]
-    root_set = set(reached)
-    number = {node: i for i, node in enumerate(rpo)}
-    preds: dict[int, list[int]] = {node: [] for node in rpo}
-    for node in rpo:
-        for s in succs[node]:
-            if s in preds:
-                preds[s].append(node)
-    virtual = -2
-    idom: dict[int, int] = {r: virtual for r in reached}
-    number[virtual] = -1
+    idom = _idoms(parent, preds)
+    return {order[v]: (None if idom[v] == 0 else order[idom[v]]) for v in range(1, len(order))}
 
-    def intersect(a, b):
-        while a != b:
-            while number[a] > number[b]:
-                a = idom[a]
-            while number[b] > number[a]:
-                b = idom[b]
-        return a
 
-    changed = True
-    while changed:
-        changed = False
-        for node in rpo:
-            if node in root_set:
-                continue
-            new = None
-            for p in preds[node]:
-                if p in idom:
-                    new = p if new is None else intersect(p, new)
-            if new is not None and idom.get(node) != new:
-                idom[node] = new
-                changed = True
-    return {k: (None if v == virtual else v) for k, v in idom.items()}
+VIRTUAL = -2
+
+
+def _idoms(parent: list[int], preds: list[list[int]]) -> list[int]:
+    """Immediate dominators by depth-first number, from each number's tree parent and
+    predecessors (Lengauer and Tarjan, 1979, with simple path compression)."""
+    count = len(parent)
+    semi, label, ancestor = list(range(count)), list(range(count)), [-1] * count
+    idom, bucket = [0] * count, [[] for _ in range(count)]
+
+    def best(v: int) -> int:
+        """The number of least semidominator on v's path up the linked forest."""
+        if ancestor[v] == -1:
+            return v
+        path = []
+        while ancestor[ancestor[v]] != -1:
+            path.append(v)
+            v = ancestor[v]
+        for u in reversed(path):  # from the top, so each step sees its compressed parent
+            a = ancestor[u]
+            if semi[label[a]] < semi[label[u]]:
+                label[u] = label[a]
+            ancestor[u] = ancestor[a]
+        return label[path[0]] if path else label[v]
+
+    for w in range(count - 1, 0, -1):
+        for v in preds[w]:
+            semi[w] = min(semi[w], semi[best(v)])
+        bucket[semi[w]].append(w)
+        p = ancestor[w] = parent[w]
+        for v in bucket[p]:
+            u = best(v)
+            idom[v] = u if semi[u] < semi[v] else p
+        bucket[p].clear()
+    for w in range(1, count):
+        if idom[w] != semi[w]:
+            idom[w] = idom[idom[w]]
+    return idom

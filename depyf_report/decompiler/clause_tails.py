@@ -65,7 +65,8 @@ def _copy_length(instrs, start: int) -> int:
     """Instructions of the exit starting at ``start`` that computes what it returns or
     raises from nothing on the stack (so any copy of it means the same), or 0."""
     offsets, depth = set(), 0
-    for ins in instrs[start:]:
+    for i in range(start, len(instrs)):  # (a slice would copy the rest: quadratic)
+        ins = instrs[i]
         offsets.add(ins.offset)
         effect = _effect(ins)
         if len(offsets) > LONGEST_COPY or effect is None or ins.target is not None:

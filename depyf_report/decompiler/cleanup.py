@@ -314,7 +314,7 @@ def _guarded_while(stmt):
         return None
     if len(last.body) != 1 or last.orelse:
         return None
-    if ast.dump(negate(last.test)) != ast.dump(stmt.test):
+    if not m.same(negate(last.test), stmt.test):
         return None
     # a continue would skip the test the guard repeats; a break leaves either loop alike
     if any(isinstance(n, ast.Continue) for s in loop.body[:-1] for n in _walk_loop(s)):

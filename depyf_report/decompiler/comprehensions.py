@@ -161,8 +161,14 @@ def _uses_once(stmt, ident) -> bool:
 
 
 def _replace_name(stmt, ident, value):
-    class Swap(ast.NodeTransformer):
-        def visit_Name(self, node):
-            return value if node.id == ident else node
+    return _Swap(ident, value).visit(stmt)
 
-    return Swap().visit(stmt)
+
+class _Swap(ast.NodeTransformer):
+    """Replaces each use of one name by a value."""
+
+    def __init__(self, ident, value):
+        self.ident, self.value = ident, value
+
+    def visit_Name(self, node):
+        return self.value if node.id == self.ident else node

@@ -212,6 +212,18 @@ def calls_builtin(node, ident: str) -> bool:
     return isinstance(func, ast.Name) and func.id == ident
 
 
+def same(a, b) -> bool:
+    """Whether two trees (or lists of them) are alike, as ``ast.dump`` would compare them,
+    without building the two dumps."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, ast.AST):
+        return all(same(getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(same, a, b))
+    return repr(a) == repr(b)  # 0.0 and -0.0 differ, as their dumps do
+
+
 def contains_marker(node) -> bool:
     return any(isinstance(n, Marker) for n in ast.walk(node))
 

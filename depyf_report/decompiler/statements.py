@@ -98,7 +98,7 @@ def store(sim, target, value) -> None:
     ident = target.id if isinstance(target, ast.Name) else None
     if isinstance(value, m.Saved) and ident == value.name:
         return  # 3.12 inlined comprehension restoring its hidden variable
-    if isinstance(value, m.InPlace) and ast.dump(value.target) == ast.dump(_load(target)):
+    if isinstance(value, m.InPlace) and m.same(value.target, _load(target)):
         return sim.emit(ast.AugAssign(target=target, op=value.op, value=value.value), [ident])
     if ident and sim.ctx.nested.defines(value, ident):
         return sim.emit(sim.ctx.nested.definition(value, ident, sim), [ident])
@@ -394,7 +394,7 @@ def _augmented(sim, ins) -> bool:
     if ins.arg not in shapes:
         return False
     opening, closing = shapes[ins.arg]
-    instrs = sim.instrs[start:]
+    instrs = sim.instrs[start : start + len(opening) + TARGET_LENGTH + len(closing)]
     if [i.op for i in instrs[: len(opening)]] != opening:
         return False
     depth, rest = 1, instrs[len(opening) :]

@@ -846,7 +846,7 @@ def loop_postdominators(an, header, body) -> dict[int, int | None]:
             and an.graph.instrs[an.graph.blocks[x].last].op == "RETURN_VALUE"
         ):
             preds[end].append(x)
-    idom = _dominators(end + 1, [end], _Reversed(preds))
+    idom = _dominators([end], _Reversed(preds))
     return {x: (None if d in (end, None) else d) for x, d in idom.items() if x != end}
 
 

@@ -244,7 +244,7 @@ class TryBuilder:
         rest, after = [], None
         if follow is not None and body_stack is not None:
             rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
-            if rest[: len(final)] and _same(rest[: len(final)], final):
+            if rest[: len(final)] and m.same(rest[: len(final)], final):
                 rest = rest[len(final) :]
             else:
                 raise Unsupported("finally body not found on the normal path")
@@ -400,10 +400,6 @@ def _bare_raises(stmts):
     return stmts
 
 
-def _same(a, b) -> bool:
-    return len(a) == len(b) and all(ast.dump(x) == ast.dump(y) for x, y in zip(a, b))
-
-
 def _strip_copies(body, final):
     """Drop the copy of the finally body the compiler inlines before return/break/continue."""
     n = len(final)
@@ -411,7 +407,7 @@ def _strip_copies(body, final):
         return body
     out = []
     for stmt in body:
-        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and _same(out[-n:], final):
+        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and m.same(out[-n:], final):
             del out[-n:]
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
