@@ -70,14 +70,16 @@ def time_module(module: StdlibModule) -> dict:
 
 
 def time_generated(lines: int) -> dict:
-    """Best of three decompiles of a generated function; also: does the output compile?"""
+    """The best of several decompiles of a generated function (a best of few is mostly
+    the machine's noise: 10 runs of the small one, 5 of the large); also: does the
+    output compile?"""
     from depyf_report import decompile
 
     original = generated_function(lines)
     module_code = compile(original, "<generated>", "exec")
     function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
     best, best_cpu, source = float("inf"), float("inf"), ""
-    for _ in range(3):
+    for _ in range(10 if lines <= SMALL else 5):
         started, cpu_started = time.perf_counter(), time.process_time()
         try:
             source = decompile(function_code)
