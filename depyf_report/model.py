@@ -18,6 +18,7 @@ under ``processes/<name>/`` of the first one's directory.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -367,9 +368,25 @@ def _type_schema(tp, pending: list) -> dict:
 # --- JSON conversion -----------------------------------------------------------
 
 
-def to_json(record) -> dict:
-    """A record as JSON-ready data."""
-    return dataclasses.asdict(record)
+def to_json(record):
+    """A record as JSON-ready data. (``dataclasses.asdict`` deep-copies every value it
+    meets, which costs capture time while the user's program waits.)"""
+    names = _field_names(type(record))
+    if names is not None:
+        return {name: to_json(getattr(record, name)) for name in names}
+    if isinstance(record, (list, tuple)):
+        return [to_json(value) for value in record]
+    if isinstance(record, dict):
+        return {key: to_json(value) for key, value in record.items()}
+    return record
+
+
+@functools.cache
+def _field_names(cls) -> tuple[str, ...] | None:
+    """The fields of a record class; None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def from_json(cls, data):

@@ -50,22 +50,92 @@ def add_bytecode_hook(hook: Callable) -> Callable[[], None]:
     return handle.remove
 
 
-def add_trace_handler(handler: logging.Handler) -> Callable[[], None]:
-    """Receive the structured trace (every graph stage, guards, metrics, ...)."""
+def add_trace_handler(handler: logging.Handler, reads: Callable[[str], bool]) -> Callable[[], None]:
+    """Receive the structured trace (every graph stage, guards, metrics, ...): the
+    records of each kind for which ``reads(kind)`` holds (an artifact's kind is its
+    name). While ``handler`` is the trace's only handler, torch is spared building the
+    others, as it is when nobody listens; a user's own trace still gets every record."""
     try:
-        from torch._logging._internal import trace_log
+        from torch._logging import _internal
     except ImportError as error:
         raise Unavailable(f"torch._logging structured trace: {error}") from None
+    trace_log = _internal.trace_log
     if trace_log.name != TRACE_LOGGER:
         raise Unavailable(f"the structured trace logger is {trace_log.name!r}")
     old_level = trace_log.level
     trace_log.setLevel(logging.DEBUG)
     trace_log.addHandler(handler)
+    unfilter = _filter_trace(_internal, lambda kind: trace_log.handlers == [handler] and not reads(kind))
 
     def remove() -> None:
+        unfilter()
         trace_log.removeHandler(handler)
         if not trace_log.handlers:
             trace_log.setLevel(old_level)
+
+    return remove
+
+
+class _TraceFilter:
+    """Stands in for ``trace_structured`` in torch's modules while a capture records:
+    a record of a kind ``skip`` names returns before torch computes its contents."""
+
+    def __init__(self, original: Callable) -> None:
+        self.original = original
+        self.skip: Callable[[str], bool] | None = None
+
+    def __call__(self, name, metadata_fn=dict, **kwargs):
+        if self.skip is not None:
+            kind, metadata_fn = _kind(name, metadata_fn)
+            if self.skip(kind):
+                return None
+        return self.original(name, metadata_fn, **kwargs)
+
+
+def _kind(name: str, metadata_fn) -> tuple[str, Callable]:
+    """A record's kind (an artifact's name), and its metadata function, which must not
+    run twice."""
+    if name != "artifact":
+        return name, metadata_fn
+    try:
+        metadata = metadata_fn()
+    except Exception:  # torch reports its own bad metadata: leave the call to it
+        return name, metadata_fn
+    kind = metadata.get("name") if isinstance(metadata, dict) else None
+    return (kind if isinstance(kind, str) else name), lambda: metadata
+
+
+_trace_filter: _TraceFilter | None = None  # one per process: modules imported meanwhile keep it
+
+
+def _filter_trace(internal: types.ModuleType, skip: Callable[[str], bool]) -> Callable[[], None]:
+    """Put the filter in place of ``trace_structured`` in every torch module that holds
+    it (most import it by name); modules imported later take it from torch._logging."""
+    global _trace_filter
+    original = getattr(internal, "trace_structured", None)
+    if isinstance(original, _TraceFilter):
+        original = original.original
+    if not callable(original):
+        return lambda: None  # nothing to spare: the handler still gets every record
+    if _trace_filter is None or _trace_filter.original is not original:
+        _trace_filter = _TraceFilter(original)
+    trace_filter = _trace_filter
+    trace_filter.skip = skip
+    holders = [
+        module
+        for name, module in list(sys.modules.items())
+        if name.startswith("torch")
+        and isinstance(module, types.ModuleType)
+        and module.__dict__.get("trace_structured") is original
+    ]
+    for module in holders:
+        module.trace_structured = trace_filter
+
+    def remove() -> None:
+        trace_filter.skip = None
+        for module in holders:
+            if getattr(module, "trace_structured", None) is trace_filter:
+                module.trace_structured = original
 
     return remove
 

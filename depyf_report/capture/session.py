@@ -7,6 +7,7 @@ the manifest and never reaches, or changes, the user's program.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import threading
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..model import Unavailable
-from . import adapter, ending
+from . import adapter, ending, trace
 from .recorder import Recorder
 from .spawned import wrap_spawned_workers
 from .views import CodeViews
@@ -81,7 +82,8 @@ class CaptureSession:
         self.recorder = Recorder(self.writer, self._code_views())
         self.counters_before = self._counters()
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
-        self._install("structured trace", adapter.add_trace_handler, _TraceHandler(self))
+        add_trace_handler = functools.partial(adapter.add_trace_handler, reads=trace.reads)
+        self._install("structured trace", add_trace_handler, _TraceHandler(self))
         self.removers.append(wrap_spawned_workers(str(self.root), self.pid))
         self.writer.write_manifest()
 

@@ -140,6 +140,11 @@ def parser(*kinds: str):
     return register
 
 
+def reads(kind: str) -> bool:
+    """Whether records of ``kind`` give facts (an artifact's kind is its name)."""
+    return kind in PARSERS
+
+
 def parse(record: TraceRecord) -> list:
     """The facts in one record; records of kinds nobody parses give none."""
     parse_kind = PARSERS.get(record.kind)

@@ -74,8 +74,9 @@ class CodeViews:
         # Written here, not by the process, so a reader who comes before the
         # process has started still knows to wait; the process removes it.
         (self.layout.views / DECOMPILER_PID).write_text(decompiler_pid_text(self.worker.pid))
+        # The thread that feeds the pipe starts with the first request: starting it now
+        # would wait on the scheduler while the new process takes the other core.
         self.sender = threading.Thread(target=self._send, name="depyf-report-send", daemon=True)
-        self.sender.start()
 
     def fill(self, view: CodeView, code) -> None:
         """Fill ``view`` from ``code``: now, or by naming the file the decompiler
@@ -91,14 +92,20 @@ class CodeViews:
         view.file = f"{self.layout.views.name}/{name}.json"
         view.decompile_error = PENDING
         self.outbox.put(request)
+        self._start_sender()
 
     def finish(self) -> None:
         """Hand the last requests over; the decompiler process finishes on its own."""
         if self.sender is None:
             return
         self.outbox.put(None)
+        self._start_sender()  # if nothing was sent, the end still must be
         self.sender.join(SEND_SECONDS)
         self.sender = None
+
+    def _start_sender(self) -> None:
+        if self.sender.ident is None:  # (callers hold the capture's lock)
+            self.sender.start()
 
     def _send(self) -> None:
         pipe = self.worker.stdin
