@@ -11,6 +11,7 @@ totals. The target is a ratio within 1.10.
 from __future__ import annotations
 
 import argparse
+import compileall
 import contextlib
 import importlib.util
 import io
@@ -57,6 +58,14 @@ def _child(example: str, backend: str, dump: str) -> None:
     print(wall, cpu, _children_cpu() - helpers, views_lag)
 
 
+def _compile_bytecode() -> None:
+    """Write depyf_report's bytecode files, as pip does when it installs a package. In
+    an editable checkout under PYTHONDONTWRITEBYTECODE they go stale, and capture's
+    decompiler process would compile every module from source at each start."""
+    compileall.compile_dir(REPO / "depyf_report", quiet=1)
+    print("depyf_report's bytecode files written first, as an install writes them")
+
+
 def _children_cpu() -> float:
     """CPU seconds of finished child processes: capture's decompiler process."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -89,6 +98,7 @@ def main() -> None:
     if args.child:
         _child(*args.child)
         return
+    _compile_bytecode()
     print(f"backend {args.backend}, median of {args.repeat} fresh processes each")
     print("CPU time is printed too: on a busy machine it is the steadier figure.")
     print("decompiler cpu: capture's decompiler process, which runs beside the program;")
