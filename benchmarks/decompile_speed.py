@@ -109,15 +109,35 @@ def time_generated(lines: int) -> dict:
 
 
 def count_calls(lines: int) -> dict:
-    """Python function calls one decompile of a generated function makes: a measure of
-    work that, unlike time, does not depend on the machine's load or caches."""
+    """Python function calls one decompile of a generated function makes, and each
+    function's own time: calls measure work that, unlike time, the machine's load and
+    caches do not move, but a loop inside one call (a slice copied, a walk up a tree)
+    only shows in that function's own time."""
     from depyf_report import decompile
 
     module_code = compile(generated_function(lines), "<generated>", "exec")
     function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
     profile = cProfile.Profile()
     profile.runcall(decompile, function_code)
-    return {"lines": lines, "calls": pstats.Stats(profile).total_calls}
+    stats = pstats.Stats(profile)
+    own = {
+        f"{Path(file).name}:{line}({name})": tottime
+        for (file, line, name), (_, _, tottime, _, _) in stats.stats.items()
+    }
+    return {"lines": lines, "calls": stats.total_calls, "own": own}
+
+
+def growing_fastest(small: dict, large: dict, factor: int, count: int = 5) -> list[str]:
+    """The functions whose own time grew most beyond ``factor`` times, as lines."""
+    excess = {
+        key: seconds - factor * small["own"].get(key, 0.0) for key, seconds in large["own"].items()
+    }
+    top = sorted(excess, key=excess.get, reverse=True)[:count]
+    return [
+        f"  {excess[key]:+.3f} s beyond {factor}x: {key} "
+        f"({small['own'].get(key, 0.0):.3f} s -> {large['own'][key]:.3f} s)"
+        for key in top
+    ]
 
 
 def stdlib_speed(time_limit: float) -> None:
@@ -165,6 +185,8 @@ def linearity(time_limit: float, calls: bool) -> None:
             )
     if "calls" in small and "calls" in large:
         print(f"ratio {LARGE}/{SMALL} lines: {large['calls'] / small['calls']:.2f} in calls")
+        print("own time growing fastest (profiled, so only its growth means anything):")
+        print("\n".join(growing_fastest(small, large, LARGE // SMALL)))
     if "seconds" in small and "seconds" in large:
         ratio = large["seconds"] / small["seconds"]
         cpu_ratio = large["cpu"] / small["cpu"]

@@ -41,6 +41,7 @@ class Graph:
         self.blocks = _split(instrs, {test.top for test in tests} | set(copies))
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
+        self.repeated: set[int] = set()  # the loop tests some tail repeats
         for b in self.blocks:
             b.succs = self._successors(b)
         self._unrotate(tests)
@@ -56,6 +57,7 @@ class Graph:
         for test in tests:
             x = self.blocks[bisect.bisect_right(starts, test.bottom) - 1]
             self.rotated[x.id] = self.block_at[test.top]
+            self.repeated.add(self.block_at[test.top])
             x.succs = [self.block_at[test.top]]
 
     def at(self, index: int) -> int:

@@ -281,8 +281,7 @@ class Builder:
     def _written_continue(self, b, loop) -> bool:
         """Whether ``b`` only jumps to the loop's test at the top, where the end of the
         body goes to the test's repeated copy instead: a ``continue`` as written."""
-        rotated = self.graph.rotated
-        return b not in rotated and loop.header in rotated.values()
+        return b not in self.graph.rotated and loop.header in self.graph.repeated
 
     def _settle_values(self, t_out, t_stack, f_out, f_stack) -> list:
         """One stack after an if whose branches leave different values: each branch
