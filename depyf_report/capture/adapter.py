@@ -65,7 +65,9 @@ def add_trace_handler(handler: logging.Handler, reads: Callable[[str], bool]) ->
     old_level = trace_log.level
     trace_log.setLevel(logging.DEBUG)
     trace_log.addHandler(handler)
-    unfilter = _filter_trace(_internal, lambda kind: trace_log.handlers == [handler] and not reads(kind))
+    unfilter = _filter_trace(
+        _internal, lambda kind: trace_log.handlers == [handler] and not reads(kind)
+    )
 
     def remove() -> None:
         unfilter()

@@ -26,8 +26,12 @@ def dominators_by_definition(roots, succs) -> dict:
         if root not in reached(entries, succs):
             entries.append(root)
     nodes = reached(entries, succs)
-    strict = {b: {a for a in nodes if a != b and b not in reached(entries, succs, a)} for b in nodes}
-    return {b: next((a for a in doms if doms <= strict[a] | {a}), None) for b, doms in strict.items()}
+    strict = {
+        b: {a for a in nodes if a != b and b not in reached(entries, succs, a)} for b in nodes
+    }
+    return {
+        b: next((a for a in doms if doms <= strict[a] | {a}), None) for b, doms in strict.items()
+    }
 
 
 @pytest.mark.parametrize("seed", range(40))
