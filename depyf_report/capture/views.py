@@ -47,6 +47,7 @@ class CodeViews:
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.sender: threading.Thread | None = None
+        self.sender_lock = threading.Lock()  # a compile thread and the capture's end
         self.broken: str | None = None  # why the decompiler process is not used
 
     def start(self) -> None:
@@ -104,8 +105,9 @@ class CodeViews:
         self.sender = None
 
     def _start_sender(self) -> None:
-        if self.sender.ident is None:  # (callers hold the capture's lock)
-            self.sender.start()
+        with self.sender_lock:
+            if self.sender is not None and self.sender.ident is None:
+                self.sender.start()
 
     def _send(self) -> None:
         pipe = self.worker.stdin
