@@ -210,16 +210,16 @@ def _idoms(parent: list[int], preds: list[list[int]]) -> list[int]:
         """The number of least semidominator on v's path up the linked forest."""
         if ancestor[v] == -1:
             return v
-        path = []
-        while ancestor[ancestor[v]] != -1:
-            path.append(v)
-            v = ancestor[v]
+        path, u = [], v
+        while ancestor[ancestor[u]] != -1:
+            path.append(u)
+            u = ancestor[u]
         for u in reversed(path):  # from the top, so each step sees its compressed parent
             a = ancestor[u]
             if semi[label[a]] < semi[label[u]]:
                 label[u] = label[a]
             ancestor[u] = ancestor[a]
-        return label[path[0]] if path else label[v]
+        return label[v]
 
     for w in range(count - 1, 0, -1):
         for v in preds[w]:
