@@ -1,5 +1,6 @@
 """The dump records: JSON round trips and the shipped JSON Schema."""
 
+import dataclasses
 import json
 
 import jsonschema
@@ -35,6 +36,15 @@ def test_round_trip_through_json():
     function = _function()
     data = json.loads(json.dumps(model.to_json(function)))
     assert model.from_json(model.Function, data) == function
+
+
+def test_to_json_gives_what_dataclasses_asdict_gives_without_copying():
+    function = _function()
+    function.entries[0].guards.guards.append(model.Guard("b", "TENSOR_MATCH"))
+    data = model.to_json(function)
+    assert data == dataclasses.asdict(function)
+    data["entries"][0]["graphs"].append("changed")  # a new list, not the record's own
+    assert function.entries[0].graphs == ["graph-0-0"]
 
 
 def test_missing_required_field_is_an_error_and_unknown_keys_are_ignored():
