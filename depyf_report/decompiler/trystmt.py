@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 
 from . import markers as m
 from .analysis import BOOKKEEPING
@@ -17,7 +18,10 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 class TryBuilder:
     def __init__(self, builder):
-        self.b = builder
+        # The builder owns this one; a strong reference back would make a cycle that
+        # keeps the whole graph alive until the next collection (decompile runs with
+        # gc off), and on a long function that is most of the memory it touches.
+        self.b = weakref.proxy(builder)
         self.graph = builder.graph
         self._chains: dict[int, tuple] = {}
         self._regions: dict[int, set[int]] | None = None

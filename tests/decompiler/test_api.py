@@ -1,5 +1,6 @@
 """decompile() takes every kind of function and code object and returns source."""
 
+import gc
 import types
 from pathlib import Path
 
@@ -66,3 +67,18 @@ def test_returns_recompilable_source(target):
         assert [c.co_name for c in code_tree(compiled)] == [c.co_name for c in code_tree(code)]
     else:
         assert code.co_name in {c.co_name for c in code_tree(compiled)}, source
+
+
+def test_leaves_no_reference_cycles():
+    """decompile runs with gc off, so a cycle among its structures would keep a whole
+    function's graph alive until some later collection: on a long function, most of
+    the memory it touched."""
+    code = TARGETS["this test module's code"]
+    decompile(code)  # first use fills caches that live on
+    gc.collect()
+    gc.disable()
+    try:
+        decompile(code)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
