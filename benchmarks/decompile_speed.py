@@ -11,7 +11,9 @@ larger should take less than 10 times as long. Run it with the Python to measure
 
 import argparse
 import cProfile
+import functools
 import pstats
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -25,6 +27,7 @@ from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E40
 from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
 SMALL, LARGE, TARGET_RATIO = 2_000, 20_000, 10
+ROUNDS = 7
 
 # Blocks of one generated function; {k} is the block number, {v} a loop variable.
 BLOCKS = [
@@ -69,43 +72,57 @@ def time_module(module: StdlibModule) -> dict:
     }
 
 
-def time_generated(lines: int) -> dict:
-    """The best of several decompiles of a generated function (a best of few is mostly
-    the machine's noise: 10 runs of the small one, 5 of the large); also: does the
-    output compile?"""
+@functools.cache
+def generated_code(lines: int):
+    """The code object of ``generated``, built once in the parent so that every
+    forked round shares it."""
+    module_code = compile(generated_function(lines), "<generated>", "exec")
+    return next(c for c in module_code.co_consts if hasattr(c, "co_code"))
+
+
+def _timed(job, *args) -> tuple[float, float, object]:
+    """Wall and CPU seconds of ``job(*args)``, and its result."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    result = job(*args)
+    return time.perf_counter() - started, time.process_time() - cpu_started, result
+
+
+def paired_round(number: int) -> dict:
+    """One decompile of the large function between three of the small one on either
+    side, in a fresh process, and the same for CPython's ``compile`` of the two
+    sources: each round's ratio compares times taken seconds apart, so the machine's
+    speed, which drifts by a third over minutes here, moves both sides alike."""
     from depyf_report import decompile
 
-    original = generated_function(lines)
-    module_code = compile(original, "<generated>", "exec")
-    function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
-    best, best_cpu, source = float("inf"), float("inf"), ""
-    for _ in range(10 if lines <= SMALL else 5):
-        started, cpu_started = time.perf_counter(), time.process_time()
-        try:
-            source = decompile(function_code)
-        except Exception as error:
-            return {"lines": lines, "error": one_line(error)}
-        best = min(best, time.perf_counter() - started)
-        best_cpu = min(best_cpu, time.process_time() - cpu_started)
+    small, large = generated_code(SMALL), generated_code(LARGE)
+    try:
+        runs = [_timed(decompile, small) for _ in range(3)]
+        wall, cpu, output = _timed(decompile, large)
+        runs += [_timed(decompile, small) for _ in range(3)]
+    except Exception as error:
+        return {"round": number, "error": one_line(error)}
+    sources = {n: generated_function(n) for n in (SMALL, LARGE)}
+    cpython = [_timed(compile, sources[SMALL], "<g>", "exec")[1] for _ in range(3)]
+    cpython_large = _timed(compile, sources[LARGE], "<g>", "exec")[1]
+    cpython += [_timed(compile, sources[SMALL], "<g>", "exec")[1] for _ in range(3)]
+    small_wall = statistics.median(run[0] for run in runs)
+    return {
+        "round": number,
+        "small": small_wall,
+        "large": wall,
+        "ratio": wall / small_wall,
+        "cpu_ratio": cpu / statistics.median(run[1] for run in runs),
+        "cpython_ratio": cpython_large / statistics.median(cpython),
+        "compiles": _compiles(output),
+    }
+
+
+def _compiles(source: str) -> bool:
     try:
         compile(source, "<decompiled>", "exec")
-        compiles = True
     except (SyntaxError, ValueError):
-        compiles = False
-    # For comparison: CPython compiling the same source on the same machine, where
-    # larger data alone (memory, caches) also makes each line cost more.
-    cpython = float("inf")
-    for _ in range(3):
-        started = time.process_time()
-        compile(original, "<generated>", "exec")
-        cpython = min(cpython, time.process_time() - started)
-    return {
-        "lines": lines,
-        "seconds": best,
-        "cpu": best_cpu,
-        "compiles": compiles,
-        "cpython_compile": cpython,
-    }
+        return False
+    return True
 
 
 def count_calls(lines: int) -> dict:
@@ -115,10 +132,8 @@ def count_calls(lines: int) -> dict:
     only shows in that function's own time."""
     from depyf_report import decompile
 
-    module_code = compile(generated_function(lines), "<generated>", "exec")
-    function_code = next(c for c in module_code.co_consts if hasattr(c, "co_code"))
     profile = cProfile.Profile()
-    profile.runcall(decompile, function_code)
+    profile.runcall(decompile, generated_code(lines))
     stats = pstats.Stats(profile)
     own = {
         f"{Path(file).name}:{line}({name})": tottime
@@ -164,8 +179,46 @@ def stdlib_speed(time_limit: float) -> None:
 
 
 def linearity(time_limit: float, calls: bool) -> None:
+    for lines in (SMALL, LARGE):
+        generated_code(lines)
+    if calls:
+        linearity_in_calls(time_limit)
+        return
+    records = run_each(
+        paired_round,
+        list(range(ROUNDS)),
+        workers=1,
+        time_limit=time_limit,
+        on_failure=lambda number, why: {"round": number, "error": why},
+    )
+    rounds = [r for r in records if "ratio" in r]
+    for record in records:
+        if "error" in record:
+            print(f"  FAIL round {record['round']}: {record['error']}")
+        else:
+            print(
+                f"  round {record['round']}: {SMALL} lines {record['small']:.3f} s, "
+                f"{LARGE} lines {record['large']:.3f} s: ratio {record['ratio']:.1f} "
+                f"(CPU {record['cpu_ratio']:.1f}; CPython's compile "
+                f"{record['cpython_ratio']:.1f}; output compiles: "
+                f"{'yes' if record['compiles'] else 'NO'})"
+            )
+    if len(rounds) < len(records):
+        return
+    ratio = statistics.median(r["ratio"] for r in rounds)
+    verdict = "ok" if ratio < TARGET_RATIO else "TOO SLOW"
+    print(
+        f"ratio {LARGE}/{SMALL} lines, median of {len(rounds)} rounds: {ratio:.1f} "
+        f"(range {min(r['ratio'] for r in rounds):.1f}-{max(r['ratio'] for r in rounds):.1f}; "
+        f"CPU {statistics.median(r['cpu_ratio'] for r in rounds):.1f}; "
+        f"target < {TARGET_RATIO}: {verdict}); CPython's own compile: "
+        f"{statistics.median(r['cpython_ratio'] for r in rounds):.1f}"
+    )
+
+
+def linearity_in_calls(time_limit: float) -> None:
     small, large = run_each(
-        count_calls if calls else time_generated,
+        count_calls,
         [SMALL, LARGE],
         workers=1,
         time_limit=time_limit,
@@ -174,28 +227,12 @@ def linearity(time_limit: float, calls: bool) -> None:
     for record in (small, large):
         if "error" in record:
             print(f"  FAIL {record['lines']}-line function: {record['error']}")
-        elif calls:
-            print(f"{record['lines']:>6}-line function: {record['calls']:,} function calls")
         else:
-            print(
-                f"{record['lines']:>6}-line function: {record['seconds']:.3f} s "
-                f"(CPU {record['cpu']:.3f} s; "
-                f"output compiles: {'yes' if record['compiles'] else 'NO'}; "
-                f"CPython compiles the source in CPU {record['cpython_compile']:.3f} s)"
-            )
+            print(f"{record['lines']:>6}-line function: {record['calls']:,} function calls")
     if "calls" in small and "calls" in large:
         print(f"ratio {LARGE}/{SMALL} lines: {large['calls'] / small['calls']:.2f} in calls")
         print("own time growing fastest (profiled, so only its growth means anything):")
         print("\n".join(growing_fastest(small, large, LARGE // SMALL)))
-    if "seconds" in small and "seconds" in large:
-        ratio = large["seconds"] / small["seconds"]
-        cpu_ratio = large["cpu"] / small["cpu"]
-        verdict = "ok" if ratio < TARGET_RATIO else "TOO SLOW"
-        yardstick = large["cpython_compile"] / small["cpython_compile"]
-        print(
-            f"ratio {LARGE}/{SMALL} lines: {ratio:.1f} (CPU {cpu_ratio:.1f}; "
-            f"target < {TARGET_RATIO}: {verdict}); CPython's own compile: {yardstick:.1f}"
-        )
 
 
 def main(argv=None) -> int:
