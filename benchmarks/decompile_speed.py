@@ -142,7 +142,7 @@ def count_calls(lines: int) -> dict:
     return {"lines": lines, "calls": stats.total_calls, "own": own}
 
 
-def growing_fastest(small: dict, large: dict, factor: int, count: int = 5) -> list[str]:
+def growing_fastest(small: dict, large: dict, factor: int, count: int = 12) -> list[str]:
     """The functions whose own time grew most beyond ``factor`` times, as lines."""
     excess = {
         key: seconds - factor * small["own"].get(key, 0.0) for key, seconds in large["own"].items()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 
 from . import markers as m
 from .comprehensions import inline
@@ -21,8 +22,35 @@ class _Scope:
 SCOPE = _Scope()
 
 
+class _Reads:
+    """How often the body being tidied reads each name, counted on first use (only
+    3.12+'s inlined comprehensions ask): every pass keeps the count, as none copies a
+    read and moving a value moves its reads."""
+
+    def __init__(self):
+        self.body: list[ast.stmt] = []
+        self._count: Counter | None = None
+
+    def start(self, body: list[ast.stmt]) -> None:
+        self.body, self._count = body, None
+
+    def __call__(self, ident: str) -> int:
+        if self._count is None:
+            self._count = Counter(
+                node.id
+                for stmt in self.body
+                for node in ast.walk(stmt)
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+            )
+        return self._count[ident]
+
+
+READS = _Reads()
+
+
 def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     SCOPE.function = ctx.is_function
+    READS.start(stmts)
     stmts = _block(stmts)
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
     if not ctx.is_function and stmts and is_doc_store(stmts[0]):
@@ -49,7 +77,7 @@ def _block(stmts, in_loop=False):
     out = _return_inside(out)
     out = _conditional_returns(out)
     out = _merge_annotations(out)
-    out = inline(out)
+    out = inline(out, READS)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else
         out = _loop_tail(out)
     return guard_loops(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 
 from . import markers as m
 
@@ -42,8 +43,9 @@ def _folded(node) -> bool:
     return isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
 
 
-def inline(stmts: list[ast.stmt]) -> list[ast.stmt]:
-    """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions)."""
+def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]:
+    """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions);
+    ``reads(name)`` is how often the whole body reads a temporary."""
     out: list[ast.stmt] = []
     for stmt in stmts:
         if len(out) >= 2 and isinstance(out[-1], ast.For) and isinstance(out[-2], ast.Assign):
@@ -54,9 +56,88 @@ def inline(stmts: list[ast.stmt]) -> list[ast.stmt]:
                 folded = fold(loop, acc.id, kind, None, None)
                 if folded is not None:
                     del out[-2:]
-                    stmt = _replace_name(stmt, acc.id, folded)
+                    stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
         out.append(stmt)
     return out
+
+
+def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
+    """Move back into ``stmt`` the values the walk kept in temporaries across the
+    comprehension's loop (they were on the stack below it), ending ``out``.
+
+    A temporary goes back when ``stmt`` is its only reader, reads it among the names
+    it evaluates before any operation, and reads the ones that go back in the order
+    they were assigned: then evaluating each value in its place runs the same code in
+    the same order, ``f(a(), [x for x in y])`` for ``_t1 = a()`` and ``f(_t1, [...])``.
+    """
+    if not isinstance(stmt, (ast.Assign, ast.Expr, ast.Return)) or stmt.value is None:
+        return stmt
+    first = [n.id for n in _first_reads(stmt.value) if _is_temporary(n)]
+    later = len(first)  # where in ``first`` the temporary put back last is read
+    while out and _is_temporary_store(out[-1]):
+        ident = out[-1].targets[0].id
+        if ident not in first or first.index(ident) >= later or reads(ident) != 1:
+            break
+        later = first.index(ident)
+        stmt = _replace_name(stmt, ident, out.pop().value)
+    return stmt
+
+
+def _is_temporary_store(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_temporary(stmt.targets[0])
+    )
+
+
+def _first_reads(node) -> list[ast.expr]:
+    """The names and constants ``node`` evaluates first, in order, up to the first
+    operation (a call, an operator, an attribute...) that could have an effect."""
+    found: list[ast.expr] = []
+    _read_first(node, found)
+    return found
+
+
+def _read_first(node, found: list) -> bool:
+    """Add to ``found`` what ``node`` reads first; False once an operation has run.
+    (A function of its own, not a closure: a recursive closure is a reference cycle,
+    and decompile runs with gc off.)"""
+    children = _run_before(node)
+    if children is None:
+        found.append(node)
+        return True
+    for child in children:
+        if not _read_first(child, found):
+            return False
+    return False  # the node's own operation runs now
+
+
+def _run_before(node) -> list | None:
+    """The parts of ``node`` evaluated, in order, before its own operation; None for a
+    name or a constant. Only the parts that always run: the first operand of ``and``,
+    the test of ``x if c else y``, the first iterable of a comprehension."""
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return None
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, (ast.Attribute, ast.Starred, ast.keyword, ast.NamedExpr, ast.Await)):
+        return [node.value]
+    if isinstance(node, ast.UnaryOp):
+        return [node.operand]
+    if isinstance(node, ast.Subscript):
+        return [node.value, node.slice]
+    if isinstance(node, ast.Call):
+        return [node.func, *node.args, *node.keywords]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return list(node.elts)
+    if isinstance(node, ast.BoolOp):
+        return node.values[:1]
+    if isinstance(node, ast.Compare):
+        return [node.left, node.comparators[0]]
+    if isinstance(node, ast.IfExp):
+        return [node.test]
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        return [node.generators[0].iter]
+    return []  # anything else: its own operation comes first
 
 
 def _display_kind(node) -> str | None:

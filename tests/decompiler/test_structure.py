@@ -57,6 +57,8 @@ READABLE = [
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("comprehensions", "filtered"),
+    ("comprehensions", "comprehension_inside_expression"),
+    ("comprehensions", "comprehension_between_calls"),
     ("matching", "sequences"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
@@ -142,3 +144,30 @@ def test_a_returned_conditional_expression_stays_one_return():
         "returned_conditionals": ["If", "Return"],
         "returned_from_branches": ["If", "If", "Return"],
     }
+
+
+def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
+    from depyf_report.decompiler.comprehensions import _put_back
+
+    out = ast.parse(assigned).body
+    kept = _put_back(out, ast.parse(stmt).body[0], reads)
+    return ast.unparse(ast.Module(body=[*out, kept], type_ignores=[]))
+
+
+def _source(text: str) -> str:
+    return ast.unparse(ast.parse(text))  # as this Python's unparse writes it
+
+
+def test_values_kept_across_an_inlined_comprehension_go_back_in_order():
+    # what 3.12+ leave on the stack below an inlined comprehension goes back in place
+    assert _put_back("_t1 = a()\n_t2 = b", "x = _t1 + _t2([y])") == _source("x = a() + b([y])")
+    # read in another order than assigned: only the last one can move without
+    # evaluating b() before a()
+    assert _put_back("_t1 = a()\n_t2 = b()", "x = _t2 + _t1") == _source(
+        "_t1 = a()\nx = b() + _t1"
+    )
+    # read after an operation has run, or read twice: they stay
+    for stmt, reads in (("x = f() + _t1", 1), ("x = _t1 + g()", 2), ("x = lambda: _t1", 1)):
+        assert _put_back("_t1 = a()", stmt, lambda ident, n=reads: n) == _source(
+            f"_t1 = a()\n{stmt}"
+        )

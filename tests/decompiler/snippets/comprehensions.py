@@ -71,6 +71,23 @@ def closure_in_comprehension(n):
     return [f() for f in functions], [f() for f in late]
 
 
+def comprehension_inside_expression(text, items):
+    # 3.12+ run the comprehension inline, with text[-3:], str and len still on the stack
+    text = text[-3:] + str(len([x for x in items if x > 1]))
+    return text
+
+
+def comprehension_between_calls(items):
+    order = []
+
+    def note(tag, value):
+        order.append(tag)
+        return value
+
+    total = note("left", 1) + len([note("item", x) for x in items]) + note("right", 2)
+    return total, order
+
+
 def loops_that_append(short, long, table):
     found = []  # a list built by loops, not a comprehension
     for opt in short:
@@ -98,4 +115,6 @@ CASES = [
     ("comprehension_in_class", ()),
     ("closure_in_comprehension", (3,)),
     ("loops_that_append", (["a", "b"], ["cc", "dd"], {"b": 1, "cc": 2})),
+    ("comprehension_inside_expression", ("abcdef", [0, 1, 2, 3])),
+    ("comprehension_between_calls", ([5, 6],)),
 ]
