@@ -163,9 +163,7 @@ def test_values_kept_across_an_inlined_comprehension_go_back_in_order():
     assert _put_back("_t1 = a()\n_t2 = b", "x = _t1 + _t2([y])") == _source("x = a() + b([y])")
     # read in another order than assigned: only the last one can move without
     # evaluating b() before a()
-    assert _put_back("_t1 = a()\n_t2 = b()", "x = _t2 + _t1") == _source(
-        "_t1 = a()\nx = b() + _t1"
-    )
+    assert _put_back("_t1 = a()\n_t2 = b()", "x = _t2 + _t1") == _source("_t1 = a()\nx = b() + _t1")
     # read after an operation has run, or read twice: they stay
     for stmt, reads in (("x = f() + _t1", 1), ("x = _t1 + g()", 2), ("x = lambda: _t1", 1)):
         assert _put_back("_t1 = a()", stmt, lambda ident, n=reads: n) == _source(
