@@ -9,6 +9,7 @@ no name the code object does not know.
 import ast
 import collections
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -169,3 +170,29 @@ def test_values_kept_across_an_inlined_comprehension_go_back_in_order():
         assert _put_back("_t1 = a()", stmt, lambda ident, n=reads: n) == _source(
             f"_t1 = a()\n{stmt}"
         )
+
+
+def _parses(path) -> bool:
+    try:
+        ast.parse(path.read_text())
+    except SyntaxError:  # a snippet of a later Python's syntax
+        return False
+    return True
+
+
+DECOMPILER = Path(decompile.__code__.co_filename).parent
+SOURCES = [p for p in sorted([*SNIPPETS.glob("*.py"), *DECOMPILER.glob("*.py")]) if _parses(p)]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_reads_are_counted_as_ast_walk_finds_them(path):
+    from depyf_report.decompiler.cleanup import _count_reads
+
+    body = ast.parse(path.read_text()).body
+    expected = collections.Counter(
+        node.id
+        for stmt in body
+        for node in ast.walk(stmt)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+    )
+    assert _count_reads(body) == expected
