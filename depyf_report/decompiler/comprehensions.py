@@ -63,7 +63,8 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
 
 def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
     """Move back into ``stmt`` the values the walk kept in temporaries across the
-    comprehension's loop (they were on the stack below it), ending ``out``.
+    comprehension's loop (they were on the stack below it): the assignments that end
+    ``out``.
 
     A temporary goes back when ``stmt`` is its only reader, reads it among the names
     it evaluates before any operation, and reads the ones that go back in the order
