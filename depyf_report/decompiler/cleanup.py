@@ -67,7 +67,10 @@ READS = _Reads()
 def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     SCOPE.function = ctx.is_function
     READS.start(stmts)
-    stmts = _block(stmts)
+    try:
+        stmts = _block(stmts)
+    finally:
+        READS.start([])  # hold no function's statements past its own tidying
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
     if not ctx.is_function and stmts and is_doc_store(stmts[0]):
         stmts[0] = ast.Expr(value=stmts[0].value)

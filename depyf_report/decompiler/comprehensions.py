@@ -77,9 +77,10 @@ def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
     later = len(first)  # where in ``first`` the temporary put back last is read
     while out and _is_temporary_store(out[-1]):
         ident = out[-1].targets[0].id
-        if ident not in first or first.index(ident) >= later or reads(ident) != 1:
+        position = first.index(ident) if ident in first else later
+        if position >= later or reads(ident) != 1:
             break
-        later = first.index(ident)
+        later = position
         stmt = _replace_name(stmt, ident, out.pop().value)
     return stmt
 
