@@ -7,8 +7,8 @@ function made of N copies of one kind of line, in microseconds per line, for
 growing N. A flat row is linear; a row that grows with N is not. On CPython 3.10
 and 3.11 the rows whose lines make a nested code object (a comprehension, a
 lambda, a generator expression) grow with N: code objects that differ only in
-their line numbers hash alike, and the compiler keeps each in a dict. On 3.12+,
-which inlines comprehensions, they stay flat.
+their line numbers hash alike, and these lines repeat 9 constants. On 3.12+ they
+stay flat.
 
     python benchmarks/cpython_compile_scaling.py
     python benchmarks/cpython_compile_scaling.py --python /root/.pyenv/versions/3.11.7/bin/python
