@@ -141,6 +141,13 @@ class ExitedWith(ast.stmt):
         self.exit = exit
 
 
+class LeftForElse(ast.stmt):
+    """Where a while loop's test leaves for its else clause; the walk that built the loop
+    turns the test into ``while`` and this never reaches the output."""
+
+    _fields = ()
+
+
 class Saved(Marker):
     """A local saved by LOAD_FAST_AND_CLEAR around a 3.12 inlined comprehension."""
 

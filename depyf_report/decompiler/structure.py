@@ -52,6 +52,7 @@ class Loop:
     body: frozenset
     outer: Loop | None
     breaks: frozenset = frozenset()  # blocks other than ``follow`` that a break goes to
+    else_start: int | None = None  # a while loop's else clause, where its test leaves for
 
 
 def structured_body(ctx, graph) -> list[ast.stmt]:
@@ -124,6 +125,10 @@ class Builder:
                 if not inner:
                     raise Unsupported("break out of an outer loop")
                 return ast.Break()
+            if b == loop.else_start:
+                if not inner:
+                    raise Unsupported("an inner loop leaves for an outer loop's else")
+                return m.LeftForElse()
             loop, inner = loop.outer, False
         return None
 
@@ -624,7 +629,7 @@ class Builder:
             # getting there is a break, and that body goes on there as written
             fenced = {s for x in body for s in self.blocks[x].succs if s in self.fences}
             follow = fenced.pop() if len(fenced) == 1 else None
-        copies = frozenset()
+        copies, else_start = frozenset(), None
         own = [s for s in self.blocks[h].succs if s in exits]
         if self._ends_outer_body(exits, outer):
             follow = outer.header
@@ -633,10 +638,39 @@ class Builder:
             # own is where the loop goes on, the others are breaks
             follow, copies = own[0], frozenset(exits) - {own[0]}
             self._breaks_to.update(dict.fromkeys(copies, follow))
-        loop = Loop(h, follow, body, outer, copies)
+        elif own == [follow] and len(exits) == 2:
+            # while ... else: the test leaves for the else clause, which a break skips
+            else_start, follow = follow, max(exits)
+        loop = Loop(h, follow, body, outer, copies, else_start)
         stmts, rest = self.seq(h, None, list(stack), loop, entering=h, active=active)
         _check_body_ends(rest)
-        return [*spill.out, ast.While(test=m.const(True), body=stmts, orelse=[])], stack, follow
+        if else_start is not None:
+            node = self._while_else(stmts, stack, outer, active, else_start, follow)
+        else:
+            node = ast.While(test=m.const(True), body=stmts, orelse=[])
+        return [*spill.out, node], stack, follow
+
+    def _while_else(self, stmts, stack, outer, active, else_start, follow) -> ast.While:
+        """``while c: body else: clause`` from the loop's statements, which must begin
+        with the test, one branch of it leaving for the clause, and leave for it nowhere
+        else: the test runs before every round, and only its failing ends the loop there."""
+        first = stmts[0] if stmts else None
+        leaves = [m.LeftForElse]
+        if not isinstance(first, ast.If):
+            test = body = None
+        elif [type(s) for s in first.body] == leaves:
+            test, body = negate(first.test), first.orelse
+        elif [type(s) for s in first.orelse] == leaves:
+            test, body = first.test, first.body
+        else:
+            test = body = None
+        if test is None or sum(isinstance(n, m.LeftForElse) for n in _loop_nodes(stmts)) != 1:
+            raise Unsupported("a while loop leaves for its else clause other than by its test")
+        orelse, _ = self.seq(else_start, follow, list(stack), outer, active=active)
+        if len(body) == 1 and isinstance(body[0], ast.Pass):
+            body = []  # the branch's placeholder, when the rest of the round follows
+        body = [*body, *stmts[1:]] or [ast.Pass()]
+        return ast.While(test=test, body=body, orelse=orelse)
 
     def _ends_outer_body(self, exits, outer) -> bool:
         """Whether a way out of a loop only jumps back to the header of the loop around
@@ -815,6 +849,29 @@ def _substitute(node, values: dict):
         elif isinstance(value, ast.AST):
             setattr(node, field, _substitute(value, values))
     return node
+
+
+def _loop_nodes(stmts):
+    """The nodes of ``stmts`` outside nested loops and scopes: those a ``break`` or a
+    loop's own way out in them belongs to."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, NESTED):
+                todo.append(child)
+
+
+NESTED = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Lambda,
+)
 
 
 def _check_body_ends(stack) -> None:

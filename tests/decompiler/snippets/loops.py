@@ -275,6 +275,76 @@ def declared(classes, names):
     return "ok", None
 
 
+def while_else_in_for(rows, limit):
+    # the else clause's continue and break belong to the for loop around it
+    out = []
+    for row in rows:
+        i = 0
+        while i < len(row):
+            if row[i] > limit:
+                out.append(("over", i))
+                break
+            i += 1
+        else:
+            if not row:
+                continue
+            if row[-1] == limit:
+                break
+            out.append("fits")
+        out.append(len(row))
+    out.append("end")  # more than a copied return after the loop
+    return out
+
+
+def while_else_returns(n, stop):
+    i = 0
+    while i < n:
+        i += 1
+        if i % 4 == stop:
+            continue
+        if i == stop * 3:
+            break
+    else:
+        return "ran out", i
+    i = -i  # more than a copied return after the loop
+    return "stopped", i
+
+
+def while_else_compound_test(a, b):
+    steps = 0
+    while a > 0 and b > 0:
+        a -= 1
+        b -= 2
+        steps += 1
+        if steps > 5:
+            break
+    else:
+        steps = -steps
+    steps += 100  # more than a copied return after the loop
+    return steps, a, b
+
+
+def nested_while_else(grid, wanted):
+    found = []
+    r = 0
+    while r < len(grid):
+        c = 0
+        while c < len(grid[r]):
+            if grid[r][c] == wanted:
+                found.append((r, c))
+                break
+            c += 1
+        else:
+            found.append(r)
+        r += 1
+        if len(found) > 3:
+            break
+    else:
+        found.append("all rows")
+    found.append("end")  # more than a copied return after the loop
+    return found
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -308,4 +378,12 @@ CASES = [
     ("declared", ([{"a": 1}, {"notes": ("b",)}], ["a", "b"])),
     ("declared", ([{"a": None}], ["a"])), ("declared", ([{"notes": ["b"]}], ["b"])),
     ("declared", ([], [])),
+    ("while_else_in_for", ([[1, 5], [], [2, 3], [9], [1, 4], [0]], 4)),
+    ("while_else_in_for", ([[1, 2], [3]], 3)), ("while_else_in_for", ([], 0)),
+    ("while_else_returns", (10, 1)), ("while_else_returns", (10, 3)),
+    ("while_else_returns", (0, 0)),
+    ("while_else_compound_test", (3, 10)), ("while_else_compound_test", (20, 20)),
+    ("while_else_compound_test", (0, 5)),
+    ("nested_while_else", ([[1, 2], [3], [], [2, 2], [2], [2]], 2)),
+    ("nested_while_else", ([[1], [2]], 1)), ("nested_while_else", ([], 1)),
 ]
