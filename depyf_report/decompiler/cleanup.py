@@ -364,13 +364,14 @@ def _guarded_while(stmt):
     if not m.same(negate(last.test), stmt.test):
         return None
     # a continue would skip the test the guard repeats; a break leaves either loop alike
-    if any(isinstance(n, ast.Continue) for s in loop.body[:-1] for n in _walk_loop(s)):
+    if any(isinstance(n, ast.Continue) for s in loop.body[:-1] for n in loop_nodes(s)):
         return None
     return ast.While(test=stmt.test, body=loop.body[:-1] or [ast.Pass()], orelse=[])
 
 
-def _walk_loop(node):
-    """Nodes of ``node`` that belong to the same loop (not nested loops or scopes)."""
+def loop_nodes(node):
+    """Nodes of ``node`` that belong to the same loop (not nested loops or scopes): the
+    ones a ``break`` or ``continue`` among them would leave or repeat."""
     todo = [node]
     while todo:
         n = todo.pop()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis, _dominators
-from .cleanup import negate, tidy
+from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
 
@@ -654,23 +654,13 @@ class Builder:
         """``while c: body else: clause`` from the loop's statements, which must begin
         with the test, one branch of it leaving for the clause, and leave for it nowhere
         else: the test runs before every round, and only its failing ends the loop there."""
-        first = stmts[0] if stmts else None
-        leaves = [m.LeftForElse]
-        if not isinstance(first, ast.If):
-            test = body = None
-        elif [type(s) for s in first.body] == leaves:
-            test, body = negate(first.test), first.orelse
-        elif [type(s) for s in first.orelse] == leaves:
-            test, body = first.test, first.body
-        else:
-            test = body = None
-        if test is None or sum(isinstance(n, m.LeftForElse) for n in _loop_nodes(stmts)) != 1:
+        split = _test_leaving_for_else(stmts[0]) if stmts else None
+        leaving = sum(isinstance(n, m.LeftForElse) for s in stmts for n in loop_nodes(s))
+        if split is None or leaving != 1:
             raise Unsupported("a while loop leaves for its else clause other than by its test")
+        test, body = split
         orelse, _ = self.seq(else_start, follow, list(stack), outer, active=active)
-        if len(body) == 1 and isinstance(body[0], ast.Pass):
-            body = []  # the branch's placeholder, when the rest of the round follows
-        body = [*body, *stmts[1:]] or [ast.Pass()]
-        return ast.While(test=test, body=body, orelse=orelse)
+        return ast.While(test=test, body=[*body, *stmts[1:]] or [ast.Pass()], orelse=orelse)
 
     def _ends_outer_body(self, exits, outer) -> bool:
         """Whether a way out of a loop only jumps back to the header of the loop around
@@ -851,27 +841,17 @@ def _substitute(node, values: dict):
     return node
 
 
-def _loop_nodes(stmts):
-    """The nodes of ``stmts`` outside nested loops and scopes: those a ``break`` or a
-    loop's own way out in them belongs to."""
-    todo = list(stmts)
-    while todo:
-        node = todo.pop()
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, NESTED):
-                todo.append(child)
-
-
-NESTED = (
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-    ast.Lambda,
-)
+def _test_leaving_for_else(stmt):
+    """(the loop's test, the statements of a round it lets run) when ``stmt`` is an
+    ``if`` with one branch leaving for the loop's else clause; else None."""
+    if not isinstance(stmt, ast.If):
+        return None
+    for leaves, stays, test in ((stmt.body, stmt.orelse, negate(stmt.test)),
+                                (stmt.orelse, stmt.body, stmt.test)):  # fmt: skip
+        if len(leaves) == 1 and isinstance(leaves[0], m.LeftForElse):
+            # a lone pass is the branch's placeholder: the rest of the round follows
+            return test, [] if [type(s) for s in stays] == [ast.Pass] else stays
+    return None
 
 
 def _check_body_ends(stack) -> None:
