@@ -301,6 +301,8 @@ def pop_top(sim, ins):
         return
     if sim.ctx.structured and getattr(value, "tested_copy", False):
         return
+    if sim.ctx.structured and isinstance(value, ast.Name) and getattr(value, "copied", False):
+        return  # a match subject's copy: the case's test read the local, once, as here
     if isinstance(value, m.UnpackItem):
         store(sim, m.name("_", True), value)  # compiler never does this; stay correct
         return
@@ -330,6 +332,8 @@ def copy(sim, ins):
         sim.chain = Chain(value)
         return sim.push(value)
     if sim.is_pure(value) or _augmented(sim, ins):
+        if isinstance(value, ast.Name):
+            value.copied = True  # both entries are one read of the local: see pop_top
         return sim.push(value)
     sim.spill()
     sim.push(sim.peek(ins.arg))

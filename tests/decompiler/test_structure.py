@@ -151,6 +151,18 @@ def test_a_returned_conditional_expression_stays_one_return():
     }
 
 
+def test_a_match_subject_is_no_statement_of_its_own():
+    # each case tests a copy of the subject, then pops the subject: one read of it
+    snippet = Snippet("matching", SNIPPETS / "matching.py")
+    source = decompile(resolve(snippet.original(), "literals"))
+    bare = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Name)
+    ]
+    assert not bare, source
+
+
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
     from depyf_report.decompiler.comprehensions import _put_back
 

@@ -105,6 +105,16 @@ def match_call_result(source):
             return "other"
 
 
+def subject_read_first(flag):
+    if flag:
+        value = 1
+    match value:  # unbound when flag is false: the subject's one read raises
+        case 1:
+            return "one"
+        case _:
+            return "other"
+
+
 CASES = [
     ("literals", (0,)), ("literals", (2,)), ("literals", ("hello",)), ("literals", (None,)),
     ("literals", (True,)), ("literals", (7,)),
@@ -122,4 +132,5 @@ CASES = [
     ("match_without_wildcard", (5,)),
     ("match_call_result", ([1, None],)), ("match_call_result", (["x", "y"],)),
     ("match_call_result", ([3, 4],)),
+    ("subject_read_first", (True,)), ("subject_read_first", (False,)),
 ]
