@@ -38,9 +38,9 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     (structure("exceptions.try_in_loop"), (PY312, PY313), f"try inside a loop {STATE_MACHINE}"),
     (
-        structure("context_managers.with_in_loop"),
-        (PY310, PY312),
-        f"with inside a loop {STATE_MACHINE}",
+        structure("context_managers.breaks_out_of_clauses"),
+        ALL,
+        f"a break out of two nested with or try bodies {STATE_MACHINE}",
     ),
     (structure("matching.sequences"), ALL, f"match {STATE_MACHINE}"),
     (structure("except_star.split_group"), (PY311, PY312, PY313), f"except* {STATE_MACHINE}"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from .clause_tails import copied_clause_tails
+from .clause_tails import copied_clause_tails, copied_loop_exits
 from .instructions import Handler, Instr
 from .rotation import RepeatedTest, repeated_tests
 from .versions import JUMPS
@@ -37,7 +37,7 @@ class Graph:
     def __init__(self, instrs: list[Instr], unrotate: bool = False):
         self.instrs = instrs
         tests = repeated_tests(instrs) if unrotate else []
-        copies = copied_clause_tails(instrs) if unrotate else {}
+        copies = {**copied_clause_tails(instrs), **copied_loop_exits(instrs)} if unrotate else {}
         self.blocks = _split(instrs, {test.top for test in tests} | set(copies))
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats

@@ -1,25 +1,33 @@
-"""Code after a try that 3.12 copies to the end of its except clauses.
+"""Code after a try or a for loop that the compiler copies to where it would jump.
 
-3.12 replaces a jump to a small block that returns or raises (at most four raw
-instructions) by a copy of that block. An except clause that goes on to such code
-after its try then ends with ``POP_EXCEPT``, the clearing of its ``as`` name, and the
-copy. The control-flow graph sends the clause to the original instead, so the clause
-and the code after the try meet there, as written. Any original will do for meaning:
-both compute what they return or raise from nothing on the stack, under the same
-handler. The one laid out last before the clause (3.12 lays handlers out after other
-code) that starts a block (it is jumped to, or the try's protection ends there) is
-where the try goes on.
+The compiler replaces a jump to a small block that returns or raises (at most four
+raw instructions) by a copy of that block:
+
+- 3.12 copies the code after a try to the end of its except clauses. An except
+  clause that goes on to such code then ends with ``POP_EXCEPT``, the clearing of
+  its ``as`` name, and the copy. The one original laid out last before the clause
+  (3.12 lays handlers out after other code) that starts a block (it is jumped to,
+  or the try's protection ends there) is where the try goes on.
+- Every version copies the code after a for loop to a ``break``, which then ends
+  with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
+  pops the iterator after computing its value, so it never looks like this). The
+  original is where the loop goes when the iterator is exhausted.
+
+The control-flow graph sends each copy to its original instead, so the paths meet
+there, as written, and a break inside a with body is a break again rather than a
+return after ``__exit__``. Any original will do for meaning: both compute what they
+return or raise from nothing on the stack, under the same handler.
 """
 
 from __future__ import annotations
 
 import bisect
 
+from .effects import value_effect
 from .instructions import Instr
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
-PUSHES = {"LOAD_CONST", "LOAD_FAST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "PUSH_NULL"}
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 
@@ -44,6 +52,27 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
         original = _original(instrs, start, length, copies, exits, targets)
         if original is not None:
             found[start] = original
+    return found
+
+
+def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy of a for loop's exit -> the exit's first."""
+    found = {}
+    loops: list[Instr] = []  # the for loops around the instruction, innermost last
+    for ins in instrs:
+        while loops and ins.index >= loops[-1].target:
+            loops.pop()
+        if ins.op == "FOR_ITER" and ins.target is not None:
+            loops.append(ins)
+        elif loops and ins.op == "POP_TOP" and ins.index + 1 < loops[-1].target:
+            start, exit_ = ins.index + 1, loops[-1].target
+            length = _copy_length(instrs, start)
+            # ``return <constant>`` written in the loop compiles to the same: no copy
+            if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
+                continue
+            original = instrs[exit_ : exit_ + length]
+            if len(original) == length and all(map(_same, original, instrs[start:])):
+                found[start] = exit_
     return found
 
 
@@ -81,15 +110,13 @@ def _copy_length(instrs, start: int) -> int:
 
 def _effect(ins) -> int | None:
     """Stack effect of the instructions a small exit is made of; None for others."""
-    if ins.op in PUSHES:
-        return 1
     if ins.op in STORES:
         return -1
+    effect = value_effect(ins)
+    if effect is not None:
+        return effect
     return {
-        "LOAD_ATTR": 0,
-        "CALL": -1 - (ins.arg or 0),
         "BUILD_TUPLE": 1 - (ins.arg or 0),
-        "BINARY_OP": -1,
         "RETURN_VALUE": -1,
         "RAISE_VARARGS": -ins.arg if ins.arg else None,  # (a bare raise depends on where)
     }.get(ins.op)

@@ -61,6 +61,7 @@ READABLE = [
     ("exceptions", "found_or_counted"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
+    ("context_managers", "breaks_out_of_clauses"),
     ("comprehensions", "filtered"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),

@@ -97,6 +97,22 @@ def returns_from_loop_in_with(chunks, other):
                 return True
 
 
+def breaks_out_of_clauses(names, fail):
+    # each break goes on to the code after the loop, which the compiler copies there
+    for name in names:
+        try:
+            with Resource(name):
+                with Resource(name + "!"):
+                    if name == fail:
+                        raise ValueError(name)
+                    if name == "stop":
+                        break
+        except ValueError:
+            LOG.append(("failed", name))
+            break
+    return len(LOG)
+
+
 CASES = [
     ("with_as", ("file",)),
     ("with_without_as", (False,)), ("with_without_as", (True,)),
@@ -109,4 +125,6 @@ CASES = [
     ("returns_from_loop_in_with", (["a", "a"], "a")),
     ("returns_from_loop_in_with", (["a", "b"], "a")),
     ("returns_from_loop_in_with", ([], "")),
+    ("breaks_out_of_clauses", (["a", "stop", "b"], "b")),
+    ("breaks_out_of_clauses", (["a", "b", "stop"], "b")), ("breaks_out_of_clauses", ([], "")),
 ]
