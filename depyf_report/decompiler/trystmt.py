@@ -59,7 +59,8 @@ class TryBuilder:
         if skip & exits and self._is_finally(h):
             raise Unsupported("break or continue through a finally block")
         exits -= skip
-        follow = self._normal_exit(region, exits)
+        is_with = self._starts_with(h, "WITH_EXCEPT_START")
+        follow = (self._with_exit if is_with else self._normal_exit)(region, exits, loop)
         inner = active | {h}
         body, body_stack = self._fenced(
             follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
@@ -68,7 +69,7 @@ class TryBuilder:
             settle = Sim(self.b.ctx, self.graph.instrs, body_stack)
             settle.spill(strict=True)
             body, body_stack = body + settle.out, settle.stack
-        if self._starts_with(h, "WITH_EXCEPT_START"):
+        if is_with:
             return self._with(stack, body, body_stack, follow)
         return self._try(h, stack, body, body_stack, follow, loop, inner, stop)
 
@@ -151,12 +152,45 @@ class TryBuilder:
                     todo.append(s)
         return False
 
-    def _normal_exit(self, region, exits):
+    def _normal_exit(self, region, exits, loop=None):
         """Where the body ends when nothing jumps out: the block laid out right after it."""
         if not exits:
             return None
         after = max(region) + 1
         return after if after in exits else min(exits)
+
+    def _with_exit(self, region, exits, loop):
+        """Where a with body ends when nothing jumps out, among the blocks that call
+        ``__exit__``: one that goes on to where the enclosing with or try body ends, not
+        out of it (a break or continue through them runs its own copy of their
+        cleanup). When each leaves, the with statement ends a loop's body: its own
+        exit goes on to the next round, as a continue does and a break does not, and is
+        laid out after those of the continues."""
+        edges = _loop_edges(loop)
+        ways = {x: self._way_out(x, edges) for x in exits}
+        staying = {x for x, way in ways.items() if way is None}
+        rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
+        if staying or not rounds:
+            return self._normal_exit(region, staying or exits)
+        after = max(region) + 1
+        return after if after in rounds else max(rounds)
+
+    def _way_out(self, x, edges, steps=8):
+        """The loop edge among ``edges`` that the straight path from block ``x`` reaches,
+        or -1 for a return or raise, before the end of an enclosing with or try body;
+        None when it reaches none of these."""
+        blocks = self.graph.blocks
+        for _ in range(steps):
+            if x in self.b.fences:
+                return None
+            if x in edges:
+                return x
+            if not blocks[x].succs:
+                return -1
+            if len(blocks[x].succs) != 1:
+                return None
+            x = blocks[x].succs[0]
+        return None
 
     def _join(self, h, loop):
         """Where the handler's clauses meet the normal path: the first post-dominator of
@@ -294,6 +328,8 @@ def _exits_settled(body, exit_):
     for i, stmt in enumerate(body):
         if isinstance(stmt, m.ExitedWith):
             rest = body[i + 1 :] if stmt.exit is exit_ else []
+            # a jump out of with statements around this one exits each of them in turn
+            rest = [s for s in rest if not isinstance(s, m.ExitedWith)]
             if len(rest) > 1 or (rest and not _plain_exit(rest[0])):
                 raise Unsupported("code runs after __exit__ inside the with body")
             continue

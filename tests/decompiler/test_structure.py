@@ -62,6 +62,7 @@ READABLE = [
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "breaks_out_of_clauses"),
+    ("context_managers", "continue_through_withs"),
     ("comprehensions", "filtered"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),

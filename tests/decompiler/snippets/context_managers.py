@@ -113,6 +113,26 @@ def breaks_out_of_clauses(names, fail):
     return len(LOG)
 
 
+def continue_through_withs(names):
+    # the with statements end the loop's body: they go on to the next round, as a
+    # continue through them does, and a break does not
+    i = 0
+    while i < len(names):
+        name = names[i]
+        i += 1
+        with Resource(name):
+            with Resource(name + "?"):
+                if name == "skip":
+                    continue
+                if name == "stop":
+                    break
+                LOG.append(("used", name))
+    else:
+        LOG.append("no stop")
+    LOG.append(i)
+    return len(LOG)
+
+
 CASES = [
     ("with_as", ("file",)),
     ("with_without_as", (False,)), ("with_without_as", (True,)),
@@ -127,4 +147,6 @@ CASES = [
     ("returns_from_loop_in_with", ([], "")),
     ("breaks_out_of_clauses", (["a", "stop", "b"], "b")),
     ("breaks_out_of_clauses", (["a", "b", "stop"], "b")), ("breaks_out_of_clauses", ([], "")),
+    ("continue_through_withs", (["a", "skip", "b", "stop", "c"],)),
+    ("continue_through_withs", (["skip", "a"],)), ("continue_through_withs", ([],)),
 ]
