@@ -60,7 +60,7 @@ class TryBuilder:
             raise Unsupported("break or continue through a finally block")
         exits -= skip
         is_with = self._starts_with(h, "WITH_EXCEPT_START")
-        follow = (self._with_exit if is_with else self._normal_exit)(region, exits, loop)
+        follow = self._normal_exit(region, exits, loop, is_with)
         inner = active | {h}
         body, body_stack = self._fenced(
             follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
@@ -152,28 +152,29 @@ class TryBuilder:
                     todo.append(s)
         return False
 
-    def _normal_exit(self, region, exits, loop=None):
-        """Where the body ends when nothing jumps out: the block laid out right after it."""
+    def _normal_exit(self, region, exits, loop, is_with):
+        """Where the body ends when nothing jumps out. Among its exits, the ones that go
+        on to where the enclosing with or try body ends rather than out of it (a break,
+        continue or return through them runs its own copy of their cleanup); when each
+        leaves, the ones going on to the next round, as a body that ends the loop's
+        does and a break does not. Then the block laid out right after the body, else
+        the first: for a with body the last, since its own ``__exit__`` is laid out
+        after the copies for the continues inside it.
+
+        Which exit is taken matters: the walk of the body stops there as at its end,
+        so a break taken for the end would silently be lost."""
         if not exits:
             return None
-        after = max(region) + 1
-        return after if after in exits else min(exits)
-
-    def _with_exit(self, region, exits, loop):
-        """Where a with body ends when nothing jumps out, among the blocks that call
-        ``__exit__``: one that goes on to where the enclosing with or try body ends, not
-        out of it (a break or continue through them runs its own copy of their
-        cleanup). When each leaves, the with statement ends a loop's body: its own
-        exit goes on to the next round, as a continue does and a break does not, and is
-        laid out after those of the continues."""
         edges = _loop_edges(loop)
         ways = {x: self._way_out(x, edges) for x in exits}
         staying = {x for x, way in ways.items() if way is None}
         rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
-        if staying or not rounds:
-            return self._normal_exit(region, staying or exits)
         after = max(region) + 1
-        return after if after in rounds else max(rounds)
+        if staying:
+            return after if after in staying else min(staying)
+        if rounds:
+            return after if after in rounds else (max if is_with else min)(rounds)
+        return after if after in exits else min(exits)
 
     def _way_out(self, x, edges, steps=8):
         """The loop edge among ``edges`` that the straight path from block ``x`` reaches,

@@ -321,6 +321,27 @@ def if_in_try_whose_handler_returns(x):
     return y, z
 
 
+def try_ends_the_round(texts):
+    # the try ends the while loop's body: its own end goes on to the next round, as
+    # the continue does, and the break through the finally does not
+    out = []
+    i = 0
+    while i < len(texts):
+        text = texts[i]
+        i += 1
+        try:
+            if text == "end":
+                break
+            out.append(int(text))
+        except ValueError:
+            out.append(None)
+            continue
+        finally:
+            out.append("|")
+    out.append(i)
+    return out
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -357,4 +378,5 @@ CASES = [
     ("or_in_try_body", ("4",)),
     ("if_in_try_whose_handler_returns", (2,)), ("if_in_try_whose_handler_returns", (-2,)),
     ("if_in_try_whose_handler_returns", (0,)),
+    ("try_ends_the_round", (["1", "x", "2", "end", "3"],)), ("try_ends_the_round", ([],)),
 ]
