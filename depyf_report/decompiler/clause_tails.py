@@ -59,21 +59,50 @@ def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
     """First instruction of each copy of a for loop's exit -> the exit's first."""
     found = {}
     loops: list[Instr] = []  # the for loops around the instruction, innermost last
+    clause = None  # the except clause (its PUSH_EXC_INFO) laid out last before it
     for ins in instrs:
         while loops and ins.index >= loops[-1].target:
             loops.pop()
         if ins.op == "FOR_ITER" and ins.target is not None:
             loops.append(ins)
-        elif loops and ins.op == "POP_TOP" and ins.index + 1 < loops[-1].target:
-            start, exit_ = ins.index + 1, loops[-1].target
+        elif ins.op == "PUSH_EXC_INFO":
+            clause = ins.index
+        elif ins.op == "POP_TOP":
+            start = ins.index + 1
             length = _copy_length(instrs, start)
             # ``return <constant>`` written in the loop compiles to the same: no copy
             if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
                 continue
-            original = instrs[exit_ : exit_ + length]
+            if loops and start < loops[-1].target:
+                loop = loops[-1]
+            elif clause is not None and _ends_clause(instrs, ins.index):
+                # 3.12+ lay an except clause out after the loop its try is in
+                loop = _loop_around_try(instrs, clause)
+            else:
+                continue
+            original = instrs[loop.target : loop.target + length] if loop else []
             if len(original) == length and all(map(_same, original, instrs[start:])):
-                found[start] = exit_
+                found[start] = loop.target
     return found
+
+
+def _ends_clause(instrs, i: int) -> bool:
+    """Whether instruction ``i`` directly follows the end of an except clause: its
+    ``POP_EXCEPT``, then the clearing of its ``as`` name if it has one."""
+    if i >= 4 and instrs[i - 1].op in DELETES:
+        i -= 3
+    return i >= 1 and instrs[i - 1].op == "POP_EXCEPT"
+
+
+def _loop_around_try(instrs, clause: int) -> Instr | None:
+    """The innermost for loop around the first instruction that the except clause
+    starting at ``clause`` protects."""
+    protected = next((i.index for i in instrs if i.handler and i.handler.target == clause), None)
+    if protected is None:
+        return None
+    loops = [i for i in instrs[:protected] if i.op == "FOR_ITER" and i.target is not None]
+    around = [loop for loop in loops if loop.target > protected]
+    return around[-1] if around else None
 
 
 def _after_cleanup(instrs, i: int) -> int:
