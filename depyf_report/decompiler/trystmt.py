@@ -13,6 +13,7 @@ from .sim import Sim, Unsupported
 from .versions import LEGACY_EXCEPTIONS
 
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+ENDS = -1  # where a path that returns or raises goes, for ``TryBuilder._way_out``
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
@@ -178,8 +179,8 @@ class TryBuilder:
 
     def _way_out(self, x, edges, steps=8):
         """The loop edge among ``edges`` that the straight path from block ``x`` reaches,
-        or -1 for a return or raise, before the end of an enclosing with or try body;
-        None when it reaches none of these."""
+        or ``ENDS`` for a return or raise, before the end of an enclosing with or try
+        body; None when it reaches none of these."""
         blocks = self.graph.blocks
         for _ in range(steps):
             if x in self.b.fences:
@@ -187,7 +188,7 @@ class TryBuilder:
             if x in edges:
                 return x
             if not blocks[x].succs:
-                return -1
+                return ENDS
             if len(blocks[x].succs) != 1:
                 return None
             x = blocks[x].succs[0]
