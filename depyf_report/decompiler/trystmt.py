@@ -442,8 +442,9 @@ def _bare_raises(stmts):
     return stmts
 
 
-def _strip_copies(body, final):
-    """Drop the copy of the finally body the compiler inlines before return/break/continue."""
+def _strip_copies(body, final, clearing=None):
+    """Drop the copy of the finally body the compiler inlines before return/break/continue;
+    ``clearing`` is the name of the ``except ... as`` clause the body is in."""
     n = len(final)
     if not n:
         return body
@@ -451,11 +452,24 @@ def _strip_copies(body, final):
     for stmt in body:
         if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and m.same(out[-n:], final):
             del out[-n:]
+            stmt = _kept_return(out, stmt, clearing)
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
+                name = part.name if isinstance(part, ast.ExceptHandler) else clearing
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        setattr(part, field, _strip_copies(inner, final) or [ast.Pass()])
+                        setattr(part, field, _strip_copies(inner, final, name) or [ast.Pass()])
         out.append(stmt)
     return out
+
+
+def _kept_return(out, stmt, clearing):
+    """``stmt``, and ``out`` before it, with what the compiler makes of ``return v`` in an
+    ``except ... as name`` clause under a finally body written back: ``v`` kept in a
+    temporary over the clearing of the name (and the finally body's copy, gone now)."""
+    if clearing is not None and len(out) >= 2 and _is_cleanup(out, len(out) - 2, clearing):
+        del out[-2:]  # the clause clears its name on every way out, as written
+    if isinstance(stmt, ast.Return) and _returns_kept_value(out, [stmt]):
+        return ast.Return(value=out.pop().value)
+    return stmt

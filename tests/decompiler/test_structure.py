@@ -165,6 +165,16 @@ def test_a_match_subject_is_no_statement_of_its_own():
     assert not bare, source
 
 
+def test_a_return_in_a_named_clause_under_finally_stays_one_return():
+    # the compiler keeps the value over the clearing of the name and the finally
+    # body's copy; written back, that is ``return value`` in the clause
+    snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")
+    source = decompile(resolve(snippet.original(), "parse"))
+    tree = ast.parse(source)
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Delete)], source
+    assert assigned_names(tree) <= {"value", "error", "parse"}, source
+
+
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
     from depyf_report.decompiler.comprehensions import _put_back
 
