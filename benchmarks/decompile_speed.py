@@ -102,8 +102,8 @@ def paired_round(number: int) -> dict:
         runs += [_timed(decompile, small) for _ in range(3)]
     except Exception as error:
         return {"round": number, "error": one_line(error)}
-    small_check = statistics.median(_check_seconds(runs[0][2]) for _ in range(3))
-    large_check = _check_seconds(output)
+    small_check = statistics.median(_check_seconds(runs[0][2])[0] for _ in range(3))
+    large_check, compiles = _check_seconds(output)
     sources = {n: generated_function(n) for n in (SMALL, LARGE)}
     cpython = [_timed(compile, sources[SMALL], "<g>", "exec")[1] for _ in range(3)]
     cpython_large = _timed(compile, sources[LARGE], "<g>", "exec")[1]
@@ -118,27 +118,23 @@ def paired_round(number: int) -> dict:
         "own_ratio": (wall - large_check) / (small_wall - small_check),
         "check_ratio": large_check / small_check,
         "cpython_ratio": cpython_large / statistics.median(cpython),
-        "compiles": _compiles(output),
+        "compiles": compiles,
     }
 
 
-def _check_seconds(source: str) -> float:
+def _check_seconds(source: str) -> tuple[float, bool]:
     """Seconds of the check that ends every decompile, CPython compiling the output,
-    run again as decompile runs it (garbage collection off): the decompiler's own
-    share of a round is its time less this."""
+    run again as decompile runs it (garbage collection off), and whether it compiled:
+    the decompiler's own share of a round is its time less this."""
     gc.disable()
+    started = time.perf_counter()
     try:
-        return _timed(compile, source, "<decompiled>", "exec", 0, True)[0]
+        compile(source, "<decompiled>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return time.perf_counter() - started, False
     finally:
         gc.enable()
-
-
-def _compiles(source: str) -> bool:
-    try:
-        compile(source, "<decompiled>", "exec")
-    except (SyntaxError, ValueError):
-        return False
-    return True
+    return time.perf_counter() - started, True
 
 
 def count_calls(lines: int) -> dict:
