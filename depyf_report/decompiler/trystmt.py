@@ -61,7 +61,7 @@ class TryBuilder:
             raise Unsupported("break or continue through a finally block")
         exits -= skip
         is_with = self._starts_with(h, "WITH_EXCEPT_START")
-        follow = self._normal_exit(region, exits, loop, is_with)
+        follow = self._normal_exit(b, region, exits, loop, is_with)
         inner = active | {h}
         body, body_stack = self._fenced(
             follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
@@ -153,14 +153,16 @@ class TryBuilder:
                     todo.append(s)
         return False
 
-    def _normal_exit(self, region, exits, loop, is_with):
+    def _normal_exit(self, b, region, exits, loop, is_with):
         """Where the body ends when nothing jumps out. Among its exits, the ones that go
         on to where the enclosing with or try body ends rather than out of it (a break,
         continue or return through them runs its own copy of their cleanup); when each
         leaves, the ones going on to the next round, as a body that ends the loop's
         does and a break does not. Then the block laid out right after the body, else
         the first: for a with body the last, since its own ``__exit__`` is laid out
-        after the copies for the continues inside it.
+        after the copies for the continues inside it. 3.12+ lay the clauses of a try
+        inside the body out after the body's own exit: then the block after the last
+        one the body reaches without an exception.
 
         Which exit is taken matters: the walk of the body stops there as at its end,
         so a break taken for the end would silently be lost."""
@@ -171,11 +173,23 @@ class TryBuilder:
         staying = {x for x, way in ways.items() if way is None}
         rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
         after = max(region) + 1
+        if after not in exits:
+            after = max(self._normal_body(b, region)) + 1
         if staying:
             return after if after in staying else min(staying)
         if rounds:
             return after if after in rounds else (max if is_with else min)(rounds)
         return after if after in exits else min(exits)
+
+    def _normal_body(self, b, region) -> set[int]:
+        """The blocks of ``region`` that ``b`` reaches along normal edges."""
+        seen, todo = {b}, [b]
+        while todo:
+            for s in self.graph.blocks[todo.pop()].succs:
+                if s in region and s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return seen
 
     def _way_out(self, x, edges, steps=8):
         """The loop edge among ``edges`` that the straight path from block ``x`` reaches,

@@ -1,5 +1,7 @@
 """with and with-as, several items, nesting, suppression, return and break inside."""
 
+import contextlib
+
 LOG = []
 
 
@@ -133,7 +135,24 @@ def continue_through_withs(names):
     return len(LOG)
 
 
+def returns_from_a_try_inside_a_with(value):
+    # 3.12+ lay the except clause out after the with's own exit: that exit, not the
+    # return's copy of it, ends the with body (taking the copy lost both returns)
+    with contextlib.suppress(KeyError):
+        try:
+            if isinstance(value, dict):
+                return {}[value["key"]]
+            if isinstance(value, list):
+                raise ValueError(value[0])
+        except ValueError as error:
+            return f"value error {error}"
+    return "suppressed or unmatched"
+
+
 CASES = [
+    ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
+    ("returns_from_a_try_inside_a_with", ([1],)),
+    ("returns_from_a_try_inside_a_with", (5,)),
     ("with_as", ("file",)),
     ("with_without_as", (False,)), ("with_without_as", (True,)),
     ("two_items", ("a", "b")),
