@@ -37,7 +37,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "issue 3: a try/except/finally comes out as two trys, the inner one ending in "
         "a continue that the end of the loop's body makes redundant",
     ),
-    (structure("matching.sequences"), ALL, f"match {STATE_MACHINE}"),
     (structure("except_star.split_group"), (PY311, PY312, PY313), f"except* {STATE_MACHINE}"),
     (
         state_machine("comprehensions-closure_in_comprehension"),

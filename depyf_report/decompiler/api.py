@@ -130,7 +130,7 @@ def _number_statements(body) -> None:
     while todo:
         for stmt in todo.pop():
             stmt.lineno = getattr(stmt, "lineno", 1)
-            for name in ("body", "orelse", "finalbody", "handlers"):
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
                 inner = getattr(stmt, name, None)
                 if isinstance(inner, list):
                     todo.append(inner)

@@ -8,6 +8,7 @@ from collections import Counter
 
 from . import markers as m
 from .comprehensions import inline
+from .match_stmt import rebuild as rebuild_matches
 
 TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -87,6 +88,7 @@ def is_doc_store(stmt) -> bool:
 
 
 def _block(stmts, in_loop=False):
+    stmts = rebuild_matches(stmts, READS)
     out: list[ast.stmt] = []
     for stmt in stmts:
         if isinstance(stmt, m.ExitedWith):
@@ -109,6 +111,10 @@ def _statement(stmt):
         return [_tested_loop(stmt)]
     if isinstance(stmt, ast.If):
         return _if(stmt)
+    if isinstance(stmt, ast.Match):
+        for case in stmt.cases:
+            case.body = _block(case.body) or [ast.Pass()]
+        return [stmt]
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         stmt.body = _block(stmt.body) or [ast.Pass()]
         return [stmt]

@@ -166,6 +166,19 @@ def match_keys(sim, ins):
     )
 
 
+@handles("COPY_DICT_WITHOUT_KEYS")
+def copy_dict_without_keys(sim, ins):
+    """3.10's ``**rest`` of a mapping pattern whose keys are computed: the subject's
+    items but those keys (the subject stays below)."""
+    keys, subject = value_of(sim, sim.pop()), value_of(sim, sim.peek())
+    key, item = m.name("_k"), m.name("_v")
+    pair = ast.Tuple(elts=[m.name("_k", True), m.name("_v", True)], ctx=ast.Store())
+    items = ast.Call(func=_attr(subject, "items"), args=[], keywords=[])
+    kept = ast.Compare(left=key, ops=[ast.NotIn()], comparators=[keys])
+    gen = ast.comprehension(target=pair, iter=items, ifs=[kept], is_async=0)
+    sim.push(ast.DictComp(key=key, value=item, generators=[gen]))
+
+
 @handles("MATCH_CLASS")
 def match_class(sim, ins):
     names, cls, subject = (value_of(sim, sim.pop()) for _ in range(3))

@@ -12,7 +12,7 @@ import inspect
 import os
 import traceback
 
-from . import calls, exceptions, expressions, py310, statements  # noqa: F401  (register handlers)
+from . import calls, exceptions, expressions, match_stmt, py310, statements  # noqa: F401  (register handlers)
 from . import markers as m
 from .cfg import Graph
 from .cleanup import is_doc_store
@@ -20,6 +20,7 @@ from .comprehensions import comprehension_expr
 from .exceptions import helper_defs
 from .fallback import StateMachine, comment
 from .instructions import normalize
+from .patterns import collapse
 from .sim import CodeContext
 from .structure import structured_body
 from .typeparams import TypeAlias, type_alias_statement
@@ -106,7 +107,7 @@ def _plain_name(ident: str) -> bool:
 
 def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     """Statements for a code object's body: structured when possible."""
-    instrs = normalize(code)
+    instrs = collapse(normalize(code))
     try:
         if FORCE_FALLBACK and not force_structured:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")

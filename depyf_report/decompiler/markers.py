@@ -94,6 +94,17 @@ class ImportFrom(Marker):
         self.source, self.name = source, name
 
 
+class Matches(Marker):
+    """Whether ``subject`` matches a ``case`` pattern, binding its names: the test of an
+    ``if`` that ``match_stmt`` turns back into a ``match`` statement."""
+
+    _fields = ("subject",)  # read-counting passes see the subject's names
+
+    def __init__(self, subject, pattern: ast.pattern):
+        super().__init__()
+        self.subject, self.pattern = subject, pattern
+
+
 class Converted(Marker):
     """A value with an f-string conversion (3.13 CONVERT_VALUE)."""
 

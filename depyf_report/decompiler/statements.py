@@ -502,7 +502,10 @@ def jump(sim, ins):
 
 @handles("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE")
 def pop_jump_if(sim, ins):
-    sim.branch = Branch("cond", value_of(sim, sim.pop()), ins.op == "POP_JUMP_IF_TRUE")
+    test = sim.pop()
+    if not isinstance(test, m.Matches):  # a case's test stays one, for match_stmt
+        test = value_of(sim, test)
+    sim.branch = Branch("cond", test, ins.op == "POP_JUMP_IF_TRUE")
 
 
 @handles("POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE")

@@ -34,6 +34,7 @@ NOT_A_CONDITION = {
     "STORE_SUBSCR",
     "POP_TOP",
     "LOAD_BUILD_CLASS",
+    "MATCH_CASE",  # binds the pattern's names
     # These extend a display on the stack in place: a trial run would extend it twice.
     "LIST_APPEND",
     "LIST_EXTEND",
@@ -507,7 +508,11 @@ class Builder:
     def _trial_run(self, block, stack) -> Sim | None:
         """``block`` simulated on a copy of ``stack``, or None where it cannot be part of
         a condition."""
-        if any(ins.op in NOT_A_CONDITION for ins in self.graph.instrs[block.start : block.end]):
+        instrs = self.graph.instrs
+        if any(
+            ins.op in NOT_A_CONDITION and not _walrus_store(instrs, ins)
+            for ins in instrs[block.start : block.end]
+        ):
             return None  # a trial run must not decompile nested functions or emit stores
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
         try:
@@ -900,6 +905,18 @@ class _Reversed:
 # with statement's exit, a handler's exception, the one handled before it (and the
 # offset it was raised at).
 CARRIED = (m.Iter, m.WithExit, m.Exception_, m.HandledBefore)
+
+
+def _walrus_store(instrs, ins) -> bool:
+    """Whether ``ins`` stores a copy of the value it leaves: ``(name := value)``, which a
+    condition may hold (a trial run that emits a statement is refused all the same)."""
+    before = instrs[ins.index - 1] if ins.index else None
+    return (
+        ins.op in WALRUS_STORES and before is not None and before.op == "COPY" and before.arg == 1
+    )
+
+
+WALRUS_STORES = {"STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "STORE_DEREF"}
 
 
 def _between_statements(stack) -> bool:

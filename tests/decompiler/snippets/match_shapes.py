@@ -1,0 +1,215 @@
+"""More shapes of match statements: where the subject is not copied, captures in
+every position, or-patterns that bind names, matches inside loops, try and with,
+and captures that rebind the subject or a global."""
+
+import contextlib
+
+
+class Box:
+    __match_args__ = ("content",)
+
+    def __init__(self, content, label=None):
+        self.content = content
+        self.label = label
+
+
+class Key:
+    A = "a"
+    B = "b"
+
+
+SEEN = None
+
+
+def first_case_uncopied(value):
+    match value:  # one case and a default: the case tests the subject itself
+        case [a, b]:
+            return a + b
+        case _:
+            return None
+
+
+def single_case(value):
+    hit = False
+    match value:
+        case Box(label="x"):
+            hit = True
+    return hit
+
+
+def star_in_the_middle(value):
+    match value:
+        case [first, *middle, last]:
+            return first, middle, last
+        case [*everything]:
+            return everything
+        case _:
+            return "none"
+
+
+def wildcards_around_a_star(value):
+    match value:
+        case [_, second, *_, _]:
+            return second
+        case [*_, last]:
+            return last
+        case _:
+            return "short"
+
+
+def or_binding_names(value):
+    match value:
+        case [x, 0] | [0, x]:
+            return f"axis {x}"
+        case {"a": a, "b": b} | [a, b, _]:
+            return a, b
+        case Box(content=[n]) | Box(content=n) if n is not None:
+            return n
+        case _:
+            return "other"
+
+
+def numbers(value):
+    match value:
+        case -1:
+            return "minus one"
+        case 1.5:
+            return "one and a half"
+        case 2j:
+            return "imaginary"
+        case b"raw":
+            return "bytes"
+        case False:
+            return "false"
+        case _:
+            return "other"
+
+
+def dotted_keys(value):
+    match value:
+        case {Key.A: a, Key.B: [*items]}:
+            return a, items
+        case {Key.A: a, **others} if others:
+            return a, sorted(others)
+        case {**everything}:
+            return sorted(everything)
+        case _:
+            return "not a mapping"
+
+
+def guards(values):
+    out = []
+    for value in values:
+        match value:
+            case int(n) if (half := n // 2) > 1:
+                out.append(half)
+            case str() if not value:
+                continue
+            case str(text):
+                out.append(text.upper())
+            case None:
+                break
+            case x if x:
+                out.append(("true", x))
+    return out
+
+
+def nested(value):
+    match value:
+        case Box(inner):
+            match inner:
+                case [Box(deep)]:
+                    return f"deep {deep}"
+                case Box(label=str(name)) as box:
+                    return f"labelled {name} {box.content}"
+                case _:
+                    return f"box {inner}"
+        case _:
+            return "no box"
+
+
+def rebinds_subject(value):
+    match value:
+        case [value] if value > 0:
+            return ("one positive", value)
+        case [*_]:
+            return ("sequence", value)
+        case _:
+            return ("other", value)
+
+
+def stores_a_global(value):
+    global SEEN
+    match value:
+        case [SEEN, *_]:
+            return SEEN
+        case _:
+            return None
+
+
+def captures_a_cell(values):
+    found = []
+
+    def record(value):
+        nonlocal found
+        match value:
+            case [*found]:
+                pass
+            case _:
+                found = [value]
+
+    for value in values:
+        record(value)
+    return found
+
+
+def inside_try_and_with(value):
+    with contextlib.suppress(KeyError):
+        try:
+            match value:
+                case {"key": k}:
+                    return {}[k]
+                case [k, *_]:
+                    raise ValueError(k)
+        except ValueError as error:
+            return f"value error {error}"
+    return "suppressed or unmatched"
+
+
+def subject_expression(values, index):
+    match values[index], index:
+        case (0, _):
+            return "zero"
+        case (x, 1) | (1, x):
+            return f"one and {x}"
+        case _:
+            return "else"
+
+
+CASES = [
+    ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
+    ("first_case_uncopied", ("ab",)),
+    ("single_case", (Box(1, "x"),)), ("single_case", (Box(1, "y"),)), ("single_case", (1,)),
+    ("star_in_the_middle", ([1, 2, 3, 4],)), ("star_in_the_middle", ([1],)),
+    ("star_in_the_middle", ([],)), ("star_in_the_middle", (3,)),
+    ("wildcards_around_a_star", ([1, 2, 3],)), ("wildcards_around_a_star", ([1, 2, 3, 4, 5],)),
+    ("wildcards_around_a_star", ([9],)), ("wildcards_around_a_star", ([],)),
+    ("or_binding_names", ([5, 0],)), ("or_binding_names", ([0, 7],)),
+    ("or_binding_names", ({"a": 1, "b": 2},)), ("or_binding_names", ([1, 2, 3],)),
+    ("or_binding_names", (Box([4]),)), ("or_binding_names", (Box(5),)),
+    ("or_binding_names", (Box(None),)), ("or_binding_names", ("x",)),
+    ("numbers", (-1,)), ("numbers", (1.5,)), ("numbers", (2j,)), ("numbers", (b"raw",)),
+    ("numbers", (False,)), ("numbers", (0,)),
+    ("dotted_keys", ({"a": 1, "b": [2, 3]},)), ("dotted_keys", ({"a": 1, "c": 2},)),
+    ("dotted_keys", ({"a": 1},)), ("dotted_keys", ({"z": 1},)), ("dotted_keys", (5,)),
+    ("guards", ([7, 2, "", "ab", 0, [], 3.5, None, 9],)),
+    ("nested", (Box([Box(1)]),)), ("nested", (Box(Box(2, "n")),)), ("nested", (Box(3),)),
+    ("nested", (4,)),
+    ("rebinds_subject", ([5],)), ("rebinds_subject", ([-5],)), ("rebinds_subject", (7,)),
+    ("stores_a_global", ([1, 2],)), ("stores_a_global", ("",)),
+    ("captures_a_cell", ([[1, 2], 3],)), ("captures_a_cell", ([3, [1, 2]],)),
+    ("inside_try_and_with", ({"key": "k"},)), ("inside_try_and_with", ([1, 2],)),
+    ("inside_try_and_with", (5,)),
+    ("subject_expression", ([0, 1], 0)), ("subject_expression", ([5, 1], 1)),
+    ("subject_expression", ([1, 9, 3], 2)), ("subject_expression", ([4, 4, 4], 2)),
+]
