@@ -89,9 +89,8 @@ def _shared_return(match: ast.Match) -> list[ast.stmt]:
     ret = last.body[0]
     if not isinstance(ret, ast.Return) or len(match.cases) < 2:
         return [match]
-    shared = ast.dump(ret)
     cases = match.cases[:-1]
-    if not all(c.body and ast.dump(c.body[-1]) == shared for c in cases):
+    if not all(c.body and m.same(c.body[-1], ret) for c in cases):
         return [match]
     for case in cases:
         case.body = case.body[:-1] or [ast.Pass()]
@@ -135,7 +134,7 @@ def as_match(stmt) -> ast.Match | None:
     body, orelse = (stmt.orelse, stmt.body) if negated else (stmt.body, stmt.orelse)
     cases = [ast.match_case(pattern=test.pattern, guard=guard, body=body or [ast.Pass()])]
     inner = as_match(orelse[0]) if len(orelse) == 1 else None
-    if inner is not None and _same(inner.subject, test.subject):
+    if inner is not None and m.same(inner.subject, test.subject):
         cases += inner.cases
     elif orelse:
         cases.append(ast.match_case(pattern=_wildcard(), guard=None, body=orelse))
@@ -148,7 +147,7 @@ def _goes_on(before: ast.Match, after: ast.Match) -> bool:
     last = before.cases[-1]
     if last.guard is None and _irrefutable(last.pattern):
         return False
-    return _same(before.subject, after.subject) and all(_ends(c.body) for c in before.cases)
+    return m.same(before.subject, after.subject) and all(_ends(c.body) for c in before.cases)
 
 
 def _irrefutable(pattern) -> bool:
@@ -169,7 +168,3 @@ def _ends(body) -> bool:
     if isinstance(last, ast.If):
         return _ends(last.body) and _ends(last.orelse)
     return False
-
-
-def _same(a, b) -> bool:
-    return ast.dump(a) == ast.dump(b)

@@ -51,8 +51,7 @@ class Case:
 class Slot:
     """A value taken from the subject, and what the pattern tests of it."""
 
-    def __init__(self, origin: Slot | None = None, star: bool = False):
-        self.origin = origin  # the slot this one is a COPY of
+    def __init__(self, star: bool = False):
         self.star = star  # the starred item of a sequence
         self.name: str | None = None
         self.test: tuple | None = None  # ("value", expr), ("sequence",), ("class", ...)
@@ -215,6 +214,7 @@ class _Reader:
         self.fails: list[tuple[int, int, int]] = []  # (target, stack depth, at)
         self.stores: list[Instr] = []
         self.copies: list[tuple[Slot, Slot, int, int]] = []  # (origin, copy, at, depth)
+        self.origin_of: dict[int, Slot] = {}  # id of a copy -> the slot it copies
         self.ors: dict[int, list] = {}  # end of an or-pattern -> its alternatives
         self.consumed: set[int] = set()
         self.copied_exit: tuple[int, int] | None = None  # [start, end) of a copied exit
@@ -256,8 +256,9 @@ class _Reader:
         _require(len(self.stack) >= ins.arg, "copies what it did not push")
         value = self.stack[-ins.arg]
         if ins.arg == 1 and isinstance(value, Slot):
-            copy = Slot(origin=value)
+            copy = Slot()  # its origin is kept by the reader: a link back would be a cycle
             value.copies.append(copy)
+            self.origin_of[id(copy)] = value
             self.copies.append((value, copy, self.pos - 1, len(self.stack)))
             value = copy
         self.stack.append(value)
@@ -406,7 +407,7 @@ class _Reader:
             _require(position >= 0, "an attribute from the end")
             self.stack.append(container.slot.part(position))
             return
-        owner = container.origin  # the compiler indexes a copy of the sequence
+        owner = self.origin_of.get(id(container))  # the compiler indexes a copy
         _require(owner is not None and container in owner.copies, "indexes no copy")
         _require(owner.test == ("sequence",) and owner.unpacked is None, "indexes no sequence")
         owner.copies.remove(container)
