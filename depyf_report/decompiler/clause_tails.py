@@ -81,7 +81,7 @@ def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
             else:
                 continue
             original = instrs[loop.target : loop.target + length] if loop else []
-            if len(original) == length and all(map(_same, original, instrs[start:])):
+            if len(original) == length and all(map(same_instruction, original, instrs[start:])):
                 found[start] = loop.target
     return found
 
@@ -158,10 +158,10 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
         if j <= 0 or j in copies:
             continue
         starts = j in targets or instrs[j - 1].handler != instrs[j].handler
-        if starts and all(map(_same, instrs[j : end + 1], copy)):
+        if starts and all(map(same_instruction, instrs[j : end + 1], copy)):
             return j
     return None
 
 
-def _same(a: Instr, b: Instr) -> bool:
+def same_instruction(a: Instr, b: Instr) -> bool:
     return a.op == b.op and repr(a.argval) == repr(b.argval) and a.handler == b.handler

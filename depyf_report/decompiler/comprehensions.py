@@ -52,7 +52,7 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
             init, loop = out[-2], out[-1]
             acc = init.targets[0]
             kind = _display_kind(init.value)
-            if _is_temporary(acc) and kind and _uses_once(stmt, acc.id):
+            if is_temporary(acc) and kind and _uses_once(stmt, acc.id):
                 folded = fold(loop, acc.id, kind, None, None)
                 if folded is not None:
                     del out[-2:]
@@ -73,9 +73,9 @@ def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
     """
     if not isinstance(stmt, (ast.Assign, ast.Expr, ast.Return)) or stmt.value is None:
         return stmt
-    first = [n.id for n in _first_reads(stmt.value) if _is_temporary(n)]
+    first = [n.id for n in _first_reads(stmt.value) if is_temporary(n)]
     later = len(first)  # where in ``first`` the temporary put back last is read
-    while out and _is_temporary_store(out[-1]):
+    while out and is_temporary_store(out[-1]):
         ident = out[-1].targets[0].id
         position = first.index(ident) if ident in first else later
         if position >= later or reads(ident) != 1:
@@ -85,10 +85,8 @@ def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
     return stmt
 
 
-def _is_temporary_store(stmt) -> bool:
-    return (
-        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_temporary(stmt.targets[0])
-    )
+def is_temporary_store(stmt) -> bool:
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and is_temporary(stmt.targets[0])
 
 
 def _first_reads(node) -> list[ast.expr]:
@@ -156,7 +154,7 @@ def _returns(stmt, ident) -> bool:
     return isinstance(stmt.value, ast.Name) and stmt.value.id == ident
 
 
-def _is_temporary(acc) -> bool:
+def is_temporary(acc) -> bool:
     """An inlined comprehension builds its result on the stack, which the walk keeps in
     a temporary; a list a named variable holds is the source's own, and stays."""
     return isinstance(acc, ast.Name) and re.fullmatch(r"_+t\d+", acc.id) is not None

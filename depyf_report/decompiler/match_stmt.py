@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import ast
 import copy
-import re
 
 from . import markers as m
+from .comprehensions import is_temporary_store
 from .expressions import value_of
-from .patterns import is_wildcard
+from .patterns import is_wildcard, wildcard
 from .sim import handles
 from .statements import _declare
 
@@ -38,7 +38,7 @@ def match_case(sim, ins):
     flag = sim.ctx.temp()
     cases = [
         ast.match_case(pattern=pattern, guard=None, body=[_set(flag, True)]),
-        ast.match_case(pattern=_wildcard(), guard=None, body=[_set(flag, False)]),
+        ast.match_case(pattern=wildcard(), guard=None, body=[_set(flag, False)]),
     ]
     sim.emit(ast.Match(subject=subject, cases=cases))
     sim.push(m.name(flag))
@@ -48,17 +48,12 @@ def _set(ident: str, value: bool) -> ast.stmt:
     return ast.Assign(targets=[m.name(ident, True)], value=m.const(value))
 
 
-def _wildcard() -> ast.pattern:
-    return ast.MatchAs(pattern=None, name=None)
-
-
 def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``stmts`` with each ``if`` on a pattern, and the cases after it, as a ``match``;
     ``reads`` counts the reads of a name in the function."""
     if not any(isinstance(s, ast.If) for s in stmts):
         return stmts
     out: list[ast.stmt] = []
-    tests: dict[int, int] = {}  # id of a match -> the case tests it holds
     for stmt in stmts:
         match = as_match(stmt)
         if match is None:
@@ -67,12 +62,11 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
         before = out[-1] if out else None
         if isinstance(before, ast.Match) and _goes_on(before, match):
             before.cases += match.cases  # the earlier cases never fall through to it
-            tests[id(before)] += _tests(stmt)
+            before.tests += match.tests
         else:
             out.append(match)
-            tests[id(match)] = _tests(stmt)
     for i, stmt in enumerate(out):
-        if isinstance(stmt, ast.Match) and i and _held(out[i - 1], stmt, tests[id(stmt)], reads):
+        if isinstance(stmt, ast.Match) and i and _held(out[i - 1], stmt, reads):
             stmt.subject, out[i - 1] = out[i - 1].value, None
     out = [s for s in out if s is not None]
     if out and isinstance(out[-1], ast.Match):
@@ -98,22 +92,15 @@ def _shared_return(match: ast.Match) -> list[ast.stmt]:
     return [match, ret]
 
 
-def _tests(stmt) -> int:
-    return sum(isinstance(n, m.Matches) for n in ast.walk(stmt))
-
-
-def _held(before, match: ast.Match, tests: int, reads) -> bool:
+def _held(before, match: ast.Match, reads) -> bool:
     """Whether ``before`` only keeps the subject in a temporary its tests alone read:
     ``_t1 = f()`` then ``match _t1:`` is ``match f():``."""
     subject = match.subject
     return (
-        isinstance(subject, ast.Name)
-        and re.fullmatch(r"_+t\d+", subject.id) is not None
-        and isinstance(before, ast.Assign)
-        and len(before.targets) == 1
-        and isinstance(before.targets[0], ast.Name)
+        is_temporary_store(before)
+        and isinstance(subject, ast.Name)
         and before.targets[0].id == subject.id
-        and reads(subject.id) == tests
+        and reads(subject.id) == match.tests
     )
 
 
@@ -133,12 +120,16 @@ def as_match(stmt) -> ast.Match | None:
         return None
     body, orelse = (stmt.orelse, stmt.body) if negated else (stmt.body, stmt.orelse)
     cases = [ast.match_case(pattern=test.pattern, guard=guard, body=body or [ast.Pass()])]
+    tests = 1  # the reads of the subject its cases stand for
     inner = as_match(orelse[0]) if len(orelse) == 1 else None
     if inner is not None and m.same(inner.subject, test.subject):
         cases += inner.cases
+        tests += inner.tests
     elif orelse:
-        cases.append(ast.match_case(pattern=_wildcard(), guard=None, body=orelse))
-    return ast.Match(subject=test.subject, cases=cases)
+        cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
+    match = ast.Match(subject=test.subject, cases=cases)
+    match.tests = tests
+    return match
 
 
 def _goes_on(before: ast.Match, after: ast.Match) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .clause_tails import same_instruction
 from .instructions import Handler, Instr
 
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "STORE_DEREF"}
@@ -117,7 +118,7 @@ class Slot:
             return [self.part(i).pattern() for i in range(count)]
         if op == "==":
             _require(not self.subscripts, "items read by index without a star")
-            return [_wildcard() for _ in range(size)]
+            return [wildcard() for _ in range(size)]
         size += 1  # ``len(s) >= size - 1``: one starred item
         front = [i for i in self.subscripts if i >= 0]
         star = max(front) + 1 if front else 0
@@ -127,7 +128,7 @@ class Slot:
 
     def _indexed(self, index: int) -> ast.pattern:
         slot = self.subscripts.get(index)
-        return slot.pattern() if slot is not None else _wildcard()
+        return slot.pattern() if slot is not None else wildcard()
 
 
 class Merged:
@@ -191,7 +192,8 @@ def _require(condition: bool, why: str) -> None:
         raise NotAPattern(why)
 
 
-def _wildcard() -> ast.pattern:
+def wildcard() -> ast.pattern:
+    """``_``."""
     return ast.MatchAs(pattern=None, name=None)
 
 
@@ -600,16 +602,7 @@ def _settled(instrs, fails: set[int], reader: _Reader) -> tuple[int, set[int]]:
 
 
 def _twins(a: list[Instr], b: list[Instr]) -> bool:
-    return len(a) == len(b) and all(map(_alike, a, b))
-
-
-def _alike(a: Instr, b: Instr) -> bool:
-    return (
-        a.op == b.op
-        and a.arg == b.arg
-        and repr(a.argval) == repr(b.argval)
-        and a.target == b.target
-    )
+    return len(a) == len(b) and all(map(same_instruction, a, b))
 
 
 def _find(instrs: list[Instr]) -> list[_Found]:
