@@ -822,7 +822,9 @@ class Builder:
         target = stmts[0].targets[0]
         orelse = []
         if else_start is not None:
-            orelse, _ = self.seq(else_start, follow, list(base), outer, active=active)
+            orelse, _ = self.seq(
+                else_start, self._past_pop(follow), list(base), outer, active=active
+            )
         kind = ast.AsyncFor if iterator.kind == "aiter" else ast.For
         node = kind(
             target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse
@@ -830,6 +832,15 @@ class Builder:
         if follow != done and self.graph.instrs[self.blocks[follow].start].op == "POP_TOP":
             return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
         return [node], base, follow
+
+    def _past_pop(self, follow):
+        """Where an else ends: at the loop's follow, or past the follow when the follow
+        only pops the iterator that the breaks leave (3.12+), as the else has none."""
+        block = self.blocks[follow]
+        ops = [i.op for i in self.graph.instrs[block.start : block.end]]
+        if ops[0] == "POP_TOP" and set(ops) <= {"POP_TOP", "JUMP"} and len(block.succs) == 1:
+            return block.succs[0]
+        return follow
 
 
 def _substitute(node, values: dict):
