@@ -52,37 +52,31 @@ def check_exc_match(sim, ins):
 
 @handles("CHECK_EG_MATCH")
 def check_eg_match(sim, ins):
-    kinds, group = value_of(sim, sim.pop()), sim.pop()
+    """An except* clause's split of what is left of the group, as CPython splits it; the
+    part taken becomes the exception being handled, which a bare ``raise`` re-raises."""
+    kinds, group = value_of(sim, sim.pop()), value_of(sim, sim.pop())
     sim.spill()
-    split = sim.assign_temp(_method_call(_as_group(sim, group), "split", [kinds]))
-    sim.push(ast.Subscript(value=split, slice=m.const(1), ctx=ast.Load()))
+    split = sim.assign_temp(_helper(sim, "eg_match", [group, kinds]))
+    match = ast.Subscript(value=split, slice=m.const(1), ctx=ast.Load())
+    if not sim.ctx.structured:
+        taken = ast.Compare(left=match, ops=[ast.IsNot()], comparators=[m.const(None)])
+        handled = ast.Assign(targets=[m.name(sim.ctx.prefix + "handled", True)], value=match)
+        sim.emit(ast.If(test=taken, body=[handled], orelse=[]))
     sim.push(ast.Subscript(value=split, slice=m.const(0), ctx=ast.Load()))
-
-
-def _as_group(sim, exc) -> ast.expr:
-    wrapped = m.call(
-        sim.ctx.builtin("BaseExceptionGroup"), [m.const(""), ast.List(elts=[exc], ctx=ast.Load())]
-    )
-    test = m.call(sim.ctx.builtin("isinstance"), [exc, sim.ctx.builtin("BaseExceptionGroup")])
-    return ast.IfExp(test=test, body=exc, orelse=wrapped)
+    sim.push(match)
 
 
 @handles("PREP_RERAISE_STAR")
 def prep_reraise_star(sim, ins):
-    """What ``except*`` re-raises: nothing, the one group left (it keeps the original's
-    message when it is what a split left over), or a new group of several."""
+    """What an except* handler re-raises once its clauses ran: nothing, or what they
+    raised and left, combined as CPython combines them."""
     raised, original = value_of(sim, sim.pop()), value_of(sim, sim.pop())
-    del original
-    pick = ast.comprehension(target=m.name("_e", True), iter=raised, ifs=[m.name("_e")], is_async=0)
-    sim.spill()
-    left = sim.assign_temp(ast.ListComp(elt=m.name("_e"), generators=[pick]))
-    one = ast.Compare(
-        left=m.call(sim.ctx.builtin("len"), [left]), ops=[ast.Eq()], comparators=[m.const(1)]
-    )
-    first = ast.Subscript(value=left, slice=m.const(0), ctx=ast.Load())
-    several = m.call(sim.ctx.builtin("BaseExceptionGroup"), [m.const(""), left])
-    value = ast.IfExp(test=one, body=first, orelse=several)
-    sim.push(ast.IfExp(test=left, body=value, orelse=m.const(None)))
+    sim.push(_helper(sim, "prep_reraise_star", [original, raised]))
+
+
+def _helper(sim, name: str, args) -> ast.Call:
+    sim.ctx.helpers.add(name)
+    return m.call(m.name(sim.ctx.prefix + name), args)
 
 
 @handles("BEFORE_WITH", "BEFORE_ASYNC_WITH")
@@ -182,16 +176,17 @@ def copy_dict_without_keys(sim, ins):
 @handles("MATCH_CLASS")
 def match_class(sim, ins):
     names, cls, subject = (value_of(sim, sim.pop()) for _ in range(3))
-    helper = m.name(sim.ctx.prefix + "match_class")
-    sim.ctx.helpers.add("match_class")
-    sim.push(m.call(helper, [subject, cls, m.const(ins.arg), names]))
+    sim.push(_helper(sim, "match_class", [subject, cls, m.const(ins.arg), names]))
 
 
 def helper_defs(ctx) -> list[ast.stmt]:
     """Definitions of the helpers the emitted code calls, to put before it."""
-    if "match_class" not in ctx.helpers:
-        return []
-    return ast.parse(MATCH_CLASS_HELPER.format(name=ctx.prefix + "match_class")).body
+    return [
+        stmt
+        for name, text in HELPERS.items()
+        if name in ctx.helpers
+        for stmt in ast.parse(text.format(name=ctx.prefix + name)).body
+    ]
 
 
 # The class-pattern test of a match statement, as a function the emitted code calls.
@@ -217,3 +212,67 @@ def {name}(subject, cls, count, names):
         found.append(getattr(subject, attr))
     return tuple(found)
 """
+
+# CHECK_EG_MATCH as CPython's exception_group_match: (rest, match).
+EG_MATCH_HELPER = """
+def {name}(exc, kinds):
+    for kind in kinds if isinstance(kinds, tuple) else (kinds,):
+        if not (isinstance(kind, type) and issubclass(kind, BaseException)):
+            raise TypeError(
+                "catching classes that do not inherit from BaseException is not allowed"
+            )
+        if issubclass(kind, BaseExceptionGroup):
+            raise TypeError(
+                "catching ExceptionGroup with except* is not allowed. Use except instead."
+            )
+    if exc is None:
+        return None, None
+    if isinstance(exc, kinds):
+        if isinstance(exc, BaseExceptionGroup):
+            return None, exc
+        return None, BaseExceptionGroup("", [exc])
+    if isinstance(exc, BaseExceptionGroup):
+        match, rest = exc.split(kinds)
+        return rest, match
+    return exc, None
+"""
+
+# PREP_RERAISE_STAR as CPython's _PyExc_PrepReraiseStar: what the clauses raised, with
+# what they re-raised or left of the original kept in the original's shape.
+PREP_RERAISE_STAR_HELPER = """
+def {name}(original, excs):
+    if not excs:
+        return None
+    if not isinstance(original, BaseExceptionGroup):
+        return excs[0]  # a naked exception: one clause at most ran
+    raised, kept = [], set()
+    for exc in excs:
+        if exc is None:
+            continue
+        same = all(
+            getattr(exc, attr, None) is getattr(original, attr, None)
+            for attr in ("__notes__", "__traceback__", "__cause__", "__context__")
+        )
+        if not same:
+            raised.append(exc)
+            continue
+        todo = [exc]
+        while todo:
+            leaf = todo.pop()
+            if isinstance(leaf, BaseExceptionGroup):
+                todo.extend(leaf.exceptions)
+            else:
+                kept.add(id(leaf))
+    left = original.split(lambda leaf: id(leaf) in kept)[0]
+    if left is not None:
+        raised.append(left)
+    if not raised:
+        return None
+    return raised[0] if len(raised) == 1 else BaseExceptionGroup("", raised)
+"""
+
+HELPERS = {
+    "match_class": MATCH_CLASS_HELPER,
+    "eg_match": EG_MATCH_HELPER,
+    "prep_reraise_star": PREP_RERAISE_STAR_HELPER,
+}

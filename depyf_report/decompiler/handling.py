@@ -62,6 +62,9 @@ def _while_handling(stmts, ctx) -> list[ast.stmt]:
     save = ast.Assign(targets=[m.name(saved.id, True)], value=ast.Tuple(elts=parts, ctx=ast.Load()))
     restored = [ast.Attribute(value=handled, attr=a, ctx=ast.Store()) for a in _KEPT]
     restore = ast.Assign(targets=[ast.Tuple(elts=restored, ctx=ast.Store())], value=saved)
+    # The exception being handled here is the one a bare raise re-raises, and raising
+    # it by name, as the machine does elsewhere, would add to its traceback.
+    stmts = [ast.Raise() if getattr(s, "bare", False) else s for s in stmts]
     clause = ast.ExceptHandler(type=ctx.builtin("BaseException"), name=None, body=[restore, *stmts])
     again = ast.Raise(exc=handled, cause=None)
     return [save, ast.Try(body=[again], handlers=[clause], orelse=[], finalbody=[])]

@@ -480,7 +480,11 @@ def raise_varargs(sim, ins):
         )
         none = ast.Compare(left=handled, ops=[ast.IsNot()], comparators=[m.const(None)])
         exc = ast.IfExp(test=none, body=handled, orelse=missing)
-    sim.emit(ast.Raise(exc=exc, cause=cause))
+        reraise = ast.Raise(exc=exc, cause=None)
+        reraise.bare = True  # a bare raise again where ``handling`` wraps it
+        sim.emit(reraise)
+    else:
+        sim.emit(ast.Raise(exc=exc, cause=cause))
     sim.branch = Branch("raise")
 
 
