@@ -17,7 +17,6 @@ def state_machine(case: str) -> str:
     return f"tests/decompiler/test_behaviour.py::test_state_machine_behaves_the_same[{case}]"
 
 
-STATE_MACHINE = "issue 3: comes out as the state-machine fallback (correct, not yet structured)"
 COPIED_RETURN = (
     "issue 3: the compiler copies the return into the branch, so the written "
     "break / if-expression is not in the bytecode; the output is correct but shaped otherwise"
@@ -37,7 +36,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "issue 3: a try/except/finally comes out as two trys, the inner one ending in "
         "a continue that the end of the loop's body makes redundant",
     ),
-    (structure("except_star.split_group"), (PY311, PY312, PY313), f"except* {STATE_MACHINE}"),
     (
         state_machine("comprehensions-closure_in_comprehension"),
         (PY312, PY313),

@@ -12,6 +12,7 @@ from .match_stmt import rebuild as rebuild_matches
 
 TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 class _Scope:
@@ -118,7 +119,7 @@ def _statement(stmt):
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         stmt.body = _block(stmt.body) or [ast.Pass()]
         return [stmt]
-    if isinstance(stmt, ast.Try):
+    if isinstance(stmt, TRIES):
         stmt.body = _block(stmt.body) or [ast.Pass()]
         for h in stmt.handlers:
             h.body = _block(h.body) or [ast.Pass()]
@@ -129,7 +130,7 @@ def _statement(stmt):
         inner = stmt.body[0]
         if (
             len(stmt.body) == 1
-            and isinstance(inner, ast.Try)
+            and isinstance(inner, TRIES)
             and not stmt.handlers
             and not stmt.orelse
             and inner.handlers
@@ -207,7 +208,7 @@ def _loop_tail(body):
         last.orelse = _loop_tail(last.orelse)
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
         last.orelse = _loop_tail(last.orelse)
-    if isinstance(last, ast.Try) and not last.finalbody:  # and a final try's clauses
+    if isinstance(last, TRIES) and not last.finalbody:  # and a final try's clauses
         last.orelse = _loop_tail(last.orelse)
         for handler in last.handlers:
             handler.body = _loop_tail(handler.body) or [ast.Pass()]
@@ -226,7 +227,7 @@ def _return_inside(stmts):
         return [*stmts[:-2], ast.Return(value=stmts[-2].value)]
     region, ret = stmts[-2], stmts[-1]
     body = getattr(region, "finalbody", None) or None
-    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, ast.Try)) else None
+    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
     if not inner or body or getattr(region, "orelse", None):
         return stmts
     if _assigns_returned(inner[-1], ret):
@@ -303,10 +304,10 @@ def _drop_tail_return(stmts, keep_value: bool):
         ):
             stmts = stmts[:-1]
     last = stmts[-1] if stmts else None
-    if isinstance(last, (ast.If, ast.Try, ast.With, ast.AsyncWith)):
+    if isinstance(last, (ast.If, *TRIES, ast.With, ast.AsyncWith)):
         for part in [last, *getattr(last, "handlers", ())]:
             part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
-            if isinstance(part, (ast.If, ast.Try)):
+            if isinstance(part, (ast.If, *TRIES)):
                 part.orelse = _drop_tail_return(part.orelse, keep_value)
     return stmts
 

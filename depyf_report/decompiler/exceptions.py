@@ -50,6 +50,12 @@ def check_exc_match(sim, ins):
     sim.push(m.call(sim.ctx.builtin("isinstance"), [exc, kinds]))
 
 
+@handles("CHECK_STAR_MATCH")
+def check_star_match(sim, ins):
+    """An ``except*`` clause's test in the plain form ``star.py`` gives the handler."""
+    sim.push(m.StarMatch(value_of(sim, sim.pop())))
+
+
 @handles("CHECK_EG_MATCH")
 def check_eg_match(sim, ins):
     """An except* clause's split of what is left of the group, as CPython splits it; the

@@ -22,6 +22,7 @@ from .fallback import StateMachine, comment
 from .instructions import normalize
 from .patterns import collapse
 from .sim import CodeContext
+from .star import regular_form
 from .structure import structured_body
 from .typeparams import TypeAlias, type_alias_statement
 
@@ -112,7 +113,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         if FORCE_FALLBACK and not force_structured:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
-        body = structured_body(ctx, Graph(instrs, unrotate=True))
+        # except* handlers as plain ones, which the builder reads back into except*
+        body = structured_body(ctx, Graph(regular_form(instrs), unrotate=True))
         if ctx.helpers:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")

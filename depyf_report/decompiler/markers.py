@@ -105,6 +105,17 @@ class Matches(Marker):
         self.subject, self.pattern = subject, pattern
 
 
+class StarMatch(Marker):
+    """Whether an ``except*`` clause takes part of the exception group: the test of an
+    ``if`` that ``trystmt.clauses`` turns back into the clause (``star.py``)."""
+
+    _fields = ("kinds",)  # read-counting passes see the names in the type
+
+    def __init__(self, kinds):
+        super().__init__()
+        self.kinds = kinds
+
+
 class Converted(Marker):
     """A value with an f-string conversion (3.13 CONVERT_VALUE)."""
 

@@ -605,6 +605,11 @@ def _twins(a: list[Instr], b: list[Instr]) -> bool:
     return len(a) == len(b) and all(map(same_instruction, a, b))
 
 
+# except* copies the part a clause takes and what is left to re-raise, to test for None:
+# no subject of a match (star.py reads them).
+EXCEPT_STAR = {"CHECK_EG_MATCH", "PREP_RERAISE_STAR"}
+
+
 def _find(instrs: list[Instr]) -> list[_Found]:
     found: list[_Found] = []
     taken: set[int] = set()
@@ -612,7 +617,7 @@ def _find(instrs: list[Instr]) -> list[_Found]:
     while i < len(instrs):
         ins = instrs[i]
         case = None
-        if ins.op == "COPY" and ins.arg == 1:
+        if ins.op == "COPY" and ins.arg == 1 and not (i and instrs[i - 1].op in EXCEPT_STAR):
             # A copy that a pattern makes (``p as name``, ``a | b``) gives the longer read;
             # a case's own copy of the subject is kept, and its pattern follows.
             case = _read(instrs, i) or _read(instrs, i + 1)

@@ -507,7 +507,7 @@ def jump(sim, ins):
 @handles("POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE")
 def pop_jump_if(sim, ins):
     test = sim.pop()
-    if not isinstance(test, m.Matches):  # a case's test stays one, for match_stmt
+    if not isinstance(test, (m.Matches, m.StarMatch)):  # read back into match, except*
         test = value_of(sim, test)
     sim.branch = Branch("cond", test, ins.op == "POP_JUMP_IF_TRUE")
 

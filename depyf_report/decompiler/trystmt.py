@@ -10,11 +10,14 @@ import weakref
 from . import markers as m
 from .analysis import BOOKKEEPING
 from .sim import Sim, Unsupported
+from .star import STAR_TEST
 from .versions import LEGACY_EXCEPTIONS
 
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 ENDS = -1  # where a path that returns or raises goes, for ``TryBuilder._way_out``
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+CLAUSE_TESTS = ("CHECK_EXC_MATCH", STAR_TEST)
+TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+, where star.py gives except* clauses
 
 
 class TryBuilder:
@@ -106,7 +109,8 @@ class TryBuilder:
         exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
         join = self._join(h, loop)
         h_out, h_stack = self._fenced(join, self.b.seq, h, join, exc_stack, loop, active=active)
-        handlers, final = clauses(h_out)
+        handlers, final, star = clauses(h_out)
+        kind = TRY_STAR if star else ast.Try
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
         orelse, after = [], body_stack
@@ -115,9 +119,7 @@ class TryBuilder:
             if self._written_after(h, start, loop, active, stop):
                 if start != follow:
                     self.b.visit(follow)  # the jump over the handlers
-                node = ast.Try(
-                    body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[]
-                )
+                node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
                 return [node], body_stack, start
         # clauses that never go on leave no join: the else ends where the walk around it does
         end = join if join is not None else stop
@@ -125,7 +127,7 @@ class TryBuilder:
             orelse, after = self.b.seq(follow, end, body_stack, loop, active=active - {h})
         if after is None:
             after = h_stack
-        node = ast.Try(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
+        node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
         nxt = end if after is not None else None
         return [node], after, nxt
 
@@ -212,15 +214,26 @@ class TryBuilder:
         """Where the handler's clauses meet the normal path: the first post-dominator of
         the handler that the handler does not dominate."""
         an = self.b.an
-        x = an.ipdom.get(h)
-        while x is not None and an.dominates(h, x):
-            x = an.ipdom.get(x)
+        x = self._star_exit(h)
+        if x is None:
+            x = an.ipdom.get(h)
+            while x is not None and an.dominates(h, x):
+                x = an.ipdom.get(x)
         if x is None:  # the body never ends normally: the clauses end where they leave
             x = self._clause_exit(h)
         if x is not None and x not in _loop_edges(loop) and self._outside_enclosing(h, x):
             return None  # a clause's copy of an enclosing finally body, then its return
         if x is None or loop is None or x in loop.body or x == loop.follow:
             return x
+        return None
+
+    def _star_exit(self, h) -> int | None:
+        """Where the clauses of an except* handler go on: its first test says (star.py),
+        as the clauses need not reach it along normal edges, nor the body at all."""
+        block = self.graph.blocks[h]
+        for ins in self.graph.instrs[block.start : block.end]:
+            if ins.op == STAR_TEST:
+                return None if ins.argval is None else self.graph.at(ins.argval)
         return None
 
     def _outside_enclosing(self, h, x) -> bool:
@@ -275,7 +288,7 @@ class TryBuilder:
         return (
             instrs[start].op == "PUSH_EXC_INFO"
             and nxt not in ("POP_TOP", "WITH_EXCEPT_START")
-            and not (start + 2 < len(instrs) and instrs[start + 2].op == "CHECK_EXC_MATCH")
+            and not (start + 2 < len(instrs) and instrs[start + 2].op in CLAUSE_TESTS)
         )
 
     def _first_protected(self, h):
@@ -383,19 +396,36 @@ def _is_exc(node) -> bool:
 
 
 def clauses(stmts):
-    """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T)."""
+    """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T), or
+    on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except)."""
+    handlers, final = _clauses(stmts)
+    stars = {isinstance(h.type, m.StarMatch) for h in handlers}
+    if stars == {True}:
+        if final is not None:
+            raise Unsupported("finally inside an except* handler")
+        for h in handlers:
+            h.type = h.type.kinds
+        return handlers, None, True
+    if True in stars:
+        raise Unsupported("except* clauses among plain ones")
+    return handlers, final, False
+
+
+def _clauses(stmts):
     if stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test):
         node = stmts[0]
-        kinds = node.test.args[1]
-        body, name = list(node.body), None
+        kinds = node.test if isinstance(node.test, m.StarMatch) else node.test.args[1]
+        body, name, orelse = list(node.body), None, node.orelse
         if all(isinstance(s, ast.Pass) for s in body):
             body = stmts[1:]  # ``if not isinstance(exc, T): raise`` then the clause body
+        elif len(stmts) > 1 and not orelse and isinstance(body[-1], TERMINAL):
+            orelse = stmts[1:]  # a clause that never goes on: the next clauses follow it
         elif len(stmts) > 1:
             raise Unsupported("statements after an except clause")
         if body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value):
             name, body = body[0].targets[0].id, body[1:]
             body = _drop_name_cleanup(body, name)
-        rest, final = clauses(node.orelse)
+        rest, final = _clauses(orelse)
         if final is not None:
             raise Unsupported("finally inside an except chain")
         return [
@@ -410,6 +440,8 @@ def clauses(stmts):
 
 
 def _exc_test(test) -> bool:
+    if isinstance(test, m.StarMatch):
+        return True
     return m.calls_builtin(test, "isinstance") and len(test.args) == 2 and _is_exc(test.args[0])
 
 

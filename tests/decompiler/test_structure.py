@@ -84,8 +84,25 @@ READABLE = [
     ("async_code", "async_for"),
     ("async_code", "async_with"),
 ]
+EXCEPT_STAR = [
+    "split_group",
+    "partially_handled",
+    "star_with_else_finally",
+    "naked_exception",
+    "reraises_and_raises",
+    "body_starts_with_try",
+    "body_with_loop",
+    "inside_a_loop",
+    "nested_star",
+    "inside_a_with",
+    "returns_from_the_try",
+    "type_from_expressions",
+    "captured_by_a_closure",
+    "awaits_in_a_clause",
+    "yields_in_a_clause",
+]
 if sys.version_info >= (3, 11):
-    READABLE.append(("except_star", "split_group"))
+    READABLE += [("except_star", name) for name in EXCEPT_STAR]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

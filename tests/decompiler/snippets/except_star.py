@@ -43,6 +43,143 @@ def naked_exception(x):
     return seen
 
 
+class Custom(Exception):
+    pass
+
+
+def group(*errors):
+    return ExceptionGroup("g", list(errors))
+
+
+def reraises_and_raises(errors):
+    try:
+        raise group(*errors)
+    except* ValueError:
+        raise
+    except* KeyError as keys:
+        raise TypeError(f"from {len(keys.exceptions)} keys")
+    except* Custom:
+        pass
+
+
+def body_starts_with_try(errors):
+    try:
+        raise group(*errors)
+    except* ValueError as values:
+        try:
+            LOG.append(int(str(values.exceptions[0])))
+        except ValueError:
+            LOG.append("not a number")
+        finally:
+            LOG.append("tried")
+    return len(LOG)
+
+
+def body_with_loop(errors):
+    found = []
+    try:
+        raise group(*errors)
+    except* (ValueError, KeyError) as caught:
+        for error in caught.exceptions:
+            if isinstance(error, KeyError):
+                continue
+            found.append(str(error))
+            if len(found) > 1:
+                break
+        else:
+            found.append("all seen")
+    return found
+
+
+def inside_a_loop(batches):
+    seen = []
+    for batch in batches:
+        try:
+            if batch:
+                raise group(*batch)
+            seen.append("empty")
+        except* ValueError as values:
+            seen.append(len(values.exceptions))
+        except* KeyError:
+            seen.append("keys")
+    return seen
+
+
+def nested_star(errors):
+    try:
+        raise group(*errors)
+    except* ValueError as outer:
+        try:
+            raise group(KeyError(len(outer.exceptions)))
+        except* KeyError as inner:
+            LOG.append(("inner", str(inner.exceptions[0])))
+        LOG.append("outer")
+    return LOG[-2:]
+
+
+def inside_a_with(errors):
+    import contextlib
+
+    with contextlib.suppress(TypeError):
+        try:
+            raise group(*errors)
+        except* ValueError:
+            LOG.append("in with")
+    return "after"
+
+
+def returns_from_the_try(value):
+    try:
+        if value is None:
+            raise group(ValueError("none"))
+        return value * 2
+    except* ValueError as missing:
+        LOG.append(str(missing.exceptions[0]))
+    finally:
+        LOG.append("done")
+    return -1
+
+
+def type_from_expressions(errors, kinds):
+    try:
+        raise group(*errors)
+    except* kinds[0]:
+        LOG.append("first kind")
+    except* Custom.__mro__[0] as custom:
+        LOG.append(type(custom).__name__)
+    return "ok"
+
+
+def captured_by_a_closure(errors):
+    try:
+        raise group(*errors)
+    except* ValueError as values:
+        count = lambda: len(values.exceptions)
+        total = count()
+    return total
+
+
+async def awaits_in_a_clause(errors):
+    try:
+        raise group(*errors)
+    except* ValueError as values:
+        await _pause()
+        LOG.append(len(values.exceptions))
+    return "awaited"
+
+
+async def _pause():
+    return None
+
+
+def yields_in_a_clause(errors):
+    try:
+        raise group(*errors)
+    except* ValueError as values:
+        yield len(values.exceptions)
+    yield "end"
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -50,4 +187,28 @@ CASES = [
     ("partially_handled", ([TypeError("t")],)),
     ("star_with_else_finally", (True,)), ("star_with_else_finally", (False,)),
     ("naked_exception", ("x",)),
+    ("reraises_and_raises", ([ValueError(1)],)),
+    ("reraises_and_raises", ([KeyError(1), KeyError(2)],)),
+    ("reraises_and_raises", ([Custom(), ValueError(2), KeyError(3)],)),
+    ("reraises_and_raises", ([Custom()],)),
+    ("body_starts_with_try", ([ValueError("12")],)),
+    ("body_starts_with_try", ([ValueError("x"), ValueError("y")],)),
+    ("body_starts_with_try", ([TypeError("t")],)),
+    ("body_with_loop", ([ValueError(1), KeyError(2), ValueError(3), ValueError(4)],)),
+    ("body_with_loop", ([KeyError(2), ValueError(3)],)),
+    ("inside_a_loop", ([[], [ValueError(1), ValueError(2)], [KeyError(0), ValueError(1)]],)),
+    ("inside_a_loop", ([[TypeError(0)]],)),
+    ("nested_star", ([ValueError(1), ValueError(2)],)),
+    ("nested_star", ([ValueError(1), TypeError(2)],)),
+    ("inside_a_with", ([ValueError(1)],)),
+    ("inside_a_with", ([ValueError(1), TypeError(2)],)),
+    ("inside_a_with", ([KeyError(1)],)),
+    ("returns_from_the_try", (21,)),
+    ("returns_from_the_try", (None,)),
+    ("type_from_expressions", ([KeyError(1), Custom()], (KeyError,))),
+    ("type_from_expressions", ([ValueError(1)], (KeyError,))),
+    ("captured_by_a_closure", ([ValueError(1), ValueError(2)],)),
+    ("awaits_in_a_clause", ([ValueError(1)],)),
+    ("yields_in_a_clause", ([ValueError(1), ValueError(2)],)),
+    ("yields_in_a_clause", ([KeyError(1)],)),
 ]
