@@ -9,10 +9,10 @@ from collections import Counter
 from . import markers as m
 from .comprehensions import inline
 from .match_stmt import rebuild as rebuild_matches
+from .trystmt import TRIES
 
 TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 class _Scope:

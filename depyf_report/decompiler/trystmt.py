@@ -18,6 +18,7 @@ ENDS = -1  # where a path that returns or raises goes, for ``TryBuilder._way_out
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 CLAUSE_TESTS = ("CHECK_EXC_MATCH", STAR_TEST)
 TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+, where star.py gives except* clauses
+TRIES = (ast.Try, TRY_STAR) if TRY_STAR else (ast.Try,)
 
 
 class TryBuilder:
