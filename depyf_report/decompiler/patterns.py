@@ -20,10 +20,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .clause_tails import same_instruction
+from .clause_tails import STORES, same_instruction
 from .instructions import Handler, Instr
 
-STORES = {"STORE_FAST", "STORE_NAME", "STORE_GLOBAL", "STORE_DEREF"}
 NAME_LOADS = {"LOAD_FAST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF"}
 # Opcodes only a pattern emits: where no copy of the subject starts a case.
 DISTINCTIVE = {"MATCH_SEQUENCE", "MATCH_MAPPING", "MATCH_CLASS"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .clause_tails import STORES
 from .effects import value_effect
 from .instructions import Instr
 
@@ -29,7 +30,6 @@ OPPOSITE = {
 }
 # ``while (x := f()):`` copies the value and stores the copy; a store on its own is a
 # statement before the test.
-STORES = {"STORE_FAST", "STORE_DEREF", "STORE_NAME", "STORE_GLOBAL"}
 # A copied exit is a small block that returns (3.11 copies such blocks to each jump).
 COPIED_EXIT_LENGTH = 4
 
