@@ -88,7 +88,7 @@ def is_doc_store(stmt) -> bool:
     )
 
 
-def _block(stmts, in_loop=False):
+def _block(stmts, in_loop=False, closing=True):
     stmts = rebuild_matches(stmts, READS)
     out: list[ast.stmt] = []
     for stmt in stmts:
@@ -97,9 +97,14 @@ def _block(stmts, in_loop=False):
         for node in _statement(stmt):
             out.append(node)
     out = _return_inside(out)
+    for stmt in out:  # a with body is whole once its return has moved in
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            stmt.body = close_else(stmt.body)
     out = _conditional_returns(out)
     out = _merge_annotations(out)
     out = inline(out, READS)
+    if closing:
+        out = close_else(out)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else
         out = _loop_tail(out)
     return guard_loops(out)
@@ -117,16 +122,17 @@ def _statement(stmt):
             case.body = _block(case.body) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        stmt.body = _block(stmt.body) or [ast.Pass()]
+        stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, TRIES):
-        stmt.body = _block(stmt.body) or [ast.Pass()]
+        stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         for h in stmt.handlers:
             h.body = _block(h.body) or [ast.Pass()]
         stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
         if len(stmt.orelse) == 1 and stmt.body and _assigns_returned(stmt.body[-1], stmt.orelse[0]):
             stmt.body[-1] = ast.Return(value=stmt.body[-1].value)  # ``try: return f()``
             stmt.orelse = []
+        stmt.body = close_else(stmt.body)  # whole once its return has moved in
         inner = stmt.body[0]
         if (
             len(stmt.body) == 1
@@ -208,11 +214,33 @@ def _loop_tail(body):
         last.orelse = _loop_tail(last.orelse)
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
         last.orelse = _loop_tail(last.orelse)
-    if isinstance(last, TRIES) and not last.finalbody:  # and a final try's clauses
+    if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
         last.orelse = _loop_tail(last.orelse)
-        for handler in last.handlers:
-            handler.body = _loop_tail(handler.body) or [ast.Pass()]
+        if not last.finalbody:  # and its clauses, which with a finally run their own copy
+            for handler in last.handlers:
+                handler.body = _loop_tail(handler.body) or [ast.Pass()]
     return body
+
+
+def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` with what follows a try whose else ran on into it moved into that else.
+
+    The compiler ends the else of a try inside a finally or with body by the copy of
+    the finally body or of ``__exit__`` that a return (or the next round) runs, so the
+    walk leaves the else's last statements after the try (trystmt marks it). With no
+    clause going on, nothing else reaches them: inside the else they mean the same."""
+    for i in range(len(stmts) - 2, -1, -1):
+        inner = stmts[i]
+        if isinstance(inner, TRIES) and getattr(inner, "else_runs_on", False):
+            if not inner.finalbody and all(_leaves(h.body) for h in inner.handlers):
+                inner.orelse = [*inner.orelse, *stmts[i + 1 :]]
+                return stmts[: i + 1]
+            break
+    return stmts
+
+
+def _leaves(stmts) -> bool:
+    return bool(stmts) and isinstance(stmts[-1], TERMINAL)
 
 
 def _is_break(stmts) -> bool:
@@ -305,7 +333,9 @@ def _drop_tail_return(stmts, keep_value: bool):
             stmts = stmts[:-1]
     last = stmts[-1] if stmts else None
     if isinstance(last, (ast.If, *TRIES, ast.With, ast.AsyncWith)):
-        for part in [last, *getattr(last, "handlers", ())]:
+        # a return from an except clause runs the finally body on its own way out
+        handlers = [] if getattr(last, "finalbody", None) else getattr(last, "handlers", [])
+        for part in [last, *handlers]:
             part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
             if isinstance(part, (ast.If, *TRIES)):
                 part.orelse = _drop_tail_return(part.orelse, keep_value)

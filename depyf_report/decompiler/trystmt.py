@@ -130,6 +130,11 @@ class TryBuilder:
             after = h_stack
         node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
         nxt = end if after is not None else None
+        # The else runs on past where the walk stops (the copy of a finally body or of a
+        # with's exit that ends the body around it), and the clauses never do: they end
+        # the try or start the next round. The code around then ends the else
+        # (cleanup.close_else).
+        node.else_runs_on = nxt is not None and (join is None or _round(join, loop))
         return [node], after, nxt
 
     def _written_after(self, h, start, loop, active, stop) -> bool:
@@ -340,6 +345,11 @@ def _returns_kept_value(body, rest) -> bool:
         and last.targets[0].id == rest[0].value.id
         and re.fullmatch(r"_+t\d+", rest[0].value.id) is not None
     )
+
+
+def _round(x, loop) -> bool:
+    """Whether going to block ``x`` starts the next round of ``loop``."""
+    return loop is not None and x == loop.header
 
 
 def _loop_edges(loop) -> set:

@@ -1,5 +1,6 @@
 """try/except/else/finally, raise and re-raise, raise from, assert with a message."""
 
+import contextlib
 import sys
 
 LOG = []
@@ -342,6 +343,58 @@ def try_ends_the_round(texts):
     return out
 
 
+# An else that ends by going on through a finally body or a with's exit: the compiler
+# ends it with the copy of that body, and the else's last statements come after it.
+def else_inside_with(text):
+    with contextlib.nullcontext():
+        try:
+            value = int(text)
+        except ValueError:
+            return "bad"
+        else:
+            return value * 2
+
+
+def else_goes_on_in_finally(text):
+    try:
+        value = int(text)
+    except (ValueError, TypeError):
+        raise
+    else:
+        LOG.append(value)
+        value += 1
+    finally:
+        LOG.append("f")
+    return value
+
+
+def else_in_finally_in_loop(items):
+    out = []
+    for item in items:
+        try:
+            value = int(item)
+        except ValueError:
+            continue
+        else:
+            out.append(value)
+        finally:
+            LOG.append(item)
+    return out
+
+
+def clause_returns_before_finally(text):
+    # written as two trys; 3.12+ compile it as the one try with an else
+    try:
+        try:
+            value = int(text)
+        except ValueError:
+            return None
+        LOG.append(value)
+        return value + 1
+    finally:
+        LOG.append("done")
+
+
 CASES = [
     ("parse", ("21",)), ("parse", ("x",)), ("parse", (None,)),
     ("bare_except", (5,)), ("bare_except", (0,)),
@@ -379,4 +432,9 @@ CASES = [
     ("if_in_try_whose_handler_returns", (2,)), ("if_in_try_whose_handler_returns", (-2,)),
     ("if_in_try_whose_handler_returns", (0,)),
     ("try_ends_the_round", (["1", "x", "2", "end", "3"],)), ("try_ends_the_round", ([],)),
+    ("else_inside_with", ("4",)), ("else_inside_with", ("x",)),
+    ("else_goes_on_in_finally", ("4",)), ("else_goes_on_in_finally", ("x",)),
+    ("else_goes_on_in_finally", (None,)),
+    ("else_in_finally_in_loop", (["1", "x", "3"],)), ("else_in_finally_in_loop", ([],)),
+    ("clause_returns_before_finally", ("4",)), ("clause_returns_before_finally", ("x",)),
 ]
