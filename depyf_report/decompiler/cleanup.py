@@ -9,9 +9,8 @@ from collections import Counter
 from . import markers as m
 from .comprehensions import inline
 from .match_stmt import rebuild as rebuild_matches
-from .trystmt import TRIES
+from .trystmt import TERMINAL, TRIES
 
-TERMINAL = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
@@ -370,7 +369,7 @@ def _tested_loop(loop):
         return ast.While(test=negate(first.test), body=body, orelse=[])
     if len(loop.body) == 2 and isinstance(loop.body[1], ast.Break):
         body = first.body  # its end falls through to the break
-        if not (body and isinstance(body[-1], TERMINAL)):
+        if not _leaves(body):
             body = [*body, ast.Break()]
         body = _loop_tail(body) or [ast.Pass()]
         return ast.While(test=first.test, body=body, orelse=[])
