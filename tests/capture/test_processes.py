@@ -64,9 +64,16 @@ def test_killed_process_leaves_a_readable_dump(tmp_path):
     validate_dump(dump)
 
 
+# torch._dynamo is imported before the process group starts on purpose. In torch 2.13,
+# importing it afterwards (capture and torch.compile both do) makes
+# torch.distributed.fsdp keep the group alive past destroy_process_group(), and
+# gloo's threads, torn down only when the interpreter ends, then abort a rank in about
+# one run in ten to twenty ("terminate called without an active exception"), with or
+# without capture.
 TORCHRUN_RANKS = """
 import sys
 import torch
+import torch._dynamo
 import torch.distributed as dist
 import depyf_report
 
