@@ -46,6 +46,12 @@ NOT_A_CONDITION = {
 }
 
 
+# The compiler copies an exit block of at most four instructions into the blocks that
+# jump to it; a tail may also carry a NOP or two left from line numbers.
+_MAX_COPIED_TAIL = 6
+_MAX_NESTED_ARMS = 8
+
+
 @dataclass(frozen=True)
 class Loop:
     header: int
@@ -198,6 +204,13 @@ class Builder:
                 branch, stack, (fall, jump) = fused
                 jump_stack, fall_stack, test = stack, stack[:-1], stack[-1]
                 true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
+            else:
+                copied = self._copied_tail(b, test, true_b, false_b, stack)
+                if copied is not None:
+                    value, leaf, size = copied
+                    tail = Sim(self.ctx, self.graph.instrs, [*stack, value])
+                    tail.run(self.blocks[leaf].end - size, self.blocks[leaf].end)
+                    return [*sim.out, *tail.out], None, None, True
         # The fall-through is the if body, as it was written (a lone jump out of the loop
         # is a written ``break``); not a jump back to the loop's header laid out there
         # (3.12+), which is the end of the body
@@ -283,6 +296,82 @@ class Builder:
             value = _boolop(op, test, sim.stack[-1])
             return Branch("keep", value, sim.branch.jump_when), [*stack, value], block.succs
         return None
+
+    def _copied_tail(self, b, test, true_b, false_b, stack):
+        """``return f(a, b if c else d)``: 3.10 and 3.12+ copy a short tail that returns
+        or raises (here the call and the return) into each arm of the conditional
+        expression, so the arms never meet. Where the test is inside an expression and
+        each arm pushes one value before the same tail, that is the one expression,
+        written once: (value, block whose tail to run, tail length), or None."""
+        if not stack:
+            return None  # between statements, ``if c: return x`` reads as well and is exact
+        tested = self._tested | {b}
+        yes = self._arm_values(true_b, stack, tested)
+        no = yes and self._arm_values(false_b, stack, tested)
+        shared = yes.keys() & no.keys()
+        if not shared:
+            return None
+        # The longest: the copied block starts right where the expression ends. Where a
+        # shorter one also fits (``(a if c else b).x`` against ``a.x if c else b.x``),
+        # both readings compile to the same bytecode.
+        tail = max(shared, key=len)
+        (t_value, leaf, t_blocks), (f_value, _, f_blocks) = yes[tail], no[tail]
+        for x in t_blocks | f_blocks:
+            self.visit(x)
+        return ast.IfExp(test=test, body=t_value, orelse=f_value), leaf, len(tail)
+
+    def _arm_values(self, b, stack, tested, depth=0) -> dict:
+        """For each returning tail arm ``b`` can end with: (the one value the arm pushes
+        before it, the block holding the tail, the arm's blocks); only ``tested`` blocks
+        may lead to the arm. A nested conditional expression is an arm whose own arms
+        end with the same tail."""
+        block = self.blocks[b]
+        if b in self.visited or not set(block.preds) <= tested or depth > _MAX_NESTED_ARMS:
+            return {}
+        sim = self._trial_run(block, stack)
+        if sim is None or sim.branch is None:
+            return {}
+        if sim.branch.kind == "cond" and len(block.succs) == 2:
+            kept = len(sim.stack) == len(stack) and all(a is b for a, b in zip(sim.stack, stack))
+            if sim.out or not kept:
+                return {}
+            fall, jump = block.succs
+            true_b, false_b = (jump, fall) if sim.branch.jump_when else (fall, jump)
+            yes = self._arm_values(true_b, stack, {b}, depth + 1)
+            no = yes and self._arm_values(false_b, stack, {b}, depth + 1)
+            return {
+                tail: (
+                    ast.IfExp(test=sim.branch.test, body=yes[tail][0], orelse=no[tail][0]),
+                    yes[tail][1],
+                    yes[tail][2] | no[tail][2] | {b},
+                )
+                for tail in yes.keys() & no.keys()
+            }
+        if sim.branch.kind not in ("return", "raise"):
+            return {}
+        instrs = self.graph.instrs
+        found = {}
+        for size in range(1, min(block.end - block.start, _MAX_COPIED_TAIL + 1)):
+            value = self._one_value(block.start, block.end - size, stack)
+            if value is not None:
+                key = tuple((i.op, repr(i.argval)) for i in instrs[block.end - size : block.end])
+                found[key] = (value, b, {b})
+        return found
+
+    def _one_value(self, start, end, stack):
+        """The value instructions [start, end) push on ``stack``, where they push just one
+        and emit nothing; else None."""
+        sim = Sim(self.ctx, self.graph.instrs, list(stack))
+        try:
+            sim.run(start, end)
+        except Unsupported:
+            return None
+        pushed = sim.stack[len(stack) :]
+        if sim.out or sim.branch is not None or len(pushed) != 1:
+            return None
+        if any(a is not b for a, b in zip(sim.stack, stack)):
+            return None
+        return pushed[0]
 
     def _written_continue(self, b, loop) -> bool:
         """Whether ``b`` only jumps to the loop's test at the top, where the end of the

@@ -31,6 +31,7 @@ READABLE = [
     ("branches", "and_or_conditions"),
     ("branches", "and_or_values"),
     ("branches", "conditional_expression"),
+    ("branches", "conditional_last_in_return"),
     ("loops", "while_else"),
     ("loops", "while_else_in_for"),
     ("loops", "while_else_returns"),

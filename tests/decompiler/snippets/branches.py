@@ -37,6 +37,20 @@ def conditional_expression(x):
     return sign, (x if x else -1)
 
 
+def conditional_last_in_return(value, scale, flag):
+    # 3.10 and 3.12+ copy what follows each of these (the call, the operators, the
+    # return) into both arms, which then never meet
+    if scale > 9:
+        return max(0, value if flag else -value)
+    if scale > 5:
+        return value + (scale if flag else 2) * 3
+    if scale > 2:
+        return value, ("neg" if value < 0 else "zero" if value == 0 else "pos")
+    if scale < 0:
+        raise ValueError(scale, "flagged" if flag else None)
+    return [scale, str(value) if flag else None]
+
+
 def and_or_values(a, b, c):
     return a and b, a or b, a and b or c, (a or b) and c, not a, a and not b
 
@@ -160,6 +174,12 @@ CASES = [
     ("if_without_else", (4,)), ("if_without_else", (-3,)), ("if_without_else", (3,)),
     ("conditional_expression", (-2,)), ("conditional_expression", (0,)),
     ("conditional_expression", (7,)),
+    ("conditional_last_in_return", (4, 10, True)), ("conditional_last_in_return", (4, 10, False)),
+    ("conditional_last_in_return", (4, 6, True)), ("conditional_last_in_return", (4, 6, False)),
+    ("conditional_last_in_return", (-1, 3, 0)), ("conditional_last_in_return", (0, 3, 0)),
+    ("conditional_last_in_return", (2, 3, 0)), ("conditional_last_in_return", (2, 1, 1)),
+    ("conditional_last_in_return", (2, 1, 0)), ("conditional_last_in_return", (2, -1, 1)),
+    ("conditional_last_in_return", (2, -1, 0)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
     ("chained_comparison_guard", ({"low": 2}, "1", 3)),
