@@ -41,7 +41,9 @@ def _callable(sim, args):
 def finish_call(sim, args, names) -> None:
     func, args = _callable(sim, list(args))
     if isinstance(func, m.WithExit):
-        sim.emit(m.ExitedWith(func))
+        exited = m.ExitedWith(func)
+        sim.emit(exited)
+        exited.carried = list(sim.stack)  # what a return inside the with computed before
         return sim.push(m.WithDone())
     split = len(args) - len(names)
     positional, kwvalues = args[:split], args[split:]

@@ -161,6 +161,7 @@ class ExitedWith(ast.stmt):
     def __init__(self, exit=None):
         super().__init__()
         self.exit = exit
+        self.carried: list = []  # the stack below, once the exit has run
 
 
 class LeftForElse(ast.stmt):

@@ -66,6 +66,9 @@ class TryBuilder:
         exits -= skip
         is_with = self._starts_with(h, "WITH_EXCEPT_START")
         follow = self._normal_exit(b, region, exits, loop, is_with)
+        after_with = None  # what runs after a with whose body never ends normally
+        if is_with and follow is not None and self._way_out(follow, _loop_edges(loop)):
+            follow, after_with = self._with_end(h, exits, follow)
         inner = active | {h}
         body, body_stack = self._fenced(
             follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
@@ -75,7 +78,7 @@ class TryBuilder:
             settle.spill(strict=True)
             body, body_stack = body + settle.out, settle.stack
         if is_with:
-            return self._with(stack, body, body_stack, follow)
+            return self._with(stack, body, body_stack, follow, after_with)
         return self._try(h, stack, body, body_stack, follow, loop, inner, stop)
 
     def _fenced(self, end, walk, *args, **kwargs):
@@ -89,7 +92,73 @@ class TryBuilder:
             if fenced:
                 self.b.fences.discard(end)
 
-    def _with(self, stack, body, body_stack, follow):
+    def _with_end(self, h, exits, follow):
+        """Which exit of a with body is where the statement ends, when every exit
+        leaves (returns, raises, breaks or continues): the one that goes on as the
+        statement does when ``__exit__`` suppresses an exception. Where none does, the
+        body leaves on every path and something else runs after the statement:
+        (None, the block it starts at) or (None, (start, end) of the instructions that
+        the compiler copied into the suppressing path). (follow, None) where that path
+        cannot be read."""
+        after = self._suppressed(h)
+        if after is None:
+            return follow, None
+        same = [x for x in sorted(exits) if self._goes_on_like(x, after)]
+        if not same:
+            return None, after
+        return (follow if follow in same else same[-1]), None
+
+    def _suppressed(self, h):
+        """Where the code after a with statement starts, as its handler reaches it when
+        ``__exit__`` returns true: a block, or a (start, end) run of instructions left in
+        the handler's last block; None where the handler has another shape."""
+        blocks, instrs = self.graph.blocks, self.graph.instrs
+        test = blocks[h]
+        if len(test.succs) != 2 or instrs[test.last].op != "POP_JUMP_IF_TRUE":
+            return None
+        x, seen = test.succs[-1], set()
+        while x not in seen:
+            seen.add(x)
+            block = blocks[x]
+            for i in range(block.start, block.end):
+                op = instrs[i].op
+                if op == "JUMP":
+                    return block.succs[0]
+                if op not in _SUPPRESS_CLEANUP:
+                    return x if i == block.start and x not in self.region(h) else (i, block.end)
+            if len(block.succs) != 1:
+                return None
+            x = block.succs[0]
+        return None
+
+    def _goes_on_like(self, x, after) -> bool:
+        """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
+        same block, or running a copy of the same instructions."""
+        blocks, instrs = self.graph.blocks, self.graph.instrs
+        if isinstance(after, int):
+            for _ in range(_STEPS_TO_AFTER):
+                if x == after:
+                    return True
+                if len(blocks[x].succs) != 1:
+                    return False
+                x = blocks[x].succs[0]
+            return False
+        for _ in range(_STEPS_TO_AFTER):  # to the block that ends the path
+            if len(blocks[x].succs) != 1:
+                break
+            x = blocks[x].succs[0]
+        start, end = after
+        block = blocks[x]
+        size = end - start
+        if block.end - block.start <= size:
+            return False
+        mine = instrs[block.end - size : block.end]
+        return all(
+            a.op == b.op and repr(a.argval) == repr(b.argval)
+            for a, b in zip(mine, instrs[start:end])
+        )
+
+    def _with(self, stack, body, body_stack, follow, after=None):
         if len(stack) < 2 or not isinstance(stack[-2], m.WithExit):
             raise Unsupported("with body without a context manager")
         exit_ = stack[-2]
@@ -100,6 +169,15 @@ class TryBuilder:
         item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
         kind = ast.AsyncWith if exit_.is_async else ast.With
         node = kind(items=[item], body=body or [ast.Pass()])
+        if after is not None and body_stack is None:
+            base = list(stack[:-2])
+            if isinstance(after, int):
+                return [node], base, after
+            tail = Sim(self.b.ctx, self.graph.instrs, base)
+            tail.run(*after)
+            if tail.branch is None or tail.branch.kind not in ("return", "raise"):
+                raise Unsupported("the code after a with statement runs on")
+            return [node, *tail.out], None, None
         if body_stack is None:
             return [node], None, None
         return [node], body_stack, follow
@@ -352,6 +430,11 @@ def _round(x, loop) -> bool:
     return loop is not None and x == loop.header
 
 
+# What a with statement's handler pops when ``__exit__`` suppresses the exception.
+_SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
+_STEPS_TO_AFTER = 8
+
+
 def _loop_edges(loop) -> set:
     """Where continue and break go in ``loop`` and the loops around it."""
     out = set()
@@ -370,7 +453,7 @@ def _exits_settled(body, exit_):
             rest = body[i + 1 :] if stmt.exit is exit_ else []
             # a jump out of with statements around this one exits each of them in turn
             rest = [s for s in rest if not isinstance(s, m.ExitedWith)]
-            if len(rest) > 1 or (rest and not _plain_exit(rest[0])):
+            if len(rest) > 1 or (rest and not _plain_exit(rest[0], stmt.carried)):
                 raise Unsupported("code runs after __exit__ inside the with body")
             continue
         if not isinstance(stmt, SCOPES):
@@ -383,7 +466,9 @@ def _exits_settled(body, exit_):
     return out
 
 
-def _plain_exit(stmt) -> bool:
+def _plain_exit(stmt, carried) -> bool:
+    """Whether ``stmt`` only leaves the with body: a break, a continue, or a return of a
+    constant or of a value computed before ``__exit__`` ran (``carried``)."""
     if isinstance(stmt, (ast.Break, ast.Continue)):
         return True
     if isinstance(stmt, ast.Return):
@@ -391,6 +476,7 @@ def _plain_exit(stmt) -> bool:
         return (
             value is None
             or isinstance(value, ast.Constant)
+            or any(value is v for v in carried)
             or (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id) is not None)
         )
     return False

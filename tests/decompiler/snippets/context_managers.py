@@ -149,6 +149,40 @@ def returns_from_a_try_inside_a_with(value):
     return "suppressed or unmatched"
 
 
+def returns_on_every_path(value, suppress):
+    # a suppressed exception goes on after the with, which no other path reaches
+    with Resource("every", suppress):
+        if 1 / value > 0.5:
+            return "big"
+        return "small"
+    LOG.append("suppressed")
+    return "after"
+
+
+def returns_on_every_path_at_the_end(value, suppress):
+    with Resource("end", suppress):
+        if 1 / value > 0.5:
+            return "big"
+        return "small"
+
+
+def returns_on_one_path(value, suppress):
+    with Resource("one", suppress):
+        if 1 / value > 0.5:
+            return "big"
+    LOG.append("after")
+    return "small"
+
+
+def returns_on_every_path_in_a_loop(values, suppress):
+    for value in values:
+        with Resource("loop", suppress):
+            if 1 / value > 0.5:
+                return "big"
+            return "small"
+    return "none"
+
+
 CASES = [
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
     ("returns_from_a_try_inside_a_with", ([1],)),
@@ -168,4 +202,16 @@ CASES = [
     ("breaks_out_of_clauses", (["a", "b", "stop"], "b")), ("breaks_out_of_clauses", ([], "")),
     ("continue_through_withs", (["a", "skip", "b", "stop", "c"],)),
     ("continue_through_withs", (["skip", "a"],)), ("continue_through_withs", ([],)),
+    ("returns_on_every_path", (0, False)), ("returns_on_every_path", (0, True)),
+    ("returns_on_every_path", (1, True)), ("returns_on_every_path", (5, True)),
+    ("returns_on_every_path_at_the_end", (0, False)),
+    ("returns_on_every_path_at_the_end", (0, True)),
+    ("returns_on_every_path_at_the_end", (1, True)),
+    ("returns_on_every_path_at_the_end", (5, True)),
+    ("returns_on_one_path", (0, False)), ("returns_on_one_path", (0, True)),
+    ("returns_on_one_path", (1, True)), ("returns_on_one_path", (5, True)),
+    ("returns_on_every_path_in_a_loop", ([0, 1], True)),
+    ("returns_on_every_path_in_a_loop", ([0, 0], True)),
+    ("returns_on_every_path_in_a_loop", ([5], True)),
+    ("returns_on_every_path_in_a_loop", ([0], False)),
 ]
