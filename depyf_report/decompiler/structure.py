@@ -303,8 +303,10 @@ class Builder:
         expression, so the arms never meet. Where the test is inside an expression and
         each arm pushes one value before the same tail, that is the one expression,
         written once: (value, block whose tail to run, tail length), or None."""
-        if not stack:
-            return None  # between statements, ``if c: return x`` reads as well and is exact
+        if all(isinstance(v, m.Marker) for v in stack):
+            # between statements (an iterator, a handled exception, a with's exit below),
+            # ``if c: return x`` reads as well and is exact
+            return None
         tested = self._tested | {b}
         yes = self._arm_values(true_b, stack, tested)
         no = yes and self._arm_values(false_b, stack, tested)

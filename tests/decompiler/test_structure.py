@@ -61,6 +61,7 @@ READABLE = [
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
+    ("exceptions", "raises_by_platform"),
     ("exceptions", "else_in_a_branch"),
     ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),
