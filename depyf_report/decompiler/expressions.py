@@ -272,7 +272,11 @@ def build_list(sim, ins):
 @handles("BUILD_SET")
 def build_set(sim, ins):
     elts = [value_of(sim, v) for v in sim.popn(ins.arg)]
-    sim.push(ast.Set(elts=elts) if elts else m.call(sim.ctx.builtin("set")))
+    if elts:
+        return sim.push(ast.Set(elts=elts))
+    empty = m.call(sim.ctx.builtin("set"))
+    empty.set_display = True  # a display that SET_UPDATE fills: ``{'a', 'b', 'c'}``, ``{*x}``
+    sim.push(empty)
 
 
 @handles("BUILD_MAP")
@@ -334,6 +338,8 @@ def list_to_tuple(sim, ins):
 def list_extend(sim, ins):
     items = sim.pop()
     target = sim.peek(ins.arg)
+    if getattr(target, "set_display", False) and not isinstance(items, m.Marker):
+        target = sim.stack[-ins.arg] = ast.Set(elts=[])
     if isinstance(target, (ast.List, ast.Set)) and not isinstance(items, m.Marker):
         if isinstance(items, ast.Constant) and isinstance(items.value, (tuple, frozenset)):
             target.elts.extend(m.const(v) for v in items.value)

@@ -66,7 +66,9 @@ def outside_range(c, escape):
 
 def set_displays_as_constants(x):
     seen = [y for y in {1, 2, (3, 4)} if y != x]
-    return x in {"a", "b"}, x not in {1, (2, 3)}, sorted(seen, key=str)
+    modes = {"r", "w", "a"}  # 3.9+ build it from one frozenset constant
+    both = sorted(modes | {x, *modes}, key=str)
+    return x in {"a", "b"}, x not in {1, (2, 3)}, sorted(seen, key=str), both
 
 
 def negative_base(x):
