@@ -254,14 +254,27 @@ SOURCES = [p for p in sorted([*SNIPPETS.glob("*.py"), *DECOMPILER.glob("*.py")])
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_reads_are_counted_as_ast_walk_finds_them(path):
+def test_reads_are_counted_in_the_scope_of_the_body(path):
     from depyf_report.decompiler.cleanup import _count_reads
 
     body = ast.parse(path.read_text()).body
     expected = collections.Counter(
         node.id
         for stmt in body
-        for node in ast.walk(stmt)
+        for node in _own_scope(stmt)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
     )
     assert _count_reads(body) == expected
+
+
+def _own_scope(node):
+    """``ast.walk``, less the bodies of nested functions, lambdas and classes: the
+    temporaries there are other variables that happen to have the same names."""
+    yield node
+    scope = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+    for field, value in ast.iter_fields(node):
+        if scope and field == "body":
+            continue
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, ast.AST):
+                yield from _own_scope(child)

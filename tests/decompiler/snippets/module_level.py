@@ -90,6 +90,20 @@ def module_state():
 
 lambda_at_module_level = lambda: FEATURE  # noqa: E731
 
+LEFT, RIGHT = "left", "right"
+
+
+def swap_sides():
+    # decompiles with temporaries named _t1 and _t2, like the module's own
+    global LEFT, RIGHT
+    LEFT, RIGHT = RIGHT, LEFT
+    return LEFT, RIGHT
+
+
+# 3.12+ run the comprehension inline, with LOG.extend on the stack: the temporary the
+# walk keeps it in goes back, or the module would gain a global named _t1
+LOG.extend([square for square in SQUARES if square % 2])
+
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
 
@@ -97,4 +111,5 @@ CASES = [
     ("shapes_report", ([2, 0, 3],)),
     ("module_state", ()),
     ("lambda_at_module_level", ()),
+    ("swap_sides", ()),
 ]
