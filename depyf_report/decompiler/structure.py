@@ -330,7 +330,8 @@ class Builder:
         block = self.blocks[b]
         if b in self.visited or not set(block.preds) <= tested or depth > _MAX_NESTED_ARMS:
             return {}
-        sim = self._trial_run(block, stack)
+        # A tail may drop a value: ``log.append(a if c else b)`` ends the function
+        sim = self._trial_run(block, stack, allow={"POP_TOP"})
         if sim is None or sim.branch is None:
             return {}
         if sim.branch.kind == "cond" and len(block.succs) == 2:
@@ -596,12 +597,12 @@ class Builder:
             return None
         return found
 
-    def _trial_run(self, block, stack) -> Sim | None:
+    def _trial_run(self, block, stack, allow=frozenset()) -> Sim | None:
         """``block`` simulated on a copy of ``stack``, or None where it cannot be part of
-        a condition."""
+        a condition (``allow``: instructions that may still be in it)."""
         instrs = self.graph.instrs
         if any(
-            ins.op in NOT_A_CONDITION and not _walrus_store(instrs, ins)
+            ins.op in NOT_A_CONDITION and ins.op not in allow and not _walrus_store(instrs, ins)
             for ins in instrs[block.start : block.end]
         ):
             return None  # a trial run must not decompile nested functions or emit stores

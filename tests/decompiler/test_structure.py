@@ -32,6 +32,7 @@ READABLE = [
     ("branches", "and_or_values"),
     ("branches", "conditional_expression"),
     ("branches", "conditional_last_in_return"),
+    ("branches", "conditional_argument_at_the_end"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

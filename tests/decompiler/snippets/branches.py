@@ -51,6 +51,11 @@ def conditional_last_in_return(value, scale, flag):
     return [scale, str(value) if flag else None]
 
 
+def conditional_argument_at_the_end(log, flag):
+    # 3.10 and 3.12+ copy the call, the POP_TOP and the return into both arms
+    log.append("on" if flag else "off")
+
+
 def and_or_values(a, b, c):
     return a and b, a or b, a and b or c, (a or b) and c, not a, a and not b
 
@@ -180,6 +185,7 @@ CASES = [
     ("conditional_last_in_return", (2, 3, 0)), ("conditional_last_in_return", (2, 1, 1)),
     ("conditional_last_in_return", (2, 1, 0)), ("conditional_last_in_return", (2, -1, 1)),
     ("conditional_last_in_return", (2, -1, 0)),
+    ("conditional_argument_at_the_end", ([], 1)), ("conditional_argument_at_the_end", ([], 0)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
     ("chained_comparison_guard", ({"low": 2}, "1", 3)),
