@@ -218,12 +218,16 @@ def test_terminated_workers_close_their_manifests(tmp_path):
 
 SPAWNED = """
 import multiprocessing as mp
-import sys
+import os, shutil, sys, tempfile, time
 import torch
 import torch.multiprocessing
 
 def work(n):
     return torch.compile(lambda x: x + n, backend="eager")(torch.zeros(2)).tolist()
+
+def hold(marker):
+    open(marker, "w").close()
+    time.sleep(120)
 
 def rank_main(rank, out):
     out.put((rank, torch.compile(lambda x: x * (rank + 2), backend="eager")(torch.ones(1)).item()))
@@ -232,6 +236,13 @@ if __name__ == "__main__":
     torch.compile(lambda x: x - 1, backend="eager")(torch.ones(1))
     with mp.get_context("spawn").Pool(1) as pool:  # leaving it terminates the worker
         assert pool.map(work, [3]) == [[3.0, 3.0]]
+        # Busy when the block ends: an idle worker may read the pool's stop message
+        # and leave on its own before the SIGTERM comes.
+        marker = os.path.join(tempfile.mkdtemp(), "held")
+        pool.apply_async(hold, (marker,))
+        while not os.path.exists(marker):
+            time.sleep(0.05)
+    shutil.rmtree(os.path.dirname(marker))
     queue = mp.get_context("spawn").SimpleQueue()
     torch.multiprocessing.spawn(rank_main, args=(queue,), nprocs=2)
     assert sorted(queue.get() for _ in range(2)) == [(0, 2.0), (1, 3.0)]
