@@ -145,8 +145,11 @@ class Builder:
             self.visit_log.append(b)
 
     def unvisit(self, mark: int) -> None:
+        """Undo the walk since ``mark``, so the same blocks can be walked again: the
+        loops it opened too, or their headers would read as plain blocks."""
         for b in self.visit_log[mark:]:
             self.visited.discard(b)
+            self.open_loops.discard(b)
         del self.visit_log[mark:]
 
     def simulate(self, b, stack) -> Sim:

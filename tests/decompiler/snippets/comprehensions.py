@@ -99,7 +99,14 @@ def loops_that_append(short, long, table):
     return found, opt
 
 
+def comprehension_in_an_or(table, key):
+    # the walk of the or's second operand spills the first and walks it again: the
+    # comprehension's loop must read as a loop the second time too
+    return table.get(key) or table.setdefault(key, [k * 2 for k in table])
+
+
 CASES = [
+    ("comprehension_in_an_or", ({"a": 1}, "a")), ("comprehension_in_an_or", ({"a": 1}, "b")),
     ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
     ("filtered", ([-2, -1, 0, 1, 2, 3, 4],)),
     ("set_and_dict", (["a", "bb", "", "cc"],)),
