@@ -135,22 +135,20 @@ class TryBuilder:
         """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
         same block, or running a copy of the same instructions."""
         blocks, instrs = self.graph.blocks, self.graph.instrs
-        if isinstance(after, int):
-            for _ in range(_STEPS_TO_AFTER):
-                if x == after:
-                    return True
-                if len(blocks[x].succs) != 1:
-                    return False
-                x = blocks[x].succs[0]
-            return False
-        for _ in range(_STEPS_TO_AFTER):  # to the block that ends the path
+        for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
+            if x == after:
+                return True
             if len(blocks[x].succs) != 1:
                 break
             x = blocks[x].succs[0]
+        if isinstance(after, int):
+            if blocks[after].succs:
+                return False
+            after = blocks[after].start, blocks[after].end  # only a block that ends is copied
         start, end = after
         block = blocks[x]
         size = end - start
-        if block.end - block.start <= size:
+        if block.end - block.start < size:
             return False
         mine = instrs[block.end - size : block.end]
         return all(

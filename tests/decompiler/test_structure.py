@@ -147,6 +147,17 @@ def test_structure_is_recovered(snippet_name, name):
     assert not invented, f"names the code object does not have: {sorted(invented)}\n{source}"
 
 
+def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
+    snippet = Snippet("context_managers", SNIPPETS / "context_managers.py")
+    function = resolve(snippet.original(), "nested_withs_end_a_branch")
+    source = decompile(function)
+    decompiled = function_def(ast.parse(source), "nested_withs_end_a_branch")
+    withs = [node for node in ast.walk(decompiled) if isinstance(node, ast.With)]
+    assert withs, source
+    inside = [node for node in ast.walk(withs[0]) if isinstance(node, ast.Return)]
+    assert not inside, source
+
+
 # Structured, though not yet as written (temporaries stand in for the stack): at least
 # no state machine.
 STRUCTURED = [("comprehensions", "comprehension_in_an_or")]

@@ -183,6 +183,17 @@ def returns_on_every_path_in_a_loop(values, suppress):
     return "none"
 
 
+def nested_withs_end_a_branch(flag):
+    # the code after the inner with (the outer's exit, the implicit return) is copied
+    # into the inner one's suppressing path: that copy is where it ends, not a return
+    if flag:
+        with Resource("outer"):
+            with Resource("inner", suppress=True):
+                LOG.append(1 / flag)
+    else:
+        return "no"
+
+
 CASES = [
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
     ("returns_from_a_try_inside_a_with", ([1],)),
@@ -214,4 +225,5 @@ CASES = [
     ("returns_on_every_path_in_a_loop", ([0, 0], True)),
     ("returns_on_every_path_in_a_loop", ([5], True)),
     ("returns_on_every_path_in_a_loop", ([0], False)),
+    ("nested_withs_end_a_branch", (0,)), ("nested_withs_end_a_branch", (2,)),
 ]
