@@ -326,10 +326,10 @@ class Builder:
         return ast.IfExp(test=test, body=t_value, orelse=f_value), leaf, len(tail)
 
     def _arm_values(self, b, stack, tested, depth=0) -> dict:
-        """For each returning tail arm ``b`` can end with: (the one value the arm pushes
-        before it, the block holding the tail, the arm's blocks); only ``tested`` blocks
-        may lead to the arm. A nested conditional expression is an arm whose own arms
-        end with the same tail."""
+        """For each tail, returning or raising, that arm ``b`` can end with: (the one
+        value the arm pushes before it, the block holding the tail, the arm's blocks);
+        only ``tested`` blocks may lead to the arm. A nested conditional expression is
+        an arm whose own arms end with the same tail."""
         block = self.blocks[b]
         if b in self.visited or not set(block.preds) <= tested or depth > _MAX_NESTED_ARMS:
             return {}
@@ -338,7 +338,7 @@ class Builder:
         if sim is None or sim.branch is None:
             return {}
         if sim.branch.kind == "cond" and len(block.succs) == 2:
-            kept = len(sim.stack) == len(stack) and all(a is b for a, b in zip(sim.stack, stack))
+            kept = len(sim.stack) == len(stack) and all(x is y for x, y in zip(sim.stack, stack))
             if sim.out or not kept:
                 return {}
             fall, jump = block.succs
