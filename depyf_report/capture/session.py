@@ -50,6 +50,7 @@ class CaptureSession:
         self.removers: list = []
         self.lock = threading.RLock()
         self.failed_child: int | None = None  # a forked worker that could not record
+        self.sigterm = ending.CloseOnSigterm(self._close_terminated)
 
     # --- opening and closing ---------------------------------------------------
 
@@ -95,17 +96,18 @@ class CaptureSession:
 
     def close(self, failed: bool) -> None:
         global _active
-        try:
-            self.guarded("live cache entries", "verify_entries")
-            self._remove_hooks()
-            self._finish_views()
-            manifest = self.writer.manifest
-            manifest.counters = _subtract(self._counters(), self.counters_before)
-            manifest.status = "failed" if failed else "complete"
-            manifest.ended = now()
-            self.writer.write_manifest()
-        finally:
-            _active = None
+        with self.sigterm.finishing():
+            try:
+                self.guarded("live cache entries", "verify_entries")
+                self._remove_hooks()
+                self._finish_views()
+                manifest = self.writer.manifest
+                manifest.counters = _subtract(self._counters(), self.counters_before)
+                manifest.status = "failed" if failed else "complete"
+                manifest.ended = now()
+                self.writer.write_manifest()
+            finally:
+                _active = None
 
     def _code_views(self) -> CodeViews:
         views = CodeViews(self.writer.layout)
@@ -176,7 +178,7 @@ class CaptureSession:
 
     def close_on_sigterm(self) -> None:
         """A worker stopped with SIGTERM closes its manifest before it ends."""
-        why_not = ending.close_on_sigterm(self._close_terminated)
+        why_not = self.sigterm.install()
         if why_not:
             self._note(f"if this worker is terminated its status stays running: {why_not}")
 

@@ -18,25 +18,53 @@ def restore_sigterm():
     signal.signal(signal.SIGTERM, before)
 
 
+def _user_handler(calls: list):
+    signal.signal(signal.SIGTERM, lambda signum, frame: calls.append(("user", signum)))
+
+
 def test_sigterm_closes_then_runs_the_previous_handler(restore_sigterm):
     calls = []
-    signal.signal(signal.SIGTERM, lambda signum, frame: calls.append(("user", signum)))
-    assert ending.close_on_sigterm(lambda: calls.append("close")) is None
+    _user_handler(calls)
+    assert ending.CloseOnSigterm(lambda: calls.append("close")).install() is None
     os.kill(os.getpid(), signal.SIGTERM)
     assert calls == ["close", ("user", signal.SIGTERM)]
     os.kill(os.getpid(), signal.SIGTERM)  # the user's handler is back in place
     assert calls[2:] == [("user", signal.SIGTERM)]
 
 
+def test_a_sigterm_during_a_close_acts_once_the_close_is_done(restore_sigterm):
+    # A pool worker closes from its exit hook when the pool's stop message comes,
+    # and SIGTERM may follow at once: it must not end the write halfway.
+    calls = []
+    _user_handler(calls)
+    closer = ending.CloseOnSigterm(lambda: calls.append("second close"))
+    assert closer.install() is None
+    with closer.finishing():
+        os.kill(os.getpid(), signal.SIGTERM)
+        calls.append("close done")
+    assert calls == ["close done", ("user", signal.SIGTERM)]
+
+
+def test_installing_twice_keeps_the_first_previous_handler(restore_sigterm):
+    calls = []
+    _user_handler(calls)
+    closer = ending.CloseOnSigterm(lambda: calls.append("close"))
+    assert closer.install() is None
+    assert closer.install() is None  # as in a forked worker of a forked worker
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert calls == ["close", ("user", signal.SIGTERM)]
+
+
 def test_an_ignored_sigterm_stays_ignored(restore_sigterm):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    assert ending.close_on_sigterm(lambda: None) is None
+    assert ending.CloseOnSigterm(lambda: None).install() is None
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN
 
 
 def test_outside_the_main_thread_it_says_why_not(restore_sigterm):
     answers = []
-    thread = threading.Thread(target=lambda: answers.append(ending.close_on_sigterm(print)))
+    closer = ending.CloseOnSigterm(print)
+    thread = threading.Thread(target=lambda: answers.append(closer.install()))
     thread.start()
     thread.join()
     assert answers == [
