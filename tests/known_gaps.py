@@ -28,9 +28,6 @@ ELSE_AFTER_CLAUSES = (
 
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
-    (structure("loops.while_else"), (PY310, PY312, PY313), COPIED_RETURN),
-    (structure("loops.while_true_break"), (PY310, PY312, PY313), COPIED_RETURN),
-    (structure("loops.for_else"), (PY310,), COPIED_RETURN),
     (structure("exceptions.parse"), (PY310,), ELSE_AFTER_CLAUSES),
     (structure("exceptions.else_goes_on_in_finally"), (PY310,), ELSE_AFTER_CLAUSES),
     (

@@ -5,12 +5,11 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from .clause_tails import copied_clause_tails, copied_loop_exits
-from .instructions import Handler, Instr
+from .clause_tails import copied_clause_tails, copied_loop_exits, copied_while_exits
+from .instructions import Handler, Instr, SourceLines
 from .rotation import RepeatedTest, repeated_tests
-from .versions import JUMPS
+from .versions import JUMPS, NO_FALLTHROUGH
 
-NO_FALLTHROUGH = {"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 # Conditional jumps: every canonical jump but the unconditional one.
 TWO_WAY = JUMPS - {"JUMP"}
 
@@ -34,11 +33,18 @@ class Block:
 class Graph:
     """Blocks of one code object, with the block holding each instruction index."""
 
-    def __init__(self, instrs: list[Instr], unrotate: bool = False):
-        self.instrs = instrs
+    def __init__(
+        self, instrs: list[Instr], unrotate: bool = False, lines: SourceLines | None = None
+    ):
+        self.instrs, self.lines = instrs, lines
         tests = repeated_tests(instrs) if unrotate else []
-        copies = {**copied_clause_tails(instrs), **copied_loop_exits(instrs)} if unrotate else {}
-        self.blocks = _split(instrs, {test.top for test in tests} | set(copies))
+        copies = {}
+        if unrotate:
+            copies = {**copied_clause_tails(instrs), **copied_loop_exits(instrs)}
+            if lines is not None:
+                copies = {**copied_while_exits(instrs, lines), **copies}
+        leaders = {test.top for test in tests} | set(copies) | set(copies.values())
+        self.blocks = _split(instrs, leaders)
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
         self.repeated: set[int] = set()  # the loop tests some tail repeats

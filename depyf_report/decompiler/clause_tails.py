@@ -22,9 +22,11 @@ return or raise from nothing on the stack, under the same handler.
 from __future__ import annotations
 
 import bisect
+import dis
 
 from .effects import value_effect
-from .instructions import Instr
+from .instructions import Instr, SourceLines
+from .versions import NO_FALLTHROUGH
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -38,7 +40,7 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
             start = _after_cleanup(instrs, ins.index + 1)
-            length = _copy_length(instrs, start)
+            length = exit_length(instrs, start)
             # ``return <constant>`` written in the clause compiles to the same: no copy
             if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
                 continue
@@ -69,7 +71,7 @@ def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
             clause = ins.index
         elif ins.op == "POP_TOP":
             start = ins.index + 1
-            length = _copy_length(instrs, start)
+            length = exit_length(instrs, start)
             # ``return <constant>`` written in the loop compiles to the same: no copy
             if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
                 continue
@@ -81,9 +83,106 @@ def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
             else:
                 continue
             original = instrs[loop.target : loop.target + length] if loop else []
-            if len(original) == length and all(map(same_instruction, original, instrs[start:])):
+            copy = instrs[start : start + length]
+            if len(original) == length and all(map(same_instruction, original, copy)):
                 found[start] = loop.target
     return found
+
+
+def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+    """First instruction of each copy of the code after a while loop -> its original's.
+
+    A ``break`` in a while loop gets a copy of the small exit after the loop, as in a
+    for loop, but with no ``POP_TOP`` to tell it from a ``return`` written there: the
+    copy keeps the line of the code it copies, which a statement written inside the
+    loop cannot have. Only a copy that the code before it falls into is taken, and
+    only an original under the same for loops (so the stack is the same at both).
+    """
+    ends: dict[int, int] = {}  # loop start -> its last backward jump
+    reached = _normally_reached(instrs)
+    for ins in instrs:  # (3.11+ also jump back from an except clause: not a loop)
+        if ins.target is not None and ins.target <= ins.index and reached[ins.index]:
+            ends[ins.target] = max(ends.get(ins.target, 0), ins.index)
+    if not ends:
+        return {}
+    originals: dict[int | None, list[int]] = {}  # line -> exits that end there
+    for ins in instrs:
+        if ins.op in EXITS:
+            originals.setdefault(lines.at(ins.offset), []).append(ins.index)
+    targets = {ins.target for ins in instrs if ins.target is not None}
+    fors, found = _for_loops(instrs), {}
+    loops: list[int] = []  # starts of the loops around the instruction, innermost last
+    for ins in instrs:
+        while loops and ins.index > ends[loops[-1]]:
+            loops.pop()
+        if ins.index in ends:
+            loops.append(ins.index)
+        start = ins.index
+        if not loops or ins.offset not in lines.starts or start in targets:
+            continue  # a copy starts the line of the code it copies
+        length = exit_length(instrs, start) if _falls_into(instrs[start - 1]) else 0
+        if not length or (length <= 2 and ins.op == "LOAD_CONST"):
+            continue
+        copy, after = instrs[start : start + length], ends[loops[-1]]
+        line = lines.at(ins.offset)
+        for end in originals.get(lines.at(copy[-1].offset), ()):
+            j = end + 1 - length
+            if j <= after or fors[j] != fors[start] or lines.at(instrs[j].offset) != line:
+                continue
+            if all(map(same_instruction, instrs[j : end + 1], copy)):
+                found[start] = j
+                break
+    return found
+
+
+def _normally_reached(instrs) -> list[bool]:
+    """Which instructions run without an exception raised on the way."""
+    reached, todo = [False] * len(instrs), [0]
+    while todo:
+        i = todo.pop()
+        if i >= len(instrs) or reached[i]:
+            continue
+        reached[i] = True
+        ins = instrs[i]
+        if ins.target is not None:
+            todo.append(ins.target)
+        if ins.op not in NO_FALLTHROUGH:
+            todo.append(i + 1)
+    return reached
+
+
+def _for_loops(instrs) -> list[int | None]:
+    """For each instruction, the FOR_ITER of the innermost for loop around it."""
+    out, loops = [], []
+    for ins in instrs:
+        while loops and ins.index >= instrs[loops[-1]].target:
+            loops.pop()
+        out.append(loops[-1] if loops else None)
+        if ins.op == "FOR_ITER" and ins.target is not None:
+            loops.append(ins.index)
+    return out
+
+
+def _falls_into(ins: Instr) -> bool:
+    return ins.target is None and ins.op not in NO_FALLTHROUGH
+
+
+def copied_after_endless_loop(instrs, lines: SourceLines, raw: bytes, exit, body) -> bool:
+    """Whether ``exit`` (a range of instructions), where a ``while True`` loop goes
+    from one place only, is the code written after the loop copied to its ``break``:
+    3.10 and 3.12+ copy it there and, as nothing else reaches it, leave no original.
+    The copy keeps its line, which comes after every line of the loop (``body``:
+    ranges of instructions), and the break's own line leaves a NOP just before it."""
+    if exit_length(instrs, exit.start) != len(exit):
+        return False
+    offset = instrs[exit.start].offset
+    line = lines.at(offset)
+    if line is None or offset < 2 or raw[offset - 2] != _NOP:
+        return False
+    return all((lines.at(instrs[i].offset) or 0) < line for part in body for i in part)
+
+
+_NOP = dis.opmap["NOP"]
 
 
 def _ends_clause(instrs, i: int) -> bool:
@@ -119,7 +218,7 @@ def _after_cleanup(instrs, i: int) -> int:
     return i
 
 
-def _copy_length(instrs, start: int) -> int:
+def exit_length(instrs, start: int) -> int:
     """Instructions of the exit starting at ``start`` that computes what it returns or
     raises from nothing on the stack (so any copy of it means the same), or 0."""
     offsets, depth = set(), 0

@@ -19,7 +19,7 @@ from .cleanup import is_doc_store
 from .comprehensions import comprehension_expr
 from .exceptions import helper_defs
 from .fallback import StateMachine, comment
-from .instructions import normalize
+from .instructions import SourceLines, normalize
 from .patterns import collapse
 from .sim import CodeContext
 from .star import regular_form
@@ -114,7 +114,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx = CodeContext(code, defs, structured=True)
         # except* handlers as plain ones, which the builder reads back into except*
-        body = structured_body(ctx, Graph(regular_form(instrs), unrotate=True))
+        graph = Graph(regular_form(instrs), unrotate=True, lines=SourceLines(code))
+        body = structured_body(ctx, graph)
         if ctx.helpers:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")

@@ -63,6 +63,23 @@ def normalize(code) -> list[Instr]:
     return instrs
 
 
+class SourceLines:
+    """The source line of each bytecode offset of one code object."""
+
+    def __init__(self, code) -> None:
+        self.offsets: list[int] = []  # where each line's run of instructions starts
+        self.lines: list[int | None] = []
+        for start, _end, line in code.co_lines():
+            if not self.lines or line != self.lines[-1]:
+                self.offsets.append(start)
+                self.lines.append(line)
+        self.starts = set(self.offsets)
+
+    def at(self, offset: int) -> int | None:
+        where = bisect.bisect_right(self.offsets, offset) - 1
+        return self.lines[where] if where >= 0 else None
+
+
 def _kept(code):
     raw, prev = [], None
     dropped, maybe_skipped = versions.DROPPED, versions.SKIPPED_AFTER

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis, _dominators
+from .clause_tails import copied_after_endless_loop, exit_length
 from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
@@ -728,7 +729,7 @@ class Builder:
             # A loop that never ends but leaves the with or try body it is in ends there:
             # getting there is a break, and that body goes on there as written
             fenced = {s for x in body for s in self.blocks[x].succs if s in self.fences}
-            follow = fenced.pop() if len(fenced) == 1 else None
+            follow = fenced.pop() if len(fenced) == 1 else self._written_after(body)
         copies, else_start = frozenset(), None
         own = [s for s in self.blocks[h].succs if s in exits]
         if self._ends_outer_body(exits, outer):
@@ -749,6 +750,23 @@ class Builder:
         else:
             node = ast.While(test=m.const(True), body=stmts, orelse=[])
         return [*spill.out, node], stack, follow
+
+    def _written_after(self, body) -> int | None:
+        """The one small exit of a loop that never ends, when it is the code written
+        after the loop, which the compiler copied to the loop's break."""
+        outside = {s for x in body for s in self.blocks[x].succs if s not in body}
+        if len(outside) != 1 or self.graph.lines is None:
+            return None
+        [x] = outside
+        if self.blocks[x].succs:
+            return None
+
+        def span(b):
+            return range(self.blocks[b].start, self.blocks[b].end)
+
+        graph, raw = self.graph, self.ctx.code.co_code
+        copied = copied_after_endless_loop(graph.instrs, graph.lines, raw, span(x), map(span, body))
+        return x if copied else None
 
     def _while_else(self, stmts, stack, outer, active, else_start, follow) -> ast.While:
         """``while c: body else: clause`` from the loop's statements, which must begin
@@ -794,7 +812,7 @@ class Builder:
         """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
         reached from inside it, not where it goes on to: unless the loop's own exit
         leads there too."""
-        raising = {e for e in exits if self._raises_at_once(e)}
+        raising = {e for e in exits if self._raises_at_once(e) and not self._after_break(e, h)}
         if not raising:  # the walk below covers the rest of the code: only when needed
             return exits
         reached, todo = set(), [s for s in self.blocks[h].succs if s not in body]
@@ -805,6 +823,19 @@ class Builder:
                 todo += self.blocks[x].succs
         kept = {e for e in exits if e in reached or e not in raising}
         return kept or exits
+
+    def _after_break(self, b, h) -> bool:
+        """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
+        that pop the iterator and jump (a raise written in the loop pops nothing)."""
+        instrs = self.graph.instrs
+        if instrs[self.blocks[h].start].op != "FOR_ITER":
+            return False
+        preds = [self.blocks[p] for p in self.blocks[b].preds]
+        return bool(preds) and all(
+            instrs[p.start].op == "POP_TOP"
+            and {i.op for i in instrs[p.start : p.end]} <= {"POP_TOP", "JUMP"}
+            for p in preds
+        )
 
     def _raises_at_once(self, b) -> bool:
         block = self.blocks[b]
@@ -905,6 +936,7 @@ class Builder:
             for x in exits - {done}
             if x > done or not (self._own_exit(x) or (done == stop and not self.blocks[x].succs))
         }
+        breaks |= self._copied_breaks(body, exits, done)
         again = self._popped_to_outer(h, done, outer)
         breaks |= again
         follow = min(breaks) if breaks else done
@@ -927,6 +959,22 @@ class Builder:
         if follow != done and self.graph.instrs[self.blocks[follow].start].op == "POP_TOP":
             return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
         return [node], base, follow
+
+    def _copied_breaks(self, body, exits, done) -> set[int]:
+        """Blocks inside the loop's layout that pop the iterator, then return or raise:
+        the code after the loop, which only a break reaches, copied to that break (a
+        ``return`` written in the loop pops the iterator after computing its value)."""
+        instrs, found = self.graph.instrs, set()
+        for s in {s for x in body for s in self.blocks[x].succs} - body - exits - {done}:
+            block = self.blocks[s]
+            if block.succs or instrs[block.start].op != "POP_TOP":
+                continue
+            length = block.end - block.start - 1
+            if not length or (instrs[block.start + 1].op == "LOAD_CONST" and length <= 2):
+                continue  # ``return <constant>`` written in the loop compiles the same
+            if exit_length(instrs, block.start + 1) == length:
+                found.add(s)
+        return found
 
     def _past_pop(self, follow):
         """Where an else ends: at the loop's follow, or past the follow when the follow

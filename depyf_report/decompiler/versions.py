@@ -39,6 +39,8 @@ JUMPS = {
     "SEND",
     "JUMP_IF_NOT_EXC_MATCH",
 }
+# Canonical opcodes after which the next instruction does not run.
+NO_FALLTHROUGH = {"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 # py310.py hands 3.10's handlers 3.11's shapes (one exception value, PUSH_EXC_INFO).
 LEGACY_EXCEPTIONS = False
 

@@ -345,6 +345,65 @@ def nested_while_else(grid, wanted):
     return found
 
 
+def while_true_returns(limit):
+    # a return written in the loop, not a break's copy of the code after it
+    steps = 0
+    while True:
+        steps += 1
+        if steps * steps > limit:
+            return steps
+
+
+def while_returns_what_follows(n, stop):
+    # the return in the loop computes what the code after the loop does
+    i = 0
+    while i < n:
+        if i == stop:
+            return i
+        i += 1
+    return i
+
+
+def while_true_break_in_for(rows, limit):
+    for row in rows:
+        total = 0
+        while True:
+            total += len(row) + 1
+            if total > limit:
+                break
+        row.append(total)
+    return rows
+
+
+def while_true_break_raises(limit):
+    steps = 0
+    while True:
+        steps += 2
+        if steps > limit:
+            break
+    raise ValueError(steps)
+
+
+def for_returns_constant(items, wanted):
+    # 3.10 pops the iterator before loading a constant to return, as a break's copy does
+    for item in items:
+        if item == wanted:
+            return -1
+        if item is None:
+            return None
+        total = len(items)
+    return len(items)
+
+
+def for_else_break_raises(items, wanted):
+    for item in items:
+        if item == wanted:
+            break
+    else:
+        return None
+    raise LookupError(item)
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -386,4 +445,11 @@ CASES = [
     ("while_else_compound_test", (0, 5)),
     ("nested_while_else", ([[1, 2], [3], [], [2, 2], [2], [2]], 2)),
     ("nested_while_else", ([[1], [2]], 1)), ("nested_while_else", ([], 1)),
+    ("while_true_returns", (50,)), ("while_true_returns", (0,)),
+    ("while_returns_what_follows", (5, 2)), ("while_returns_what_follows", (5, 9)),
+    ("while_true_break_in_for", ([[1], [], [2, 3]], 4)), ("while_true_break_in_for", ([], 1)),
+    ("while_true_break_raises", (5,)),
+    ("for_returns_constant", ([1, 2], 2)), ("for_returns_constant", ([1, None], 2)),
+    ("for_returns_constant", ([1], 2)),
+    ("for_else_break_raises", ([1, 2], 2)), ("for_else_break_raises", ([1], 2)),
 ]
