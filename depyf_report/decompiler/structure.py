@@ -879,7 +879,12 @@ class Builder:
 
     def _own_exit(self, x) -> bool:
         block = self.blocks[x]
-        return not block.succs and self.graph.instrs[block.start].op != "POP_TOP"
+        if block.succs:
+            return False
+        ops = [i.op for i in self.graph.instrs[block.start : block.end]]
+        # ``return <constant>`` in a for loop pops the iterator before loading the
+        # constant, as a break's copy of it would: read as written, a return
+        return ops[0] != "POP_TOP" or ops[1:] == ["LOAD_CONST", "RETURN_VALUE"]
 
     def _still_iterating(self, h, body, exits, done):
         """(body, exits) with the for loop's body grown by the blocks 3.12+ lay out after

@@ -390,8 +390,7 @@ def for_returns_constant(items, wanted):
         if item == wanted:
             return -1
         if item is None:
-            return None
-        total = len(items)
+            return
     return len(items)
 
 
