@@ -1,4 +1,4 @@
-"""Code after a try or a for loop that the compiler copies to where it would jump.
+"""Code after a try or a loop that the compiler copies to where it would jump.
 
 The compiler replaces a jump to a small block that returns or raises (at most four
 raw instructions) by a copy of that block:
@@ -12,6 +12,11 @@ raw instructions) by a copy of that block:
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
   original is where the loop goes when the iterator is exhausted.
+- 3.10 and 3.12+ copy the code after a while loop to a ``break`` too, with nothing
+  popped first; the copy keeps the source line of what it copies, which tells it
+  from a ``return`` written in the loop. When nothing else reaches that code (a
+  ``while True`` loop), no original is left; the loop builder then takes the copy
+  itself for the code after the loop (``copied_after_endless_loop``).
 
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
@@ -167,15 +172,14 @@ def _falls_into(ins: Instr) -> bool:
     return ins.target is None and ins.op not in NO_FALLTHROUGH
 
 
-def copied_after_endless_loop(instrs, lines: SourceLines, raw: bytes, exit, body) -> bool:
-    """Whether ``exit`` (a range of instructions), where a ``while True`` loop goes
-    from one place only, is the code written after the loop copied to its ``break``:
-    3.10 and 3.12+ copy it there and, as nothing else reaches it, leave no original.
+def copied_after_endless_loop(instrs, lines: SourceLines, raw: bytes, copy, body) -> bool:
+    """Whether ``copy`` (a range of instructions), where a ``while True`` loop goes
+    from one place only, is the code written after the loop copied to its ``break``.
     The copy keeps its line, which comes after every line of the loop (``body``:
     ranges of instructions), and the break's own line leaves a NOP just before it."""
-    if exit_length(instrs, exit.start) != len(exit):
+    if exit_length(instrs, copy.start) != len(copy):
         return False
-    offset = instrs[exit.start].offset
+    offset = instrs[copy.start].offset
     line = lines.at(offset)
     if line is None or offset < 2 or raw[offset - 2] != _NOP:
         return False
