@@ -194,8 +194,9 @@ def _is_pass(body) -> bool:
     return all(isinstance(s, ast.Pass) for s in body)
 
 
-def _loop_tail(body):
-    """``if c: continue`` + ``break`` at the end of a loop body is ``if not c: break``."""
+def _loop_tail(body, whole=True):
+    """``if c: continue`` + ``break`` at the end of a loop body is ``if not c: break``.
+    ``whole``: ``body`` is the loop's whole body, not the end of an if or try in it."""
     if (
         len(body) >= 2
         and isinstance(body[-1], ast.Break)
@@ -209,20 +210,26 @@ def _loop_tail(body):
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
     last = body[-1] if body else None
-    if isinstance(last, ast.If) and _is_break(last.orelse) and not _is_break(last.body):
-        # ``if c: A / else: break`` at the end reads ``if not c: break`` then ``A``
+    if (
+        isinstance(last, ast.If)
+        and _is_break(last.orelse)
+        and not _is_break(last.body)
+        and ((whole and len(body) == 1) or getattr(last, "orelse_falls", True))
+    ):
+        # ``if c: A / else: break`` at the end reads ``if not c: break`` then ``A``:
+        # a while loop's test, or as written where the test falls through to the break
         body = [*body[:-1], ast.If(test=negate(last.test), body=last.orelse, orelse=[])]
-        return _loop_tail([*body, *last.body])
+        return _loop_tail([*body, *last.body], whole)
     if isinstance(last, ast.If):  # the branches of a final if end where the body ends
-        last.body = _loop_tail(last.body) or [ast.Pass()]
-        last.orelse = _loop_tail(last.orelse)
+        last.body = _loop_tail(last.body, False) or [ast.Pass()]
+        last.orelse = _loop_tail(last.orelse, False)
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
-        last.orelse = _loop_tail(last.orelse)
+        last.orelse = _loop_tail(last.orelse, False)
     if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
-        last.orelse = _loop_tail(last.orelse)
+        last.orelse = _loop_tail(last.orelse, False)
         if not last.finalbody:  # and its clauses, which with a finally run their own copy
             for handler in last.handlers:
-                handler.body = _loop_tail(handler.body) or [ast.Pass()]
+                handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
     return body
 
 

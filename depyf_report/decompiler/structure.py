@@ -269,8 +269,10 @@ class Builder:
             t_stack = f_stack = self._settle_values(t_out, t_stack, f_out, f_stack)
         if flip and f_out:  # the fall-through is the if body, as it was written
             node = ast.If(test=negate(test), body=f_out, orelse=t_out)
+            node.orelse_falls = False
         else:
             node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
+            node.orelse_falls = false_b in falls
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
 

@@ -61,6 +61,7 @@ READABLE = [
     ("loops", "while_true_break_raises"),
     ("loops", "for_returns_constant"),
     ("loops", "for_else_break_raises"),
+    ("loops", "else_break_at_the_end"),
     ("loops", "continue_else_break"),
     ("loops", "break_when_empty"),
     ("loops", "break_at_end"),
@@ -209,6 +210,17 @@ def test_code_after_a_try_stays_after_it(name):
     body = function_def(ast.parse(source), name).body
     assert [type(s).__name__ for s in body] == ["Try", "Return"], source
     assert not any(isinstance(s, ast.Return) for s in ast.walk(body[0].handlers[0])), source
+
+
+def test_a_break_the_test_jumps_to_stays_in_the_else():
+    # ``elif not stop(ch): ... else: break`` at the end of a loop: the test jumps to
+    # the break, so ``if stop(ch): break`` before the rest is not what was written
+    snippet = Snippet("loops", SNIPPETS / "loops.py")
+    name = "else_break_at_the_end"
+    source = decompile(resolve(snippet.original(), name))
+    loop = next(n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While))
+    last = loop.body[-1].orelse[-1]
+    assert isinstance(last, ast.If) and [type(s) for s in last.orelse] == [ast.Break], source
 
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="before 3.12 the two compile alike")

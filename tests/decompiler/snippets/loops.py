@@ -403,6 +403,20 @@ def for_else_break_raises(items, wanted):
     raise LookupError(item)
 
 
+def else_break_at_the_end(text, stop):
+    # the break is the else the test jumps to, not what it falls through to
+    i = 0
+    while True:
+        ch = text[i]
+        if ch == "#":
+            i += 2
+        elif not stop(ch):
+            i += 1
+        else:
+            break
+    return i
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -451,4 +465,5 @@ CASES = [
     ("for_returns_constant", ([1, 2], 2)), ("for_returns_constant", ([1, None], 2)),
     ("for_returns_constant", ([1], 2)),
     ("for_else_break_raises", ([1, 2], 2)), ("for_else_break_raises", ([1], 2)),
+    ("else_break_at_the_end", ("ab#cdx", lambda ch: ch == "x")),
 ]
