@@ -38,12 +38,13 @@ class Graph:
     ):
         self.instrs, self.lines = instrs, lines
         tests = repeated_tests(instrs) if unrotate else []
-        copies = {}
+        copies, breaks = {}, {}
         if unrotate:
             copies = {**copied_clause_tails(instrs), **copied_loop_exits(instrs)}
             if lines is not None:
-                copies = {**copied_while_exits(instrs, lines), **copies}
-        leaders = {test.top for test in tests} | set(copies) | set(copies.values())
+                breaks = copied_while_exits(instrs, lines)
+                breaks = {c: o for c, o in breaks.items() if c not in copies}
+        leaders = {test.top for test in tests} | set(copies) | {*breaks, *breaks.values()}
         self.blocks = _split(instrs, leaders)
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
@@ -53,6 +54,10 @@ class Graph:
         self._unrotate(tests)
         for copy, original in copies.items():  # the clause goes on to the original
             self.blocks[self.block_at[copy] - 1].succs = [self.block_at[original]]
+        if breaks:  # every way to a copy goes to the original: a break out of the loop
+            to = {self.block_at[c]: self.block_at[o] for c, o in breaks.items()}
+            for b in self.blocks:
+                b.succs = [to.get(s, s) for s in b.succs]
         for b in self.blocks:
             for s in b.succs:
                 self.blocks[s].preds.append(b.id)

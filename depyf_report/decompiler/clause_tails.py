@@ -100,8 +100,8 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
     A ``break`` in a while loop gets a copy of the small exit after the loop, as in a
     for loop, but with no ``POP_TOP`` to tell it from a ``return`` written there: the
     copy keeps the line of the code it copies, which a statement written inside the
-    loop cannot have. Only a copy that the code before it falls into is taken, and
-    only an original under the same for loops (so the stack is the same at both).
+    loop cannot have. Only an original under the same for loops is taken, so the
+    stack is the same at both.
     """
     ends: dict[int, int] = {}  # loop start -> its last backward jump
     reached = _normally_reached(instrs)
@@ -114,7 +114,6 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
     for ins in instrs:
         if ins.op in EXITS:
             originals.setdefault(lines.at(ins.offset), []).append(ins.index)
-    targets = {ins.target for ins in instrs if ins.target is not None}
     fors, found = _for_loops(instrs), {}
     loops: list[int] = []  # starts of the loops around the instruction, innermost last
     for ins in instrs:
@@ -123,9 +122,9 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
         if ins.index in ends:
             loops.append(ins.index)
         start = ins.index
-        if not loops or ins.offset not in lines.starts or start in targets:
+        if not loops or ins.offset not in lines.starts:
             continue  # a copy starts the line of the code it copies
-        length = exit_length(instrs, start) if _falls_into(instrs[start - 1]) else 0
+        length = exit_length(instrs, start)
         if not length or (length <= 2 and ins.op == "LOAD_CONST"):
             continue
         copy, after = instrs[start : start + length], ends[loops[-1]]
@@ -166,10 +165,6 @@ def _for_loops(instrs) -> list[int | None]:
         if ins.op == "FOR_ITER" and ins.target is not None:
             loops.append(ins.index)
     return out
-
-
-def _falls_into(ins: Instr) -> bool:
-    return ins.target is None and ins.op not in NO_FALLTHROUGH
 
 
 def copied_after_endless_loop(instrs, lines: SourceLines, raw: bytes, copy, body) -> bool:

@@ -202,11 +202,16 @@ def _loop_tail(body, whole=True):
         and isinstance(body[-1], ast.Break)
         and isinstance(body[-2], ast.If)
         and not body[-2].orelse
-        and len(body[-2].body) == 1
-        and isinstance(body[-2].body[0], ast.Continue)
+        and isinstance(body[-2].body[-1], ast.Continue)
+        and (len(body[-2].body) == 1 or getattr(body[-2].body[-1], "falls_off", False))
     ):
-        test = body[-2].test
-        body = [*body[:-2], ast.If(test=negate(test), body=[ast.Break()], orelse=[])]
+        guard = body[-2]
+        if len(guard.body) == 1:
+            node = ast.If(test=negate(guard.test), body=[ast.Break()], orelse=[])
+        else:  # ``if c: A`` going on to the end of the body, ``else: break``
+            node = ast.If(test=guard.test, body=guard.body[:-1], orelse=[ast.Break()])
+            node.orelse_falls = getattr(guard, "orelse_falls", True)
+        body = [*body[:-2], node]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
     last = body[-1] if body else None

@@ -90,6 +90,7 @@ class Builder:
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
         """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
         out: list[ast.stmt] = []
+        came_from = None
         while True:
             if loop is not None and b == loop.header and b == stop and b != entering:
                 out.append(ast.Continue())  # explicit, as written: ``if c: continue``
@@ -101,6 +102,9 @@ class Builder:
             if b != entering:
                 jump = self._loop_edge(b, loop)
                 if jump is not None:
+                    # the end of the body, through the test's repeated copy: no
+                    # ``continue`` was written here
+                    jump.falls_off = came_from in self.graph.rotated
                     out.append(jump)
                     return out, None
             entering = None
@@ -117,6 +121,7 @@ class Builder:
                 if stack is None:
                     return out, None
                 continue
+            came_from = b
             stmts, stack, b, done = self.block(b, stack, loop, active, stop)
             out += stmts
             if done:

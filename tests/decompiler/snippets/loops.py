@@ -417,6 +417,17 @@ def else_break_at_the_end(text, stop):
     return i
 
 
+def else_break_in_a_tested_loop(text, stop):
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if not stop(ch):
+            i += 1
+        else:
+            break
+    return i
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -466,4 +477,6 @@ CASES = [
     ("for_returns_constant", ([1], 2)),
     ("for_else_break_raises", ([1, 2], 2)), ("for_else_break_raises", ([1], 2)),
     ("else_break_at_the_end", ("ab#cdx", lambda ch: ch == "x")),
+    ("else_break_in_a_tested_loop", ("abxc", lambda ch: ch == "x")),
+    ("else_break_in_a_tested_loop", ("ab", lambda ch: ch == "x")),
 ]
