@@ -17,10 +17,6 @@ def state_machine(case: str) -> str:
     return f"tests/decompiler/test_behaviour.py::test_state_machine_behaves_the_same[{case}]"
 
 
-COPIED_RETURN = (
-    "issue 3: the compiler copies the return into the branch, so the written "
-    "break is not in the bytecode; the output is correct but shaped otherwise"
-)
 ELSE_AFTER_CLAUSES = (
     "issue 3: 3.10 lays an else out after the clauses, as it does the code after a try, "
     "so a try/except/else/finally comes out as two trys"
