@@ -17,15 +17,8 @@ def state_machine(case: str) -> str:
     return f"tests/decompiler/test_behaviour.py::test_state_machine_behaves_the_same[{case}]"
 
 
-ELSE_AFTER_CLAUSES = (
-    "issue 3: 3.10 lays an else out after the clauses, as it does the code after a try, "
-    "so a try/except/else/finally comes out as two trys"
-)
-
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
-    (structure("exceptions.parse"), (PY310,), ELSE_AFTER_CLAUSES),
-    (structure("exceptions.else_goes_on_in_finally"), (PY310,), ELSE_AFTER_CLAUSES),
     (
         state_machine("comprehensions-closure_in_comprehension"),
         (PY312, PY313),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections import Counter
 
 from . import markers as m
@@ -137,6 +138,7 @@ def _statement(stmt):
             stmt.body[-1] = ast.Return(value=stmt.body[-1].value)  # ``try: return f()``
             stmt.orelse = []
         stmt.body = close_else(stmt.body)  # whole once its return has moved in
+        stmt.body = _else_after_clauses(stmt)
         inner = stmt.body[0]
         if (
             len(stmt.body) == 1
@@ -236,6 +238,23 @@ def _loop_tail(body, whole=True):
             for handler in last.handlers:
                 handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
     return body
+
+
+def _else_after_clauses(stmt) -> list[ast.stmt]:
+    """The body of a try/finally whose body is a try, then more: on 3.10, the more
+    is that try's else when every clause leaves. 3.10 lays an else out after the
+    clauses, as it does the code after a try, and compiles the two alike; where a
+    clause goes on, only the code after the try can follow it."""
+    body = stmt.body
+    if sys.version_info[:2] != (3, 10) or stmt.handlers or stmt.orelse or len(body) < 2:
+        return body
+    inner = body[0]
+    if not isinstance(inner, TRIES) or inner.orelse or inner.finalbody or not inner.handlers:
+        return body
+    if not all(_leaves(h.body) for h in inner.handlers):
+        return body
+    inner.orelse = body[1:]
+    return [inner]
 
 
 def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
