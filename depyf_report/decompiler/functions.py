@@ -314,9 +314,9 @@ def lambda_expr(fn: m.Function, defs):
     body = body_of(fn.code, defs, force_structured=True)
     if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
-    value = body[0].value or m.const(None)
-    if fn.code.co_flags & CO_GENERATOR:
-        return None
+    if fn.code.co_flags & CO_GENERATOR and not _has_yield_opcode(fn.code):
+        return None  # its yield was dead code: only a def can say it is a generator
+    value = body[0].value or m.const(None)  # a generator's too: ``lambda: (yield)``
     return ast.Lambda(args=signature(fn.code, fn), body=value)
 
 

@@ -85,8 +85,15 @@ def generator_expression(items):
     return sum(squares), list(squares)
 
 
+def generator_lambdas(values):
+    echo = lambda: (yield from values)  # noqa: E731
+    dead = lambda: 1 if True else (yield)  # noqa: E731  (a generator all the same)
+    return list(echo()), type(dead()).__name__
+
+
 CASES = [
     ("count_up", (3,)), ("count_up", (0,)),
+    ("generator_lambdas", ([1, 2],)),
     ("use_echo", ([1, 2, 3],)), ("use_echo", ([],)),
     ("delegate", (2,)),
     ("generator_with_finally", (5,)), ("generator_with_finally", (1,)),

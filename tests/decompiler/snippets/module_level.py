@@ -4,6 +4,7 @@ import sys
 
 LOG = []
 VERSION = sys.version_info[:2]
+GENERATOR = type((lambda: (yield))())  # a generator lambda, as _collections_abc makes one
 
 if VERSION >= (3, 11):
     FEATURE = "new"
