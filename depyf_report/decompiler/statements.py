@@ -38,13 +38,23 @@ def _declare(sim, ins) -> None:
 def _parallel_stores(sim, ins) -> list:
     """``a, b = x, y`` compiles to x, y then the stores in reverse order, its swap
     left out (3.11+): the run of name stores taking values computed side by side."""
-    run = [ins]
-    while True:
-        nxt = sim.pos + len(run)
+    return _side_by_side(sim, _name_stores(sim, ins, sim.pos))
+
+
+def _name_stores(sim, ins, start: int, most: int | None = None) -> list:
+    """The name stores from instruction ``start`` on, under ``ins``'s handler."""
+    run = []
+    while most is None or len(run) < most:
+        nxt = start + len(run)
         after = sim.instrs[nxt] if nxt < len(sim.instrs) else None
         if after is None or after.op not in NAME_STORES or after.handler != ins.handler:
             break
         run.append(after)
+    return run
+
+
+def _side_by_side(sim, run) -> list:
+    """``run`` if its stores take as many distinct values off the stack, else []."""
     if len(run) < 2 or len(sim.stack) < len(run):
         return []
     values = sim.stack[-len(run) :]
@@ -55,9 +65,12 @@ def _parallel_stores(sim, ins) -> list:
     return run
 
 
-def _parallel_assign(sim, run) -> None:
+def _parallel_assign(sim, run, swapped=False) -> None:
+    """One ``a, b = x, y`` for the stores in ``run``; ``swapped``: the compiler kept
+    the swap that puts the values in store order, as it does for module and class
+    names and globals (3.10 too: ROT_TWO), rather than reversing the stores."""
     values = [value_of(sim, v) for v in sim.popn(len(run))]
-    names = [i.argval for i in reversed(run)]
+    names = [i.argval for i in (run if swapped else reversed(run))]
     for ins in run:
         _declare(sim, ins)
     target = ast.Tuple(elts=[m.name(n, True) for n in names], ctx=ast.Store())
@@ -433,6 +446,18 @@ def swap(sim, ins):
     stack = sim.stack
     if len(stack) < ins.arg:
         raise Unsupported("stack underflow")
+    if ins.arg in (2, 3):  # ``a, b = x, y``: the swap, then a store for each value
+        start = sim.pos + 1
+        if ins.arg == 3 and [(i.op, i.arg) for i in sim.instrs[start : start + 2]] == [
+            ("SWAP", 2),
+            ("SWAP", 2),
+        ]:
+            start += 2  # 3.10's ROT_THREE, ROT_TWO: the two SWAP 2 undo each other
+        run = _side_by_side(sim, _name_stores(sim, ins, start, ins.arg))
+        if len(run) == ins.arg:
+            _parallel_assign(sim, run, swapped=True)
+            sim.skip = start - sim.pos - 1 + len(run)
+            return
     moved = stack[-ins.arg :]
     if sum(not sim.is_pure(v) for v in moved) > 1 and not _inplace_store(sim, moved):
         sim.spill()  # computed in stack order: reordered, they would be computed otherwise

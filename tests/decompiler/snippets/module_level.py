@@ -91,14 +91,16 @@ def module_state():
 
 lambda_at_module_level = lambda: FEATURE  # noqa: E731
 
-LEFT, RIGHT = "left", "right"
+LEFT, RIGHT = "right", "left"
+LEFT, RIGHT = RIGHT, LEFT  # module names: the compiler keeps the swap before the stores
 
 
 def swap_sides():
-    # decompiles with temporaries named _t1 and _t2, like the module's own
+    # 3.12+ decompile its return with temporaries named _t1 and _t2, like the module's
     global LEFT, RIGHT
     LEFT, RIGHT = RIGHT, LEFT
-    return LEFT, RIGHT
+    table = {LEFT: RIGHT}
+    return table.get(LEFT) or table.setdefault(RIGHT, [side for side in table])
 
 
 # 3.12+ run the comprehension inline, with LOG.extend on the stack: the temporary the
