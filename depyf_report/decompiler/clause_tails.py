@@ -45,9 +45,8 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
             start = _after_cleanup(instrs, ins.index + 1)
-            length = exit_length(instrs, start)
-            # ``return <constant>`` written in the clause compiles to the same: no copy
-            if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
+            length = copy_length(instrs, start)
+            if not length:
                 continue
             # a finally's copy runs under the handler for the finally, unlike the clause
             if all(i.handler == ins.handler for i in instrs[ins.index : start + length]):
@@ -76,9 +75,8 @@ def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
             clause = ins.index
         elif ins.op == "POP_TOP":
             start = ins.index + 1
-            length = exit_length(instrs, start)
-            # ``return <constant>`` written in the loop compiles to the same: no copy
-            if not length or (length <= 2 and instrs[start].op == "LOAD_CONST"):
+            length = copy_length(instrs, start)
+            if not length:
                 continue
             if loops and start < loops[-1].target:
                 loop = loops[-1]
@@ -124,8 +122,8 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
         start = ins.index
         if not loops or ins.offset not in lines.starts:
             continue  # a copy starts the line of the code it copies
-        length = exit_length(instrs, start)
-        if not length or (length <= 2 and ins.op == "LOAD_CONST"):
+        length = copy_length(instrs, start)
+        if not length:
             continue
         copy, after = instrs[start : start + length], ends[loops[-1]]
         line = lines.at(ins.offset)
@@ -215,6 +213,13 @@ def _after_cleanup(instrs, i: int) -> int:
     ):
         i += 3
     return i
+
+
+def copy_length(instrs, start: int) -> int:
+    """``exit_length``, but 0 for ``return <constant>``: written in place, a return
+    compiles to the same, so it is no sign of a copy."""
+    length = exit_length(instrs, start)
+    return 0 if length <= 2 and instrs[start].op == "LOAD_CONST" else length
 
 
 def exit_length(instrs, start: int) -> int:

@@ -23,7 +23,9 @@ NAME_STORES = ("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL")
 def store_name(sim, ins):
     run = _parallel_stores(sim, ins)
     if run:
-        return _parallel_assign(sim, run)
+        _parallel_assign(sim, run)
+        sim.skip = len(run) - 1
+        return
     _declare(sim, ins)
     store(sim, m.name(ins.argval, True), sim.pop())
 
@@ -75,7 +77,6 @@ def _parallel_assign(sim, run, swapped=False) -> None:
         _declare(sim, ins)
     target = ast.Tuple(elts=[m.name(n, True) for n in names], ctx=ast.Store())
     sim.emit(ast.Assign(targets=[target], value=ast.Tuple(elts=values, ctx=ast.Load())), names)
-    sim.skip = len(run) - 1
 
 
 @handles("STORE_ATTR")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis, _dominators
-from .clause_tails import copied_after_endless_loop, exit_length
+from .clause_tails import copied_after_endless_loop, copy_length
 from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
@@ -982,9 +982,7 @@ class Builder:
             if block.succs or instrs[block.start].op != "POP_TOP":
                 continue
             length = block.end - block.start - 1
-            if not length or (instrs[block.start + 1].op == "LOAD_CONST" and length <= 2):
-                continue  # ``return <constant>`` written in the loop compiles the same
-            if exit_length(instrs, block.start + 1) == length:
+            if length and copy_length(instrs, block.start + 1) == length:
                 found.add(s)
         return found
 
