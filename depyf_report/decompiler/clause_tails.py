@@ -63,23 +63,19 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
 
 def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
     """First instruction of each copy of a for loop's exit -> the exit's first."""
-    found = {}
-    loops: list[Instr] = []  # the for loops around the instruction, innermost last
+    found, fors = {}, _for_loops(instrs)
     clause = None  # the except clause (its PUSH_EXC_INFO) laid out last before it
     for ins in instrs:
-        while loops and ins.index >= loops[-1].target:
-            loops.pop()
-        if ins.op == "FOR_ITER" and ins.target is not None:
-            loops.append(ins)
-        elif ins.op == "PUSH_EXC_INFO":
+        if ins.op == "PUSH_EXC_INFO":
             clause = ins.index
         elif ins.op == "POP_TOP":
             start = ins.index + 1
             length = copy_length(instrs, start)
             if not length:
                 continue
-            if loops and start < loops[-1].target:
-                loop = loops[-1]
+            around = fors[ins.index]
+            if around is not None and start < instrs[around].target:
+                loop = instrs[around]
             elif clause is not None and _ends_clause(instrs, ins.index):
                 # 3.12+ lay an except clause out after the loop its try is in
                 loop = _loop_around_try(instrs, clause)
