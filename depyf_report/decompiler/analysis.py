@@ -108,8 +108,11 @@ class Analysis:
         return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
 
     def _loops(self) -> dict[int, set[int]]:
-        """Loop header -> blocks of its natural loop (back edges: u -> h with h dom u)."""
-        loops: dict[int, set[int]] = {}
+        """Loop header -> blocks of its natural loop (back edges: u -> h with h dom u).
+        A for loop whose body never goes back (it returns, raises or breaks on every
+        path) is a loop all the same: its header alone."""
+        instrs = self.graph.instrs
+        loops = {b.id: {b.id} for b in self.graph.blocks if instrs[b.start].op == "FOR_ITER"}
         for u, succs in enumerate(self.succs):
             for h in succs:
                 if h <= u and self.dominates(h, u):

@@ -98,6 +98,8 @@ def _split(instrs: list[Instr], leaders: set[int]) -> list[Block]:
             leaders.add(ins.index + 1)
         if ins.index and instrs[ins.index - 1].handler != ins.handler:
             leaders.add(ins.index)
+        if ins.op == "FOR_ITER":  # a loop header, even where nothing jumps back to it
+            leaders.add(ins.index)
     starts = sorted(i for i in leaders if i < len(instrs))
     ends = [*starts[1:], len(instrs)]
     return [Block(n, s, e, instrs[s].handler) for n, (s, e) in enumerate(zip(starts, ends))]

@@ -63,6 +63,7 @@ READABLE = [
     ("loops", "for_else_break_raises"),
     ("loops", "else_break_at_the_end"),
     ("loops", "else_break_in_a_tested_loop"),
+    ("loops", "first_entry"),
     ("loops", "continue_else_break"),
     ("loops", "break_when_empty"),
     ("loops", "break_at_end"),

@@ -428,6 +428,22 @@ def else_break_in_a_tested_loop(text, stop):
     return i
 
 
+def first_entry(table):
+    for key in table:  # never goes back to the loop's header: no back edge at all
+        value = table[key]
+        del table[key]
+        return key, value
+    raise KeyError("empty")
+
+
+def first_or_none(items):
+    for item in items:
+        break
+    else:
+        return None
+    return item
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -479,4 +495,6 @@ CASES = [
     ("else_break_at_the_end", ("ab#cdx", lambda ch: ch == "x")),
     ("else_break_in_a_tested_loop", ("abxc", lambda ch: ch == "x")),
     ("else_break_in_a_tested_loop", ("ab", lambda ch: ch == "x")),
+    ("first_entry", ({"a": 1, "b": 2},)), ("first_entry", ({},)),
+    ("first_or_none", ([3, 4],)), ("first_or_none", ([],)),
 ]
