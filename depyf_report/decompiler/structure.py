@@ -257,6 +257,7 @@ class Builder:
             raise Unsupported("branches leave a region at different places")
         merged = self._value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip)
         if merged is not None:
+            merged[-1] = self._chained_value(sim, merged[-1], merged)
             return sim.out, merged, join, join is None
         if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
             self.unvisit(mark)
@@ -470,15 +471,48 @@ class Builder:
             middle, stack = rest[-1], rest
         return None
 
+    def _chained_value(self, sim, value, stack):
+        """A chained comparison used as a value, ``a < x < b``: the first comparison's
+        value where it fails, else the next one's, which reads the ``x`` the first kept
+        on the stack. Merged, that is ``a < x and x < b`` with one ``x``: the chain."""
+        if not (isinstance(value, ast.BoolOp) and isinstance(value.op, ast.And)):
+            return value
+        if len(value.values) != 2:
+            return value
+        first, second = value.values
+        if not (isinstance(first, ast.Compare) and isinstance(second, ast.Compare)):
+            return value
+        if second.left is not first.comparators[-1]:
+            return value  # ``a < x and x < b`` as written: ``x`` is read twice
+        chain = ast.Compare(
+            left=first.left,
+            ops=[*first.ops, *second.ops],
+            comparators=[*first.comparators, *second.comparators],
+        )
+        self._unspill_middle(sim, chain, stack)
+        return chain
+
     def _unspill_middle(self, sim, test, stack) -> None:
         """The chain's first middle operand, and its left one where that was not a plain
         name, were computed into temporaries by the ``SWAP`` between them: put them back
-        in the comparison, each evaluated once, in order."""
+        in the comparison, each evaluated once, in order. So were the values below them
+        on the stack, computed earlier: put back too, they are still computed in order."""
         if not self._spilled_last(sim, test.comparators[0], stack):
             return
         test.comparators[0] = sim.out.pop().value
         if self._spilled_last(sim, test.left, stack):
             test.left = sim.out.pop().value
+        while sim.out and isinstance(sim.out[-1], ast.Assign):
+            target = sim.out[-1].targets[0]
+            at = [i for i, v in enumerate(stack) if isinstance(v, ast.Name) and v.id == target.id]
+            if len(at) != 1 or not self._spilled_last(sim, target, stack[at[0] + 1 :]):
+                return
+            reads = sum(
+                isinstance(n, ast.Name) and n.id == target.id for v in stack for n in ast.walk(v)
+            )
+            if reads != 1:
+                return
+            stack[at[0]] = sim.out.pop().value
 
     def _spilled_last(self, sim, operand, stack) -> bool:
         """Whether the block's last statement assigns ``operand``, a temporary that

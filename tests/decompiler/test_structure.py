@@ -33,6 +33,7 @@ READABLE = [
     ("branches", "conditional_expression"),
     ("branches", "conditional_last_in_return"),
     ("branches", "conditional_argument_at_the_end"),
+    ("branches", "chained_values"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

@@ -144,6 +144,13 @@ def chained_evaluates_once(items):
     return ok, calls
 
 
+def chained_values(name, low, high):
+    dunder = len(name) > 4 and name[:2] == name[-2:] == "__" and name[2] != "_"
+    inside = [low <= len(name) < high, name[:1] == name[-1:] == "_" or not name]
+    written = name[:1] == name[-1:] and name[-1:] == "_"
+    return dunder, inside, written
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -188,6 +195,8 @@ CASES = [
     ("conditional_argument_at_the_end", ([], 1)), ("conditional_argument_at_the_end", ([], 0)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
+    ("chained_values", ("__init__", 2, 9)), ("chained_values", ("_x_", 4, 5)),
+    ("chained_values", ("", 0, 1)), ("chained_values", ("___", 0, 9)),
     ("chained_comparison_guard", ({"low": 2}, "1", 3)),
     ("chained_comparison_guard", ({"low": 2}, "5", 3)),
     ("chained_comparison_guard", ({"low": 2}, "-3", 3)),
