@@ -12,6 +12,7 @@ import types
 from . import markers as m
 from .fallback import MARK
 from .functions import PROBE, Definitions, body_of, function_def, lambda_expr
+from .unparse import unparse
 
 _MARK_LINE = re.compile(r"^(\s*)(?:'|\"\"\")" + MARK + r"(.*?)(?:'|\"\"\")$", re.M)
 
@@ -64,7 +65,7 @@ def _source(code, function) -> str:
     tree = ast.Module(body=_top_level(code, function), type_ignores=[])
     try:
         _number_statements(tree.body)
-        text = ast.unparse(tree)
+        text = unparse(tree)
     except Exception:
         if PROBE.on:
             raise
