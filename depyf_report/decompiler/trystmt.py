@@ -66,6 +66,8 @@ class TryBuilder:
         exits -= skip
         is_with = self._starts_with(h, "WITH_EXCEPT_START")
         follow = self._normal_exit(b, region, exits, loop, is_with)
+        if not is_with and follow is not None:
+            follow = self._goes_on_with_clauses(h, exits, follow, loop)
         after_with = None  # what runs after a with whose body never ends normally
         if is_with and follow is not None and self._way_out(follow, _loop_edges(loop)):
             follow, after_with = self._with_end(h, exits, follow)
@@ -264,6 +266,29 @@ class TryBuilder:
         if rounds:
             return after if after in rounds else (max if is_with else min)(rounds)
         return after if after in exits else min(exits)
+
+    def _goes_on_with_clauses(self, h, exits, follow, loop):
+        """Where every exit of a try body leaves (``try: if c: return x``, where the
+        return is no longer covered), the one that goes on to where the except clauses
+        go on is the end of the body; the others are its returns and raises."""
+        if self._way_out(follow, _loop_edges(loop)) != ENDS:
+            return follow
+        join = self._join(h, loop)
+        if join is None or follow == join:
+            return follow
+        going_on = [x for x in sorted(exits) if self._reaches(x, join)]
+        return going_on[0] if len(going_on) == 1 else follow
+
+    def _reaches(self, x, end, steps=4) -> bool:
+        """Whether the straight path from block ``x`` gets to block ``end``."""
+        blocks = self.graph.blocks
+        for _ in range(steps):
+            if x == end:
+                return True
+            if len(blocks[x].succs) != 1:
+                return False
+            x = blocks[x].succs[0]
+        return x == end
 
     def _normal_body(self, b, region) -> set[int]:
         """The blocks of ``region`` that ``b`` reaches along normal edges."""

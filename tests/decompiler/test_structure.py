@@ -74,6 +74,7 @@ READABLE = [
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "raises_by_platform"),
+    ("exceptions", "probe_or_false"),
     ("exceptions", "else_in_a_branch"),
     ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),
