@@ -84,6 +84,7 @@ class Builder:
         self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
         self._tested: set[int] = set()  # the blocks of the last condition merged
         self._breaks_to: dict[int, int] = {}  # a copy of a loop's follow -> the follow
+        self._exit_copies: dict[int, int] = {}  # a copy of where a chain fails -> that block
         self._with_raises: dict[int, int | None] | None = None
 
     # -- the walk -------------------------------------------------------------
@@ -224,8 +225,8 @@ class Builder:
         # is a written ``break``); not a jump back to the loop's header laid out there
         # (3.12+), which is the end of the body
         falls = {fall}
-        if branch.kind == "cond":  # the last test's fall-through, after a merge
-            falls = {self.blocks[x].succs[0] for x in self._tested if self.blocks[x].succs}
+        if branch.kind == "cond":  # the tests' fall-throughs, after a merge
+            falls = self._fall_throughs(self._tested)
         flip = branch.kind == "cond" and false_b in falls and true_b not in falls
         flip = flip and (
             loop is None
@@ -281,6 +282,20 @@ class Builder:
             node.orelse_falls = false_b in falls
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
+
+    def _fall_throughs(self, tested) -> set[int]:
+        """Where the tests of a merged condition fall through to, seeing through the jump
+        that ends a chained comparison (over the block that pops its middle operand,
+        which is no test's fall-through) and through the copy of where it fails."""
+        falls = set()
+        for x in tested:
+            succs = self.blocks[x].succs
+            if len(succs) == 2:
+                fall = succs[0]
+                if fall in tested:
+                    fall = self._exit_copies.get(fall, self.jumped_to(fall))
+                falls.add(fall)
+        return falls
 
     def _fused_keep(self, test, true_b, false_b, stack):
         """``a and b or c`` (``(a or b) and c``): 3.10/3.11 send ``a``'s failure (success)
@@ -460,6 +475,9 @@ class Builder:
             taken |= {true_b, false_b}
             if not keeps and f2 != failed and self.jumped_to(f2) == failed:
                 taken.add(f2)  # the last comparison's failure jumps on to the chain's
+            elif not keeps and f2 != failed and self._same_exit(f2, failed):
+                taken.add(f2)  # or runs its own copy of it
+                self._exit_copies[f2] = failed
             test = ast.Compare(
                 left=test.left,
                 ops=[*test.ops, *compare.ops],
@@ -566,14 +584,22 @@ class Builder:
             return None
         if [i.op for i in instrs] in (["POP_TOP"], ["POP_TOP", "JUMP"]) and len(block.succs) == 1:
             found = block.succs[0]
-            return found if failed is None or self._same_target(found, failed) else None
+            if failed is None or self._same_target(found, failed) or self._same_exit(found, failed):
+                return found
+            return None
         if failed is None or block.succs or self.blocks[failed].succs:
             return None
         copy = self.graph.instrs[self.blocks[failed].start : self.blocks[failed].end]
-        same = len(copy) == len(instrs) - 1 and all(
-            (x.op, x.argval) == (y.op, y.argval) for x, y in zip(copy, instrs[1:])
-        )
-        return failed if same else None
+        return failed if _same_instructions(copy, instrs[1:]) else None
+
+    def _same_exit(self, a, b) -> bool:
+        """Whether blocks ``a`` and ``b`` both end the function, alike: 3.12+ copy such a
+        small block to the jumps to it, so one chain can fail into several copies."""
+        x, y = self.blocks[a], self.blocks[b]
+        if x.succs or y.succs or x.handler != y.handler:
+            return False
+        instrs = self.graph.instrs
+        return _same_instructions(instrs[x.start : x.end], instrs[y.start : y.end])
 
     def merge_conditions(self, b, test, true_b, false_b, stack):
         """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
@@ -631,9 +657,14 @@ class Builder:
         return b
 
     def _pure_condition(self, cand, merged, stack):
-        """(test, true, false, blocks) when ``cand`` only tests a condition."""
+        """(test, true, false, blocks) when ``cand`` only tests a condition, or only
+        jumps to one (3.11 ends a chained comparison so)."""
         if cand in self.visited or cand in merged or cand in self.an.loops:
             return None
+        hop = self.jumped_to(cand)
+        if hop != cand and self.blocks[hop].preds == [cand]:
+            found = self._pure_condition(hop, merged | {cand}, stack)
+            return found and (*found[:3], found[3] | {cand})
         if cand not in self._conditions:
             self._conditions[cand] = None  # guards against cycles while it is computed
             self._conditions[cand] = self._fold_condition(cand, merged, stack)
@@ -666,16 +697,25 @@ class Builder:
         if sim is None:
             return None
         br = sim.branch
-        if sim.out or br is None or br.kind != "cond" or len(sim.stack) != len(stack):
-            return None
-        if any(a is not b for a, b in zip(sim.stack, stack)):
-            return None
-        if len(block.succs) != 2:
-            return None  # a loop test redirected to the loop's header
+        if br is None or br.kind != "cond" or len(block.succs) != 2:
+            return None  # (two successors: not a loop test redirected to the header)
         fall, jump = block.succs
         t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
-        taken = {cand}
-        test, t2, f2 = self._merge(br.test, t2, f2, stack, taken)
+        test, taken = br.test, {cand}
+        if len(sim.stack) == len(stack) + 1:  # ``lo <= x < hi`` as one of the conditions
+            chained = self._chained(test, t2, f2, sim.stack)
+            if chained is None:
+                return None
+            test, t2, f2, rest, chain_blocks = chained
+            self._unspill_middle(sim, test, rest)
+            taken |= chain_blocks
+            if len(rest) != len(stack):
+                return None
+        elif len(sim.stack) != len(stack):
+            return None
+        if sim.out or any(a is not b for a, b in zip(sim.stack, stack)):
+            return None
+        test, t2, f2 = self._merge(test, t2, f2, stack, taken)
         return test, t2, f2, frozenset(taken)
 
     def join_of(self, b, loop, stack, stop=None, tested=frozenset()):
@@ -1133,6 +1173,12 @@ def _is_target_store(stmt) -> bool:
         isinstance(stmt, ast.Assign)
         and len(stmt.targets) == 1
         and isinstance(stmt.value, m.NextItem)
+    )
+
+
+def _same_instructions(xs, ys) -> bool:
+    return len(xs) == len(ys) and all(
+        (x.op, repr(x.argval)) == (y.op, repr(y.argval)) for x, y in zip(xs, ys)
     )
 
 

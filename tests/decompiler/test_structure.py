@@ -34,6 +34,7 @@ READABLE = [
     ("branches", "conditional_last_in_return"),
     ("branches", "conditional_argument_at_the_end"),
     ("branches", "chained_values"),
+    ("branches", "chains_in_conditions"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

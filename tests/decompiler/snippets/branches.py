@@ -151,6 +151,17 @@ def chained_values(name, low, high):
     return dunder, inside, written
 
 
+def chains_in_conditions(r, g, b, limit):
+    if not ((0 <= r <= 255) and (0 <= g <= 255) and (0 <= b <= 255)):
+        raise ValueError("bad color")
+    assert isinstance(limit, int) and 0 <= limit <= 9
+    if limit is not None and 0 <= limit <= r:
+        return "below"
+    if 0 <= r < g and b < limit <= 9:
+        return "inside"
+    return "other"
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -195,6 +206,10 @@ CASES = [
     ("conditional_argument_at_the_end", ([], 1)), ("conditional_argument_at_the_end", ([], 0)),
     ("and_or_values", (0, 1, 2)), ("and_or_values", (3, 0, 2)), ("and_or_values", ("", [], 5)),
     ("and_or_values", (1, 2, 3)),
+    ("chains_in_conditions", (1, 2, 3, 4)), ("chains_in_conditions", (5, 2, 3, 4)),
+    ("chains_in_conditions", (1, 2, 3, 9)), ("chains_in_conditions", (1, 300, 3, 4)),
+    ("chains_in_conditions", (-1, 2, 3, 4)), ("chains_in_conditions", (1, 2, 3, 10)),
+    ("chains_in_conditions", (1, 2, 3, "x")), ("chains_in_conditions", (0, 0, 0, 0)),
     ("chained_values", ("__init__", 2, 9)), ("chained_values", ("_x_", 4, 5)),
     ("chained_values", ("", 0, 1)), ("chained_values", ("___", 0, 9)),
     ("chained_comparison_guard", ({"low": 2}, "1", 3)),
