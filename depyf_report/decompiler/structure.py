@@ -736,6 +736,8 @@ class Builder:
             join = self._loop_joins(loop).get(b)
         elif self.an.handler_of(b) is not None:
             join = self.an.normal_ipdom.get(b)  # the handler's way is no path to a join
+        if join is not None and self._passed_by(join, tested or {b}):
+            join = None
         if join is None:
             join = self._merge_point(b, loop, tested)
         if join is None and stop is not None and self._inside(stop, loop):
@@ -746,6 +748,19 @@ class Builder:
             if outer in loop.body:
                 join = outer
         return join
+
+    def _passed_by(self, join, tested) -> bool:
+        """Whether a branch goes past ``join`` to code that ``join`` also leads to (the
+        raise both end in: post-dominators leave out the paths that raise), so that the
+        branches do not meet there."""
+        for x in tested:
+            for s in self.blocks[x].succs:
+                if s == join or s in tested:
+                    continue
+                preds = self.blocks[s].preds
+                if any(p not in tested and self.an.dominates(join, p) for p in preds):
+                    return True
+        return False
 
     def _raising_joins(self) -> dict[int, int | None]:
         """Immediate post-dominators along normal edges, raising paths counted as ends."""
