@@ -5,7 +5,12 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from .clause_tails import copied_clause_tails, copied_loop_exits, copied_while_exits
+from .clause_tails import (
+    copied_chain_ends,
+    copied_clause_tails,
+    copied_loop_exits,
+    copied_while_exits,
+)
 from .instructions import Handler, Instr, SourceLines
 from .rotation import RepeatedTest, repeated_tests
 from .versions import JUMPS, NO_FALLTHROUGH
@@ -40,11 +45,16 @@ class Graph:
         tests = repeated_tests(instrs) if unrotate else []
         copies, breaks = {}, {}
         if unrotate:
-            copies = {**copied_clause_tails(instrs), **copied_loop_exits(instrs)}
+            copies = {
+                **copied_clause_tails(instrs),
+                **copied_loop_exits(instrs),
+                **copied_chain_ends(instrs),
+            }
             if lines is not None:
                 breaks = copied_while_exits(instrs, lines)
                 breaks = {c: o for c, o in breaks.items() if c not in copies}
-        leaders = {test.top for test in tests} | set(copies) | {*breaks, *breaks.values()}
+        leaders = {test.top for test in tests} | {*copies, *copies.values()}
+        leaders |= {*breaks, *breaks.values()}
         self.blocks = _split(instrs, leaders)
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats

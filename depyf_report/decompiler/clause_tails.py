@@ -18,6 +18,11 @@ raw instructions) by a copy of that block:
   ``while True`` loop), no original is left; the loop builder then takes the copy
   itself for the code after the loop (``copied_after_endless_loop``).
 
+- 3.10 and 3.12+ copy what follows a chained comparison used as a value
+  (``return a < b < c``) to the arm where the chain holds, which would jump over
+  the block that pops the middle operand where it fails; the original follows
+  that block.
+
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
 return after ``__exit__``. Any original will do for meaning: both compute what they
@@ -131,6 +136,52 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
                 found[start] = j
                 break
     return found
+
+
+def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy -> first instruction of its original, for the
+    copies of what follows a chained comparison used as a value: the chain's arm that
+    holds ends with the same exit as follows the ``SWAP 2, POP_TOP`` that its failing
+    comparisons jump to."""
+    keeps = {}  # where a value-keeping jump that ends a comparison goes
+    for ins in instrs:
+        before = instrs[ins.index - 1 : ins.index]
+        if ins.op == "POP_JUMP_IF_FALSE" and [i.op for i in before] == ["COPY"]:
+            before = instrs[ins.index - 2 : ins.index - 1]  # 3.12+: ``COPY 1`` first
+        elif ins.op != "JUMP_IF_FALSE_OR_POP":
+            continue
+        if before and before[0].op in COMPARISONS:
+            keeps[ins.target] = ins.index
+    found = {}
+    for cleanup in keeps:
+        pops = instrs[cleanup : cleanup + 2]
+        if [(i.op, i.arg) for i in pops] != [("SWAP", 2), ("POP_TOP", None)]:
+            continue
+        start = cleanup + 2
+        length = _tail_length(instrs, start)
+        copy = cleanup - length
+        if not length or copy <= keeps[cleanup]:
+            continue
+        if all(map(same_instruction, instrs[copy:cleanup], instrs[start : start + length])):
+            found[copy] = start
+    return found
+
+
+COMPARISONS = {"COMPARE_OP", "IS_OP", "CONTAINS_OP"}
+
+
+def _tail_length(instrs, start: int) -> int:
+    """Instructions from ``start`` to the first return or raise, when they run straight
+    through and are few enough for the compiler to copy; else 0."""
+    offsets = set()
+    for i in range(start, min(start + 2 * LONGEST_COPY, len(instrs))):
+        ins = instrs[i]
+        offsets.add(ins.offset)
+        if len(offsets) > LONGEST_COPY or ins.target is not None:
+            return 0
+        if ins.op in EXITS:
+            return i + 1 - start
+    return 0
 
 
 def _normally_reached(instrs) -> list[bool]:

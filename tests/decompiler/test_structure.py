@@ -35,6 +35,8 @@ READABLE = [
     ("branches", "conditional_argument_at_the_end"),
     ("branches", "chained_values"),
     ("branches", "chains_in_conditions"),
+    ("branches", "returned_chain"),
+    ("branches", "returned_chains"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

@@ -162,6 +162,14 @@ def chains_in_conditions(r, g, b, limit):
     return "other"
 
 
+def returned_chain(flag, name):
+    return flag and name[:2] == name[-2:] == "__"
+
+
+def returned_chains(c):
+    return b"0" <= c <= b"9" or b"a" <= c <= b"f" or b"A" <= c[:1] <= b"F"
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -210,6 +218,10 @@ CASES = [
     ("chains_in_conditions", (1, 2, 3, 9)), ("chains_in_conditions", (1, 300, 3, 4)),
     ("chains_in_conditions", (-1, 2, 3, 4)), ("chains_in_conditions", (1, 2, 3, 10)),
     ("chains_in_conditions", (1, 2, 3, "x")), ("chains_in_conditions", (0, 0, 0, 0)),
+    ("returned_chain", (1, "__x__")), ("returned_chain", (1, "_x__")),
+    ("returned_chain", (0, "__x__")), ("returned_chain", ("", "")),
+    ("returned_chains", (b"5",)), ("returned_chains", (b"c",)), ("returned_chains", (b"Cx",)),
+    ("returned_chains", (b"x",)), ("returned_chains", (b"",)),
     ("chained_values", ("__init__", 2, 9)), ("chained_values", ("_x_", 4, 5)),
     ("chained_values", ("", 0, 1)), ("chained_values", ("___", 0, 9)),
     ("chained_comparison_guard", ({"low": 2}, "1", 3)),
