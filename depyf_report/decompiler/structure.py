@@ -632,7 +632,29 @@ class Builder:
                 merged |= taken
                 break
             else:
-                return test, true_b, false_b
+                chosen = self._chosen_condition(test, true_b, false_b, stack, merged)
+                if chosen is None:
+                    return test, true_b, false_b
+                test, true_b, false_b = chosen
+
+    def _chosen_condition(self, test, true_b, false_b, stack, merged):
+        """``if (a if c else b):``: each branch of ``c`` tests a condition of its own, and
+        the two go on to the same places. (test, true, false) or None."""
+        yes = self._pure_condition(true_b, merged, stack)
+        no = yes and self._pure_condition(false_b, merged | yes[3], stack)
+        if not no:
+            return None
+        (a, t1, f1, taken_a), (b, t2, f2, taken_b) = yes, no
+        same = self._same_target
+        if same(t1, t2) and same(f1, f2):
+            value = ast.IfExp(test=test, body=a, orelse=b)
+        elif same(t1, f2) and same(f1, t2):
+            value = ast.IfExp(test=test, body=a, orelse=negate(b))
+        else:
+            return None
+        hops = {x for x in (t1, f1) if self.jumped_to(x) != x}  # lone jumps on to the targets
+        merged |= taken_a | taken_b | hops
+        return value, self.jumped_to(t1), self.jumped_to(f1)
 
     def _same_target(self, a, b) -> bool:
         """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only

@@ -37,6 +37,7 @@ READABLE = [
     ("branches", "chains_in_conditions"),
     ("branches", "returned_chain"),
     ("branches", "returned_chains"),
+    ("branches", "conditional_conditions"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

@@ -170,6 +170,13 @@ def returned_chains(c):
     return b"0" <= c <= b"9" or b"a" <= c <= b"f" or b"A" <= c[:1] <= b"F"
 
 
+def conditional_conditions(items, strict):
+    chosen = [x for x in items if (x > 0 if strict else x)]
+    if len(chosen) > 2 if strict else not chosen:
+        chosen.append(0)
+    return chosen
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -218,6 +225,10 @@ CASES = [
     ("chains_in_conditions", (1, 2, 3, 9)), ("chains_in_conditions", (1, 300, 3, 4)),
     ("chains_in_conditions", (-1, 2, 3, 4)), ("chains_in_conditions", (1, 2, 3, 10)),
     ("chains_in_conditions", (1, 2, 3, "x")), ("chains_in_conditions", (0, 0, 0, 0)),
+    ("conditional_conditions", ([1, -1, 0, 2], True)),
+    ("conditional_conditions", ([1, 2, 3], True)),
+    ("conditional_conditions", ([1, -1, 0, 2], False)),
+    ("conditional_conditions", ([0, 0], False)),
     ("returned_chain", (1, "__x__")), ("returned_chain", (1, "_x__")),
     ("returned_chain", (0, "__x__")), ("returned_chain", ("", "")),
     ("returned_chains", (b"5",)), ("returned_chains", (b"c",)), ("returned_chains", (b"Cx",)),
