@@ -26,7 +26,6 @@ from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
 
 NOT_A_CONDITION = {
-    "MAKE_FUNCTION",
     "STORE_FAST",
     "STORE_NAME",
     "STORE_GLOBAL",

@@ -38,6 +38,7 @@ READABLE = [
     ("branches", "returned_chain"),
     ("branches", "returned_chains"),
     ("branches", "conditional_conditions"),
+    ("branches", "generator_in_condition"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

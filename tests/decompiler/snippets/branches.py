@@ -177,6 +177,14 @@ def conditional_conditions(items, strict):
     return chosen
 
 
+def generator_in_condition(line, keys):
+    if line and all(word in keys for word in line.split()):
+        result = sorted(line.split())
+    else:
+        result = None
+    return result
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -229,6 +237,8 @@ CASES = [
     ("conditional_conditions", ([1, 2, 3], True)),
     ("conditional_conditions", ([1, -1, 0, 2], False)),
     ("conditional_conditions", ([0, 0], False)),
+    ("generator_in_condition", ("a b", {"a", "b"})), ("generator_in_condition", ("a c", {"a"})),
+    ("generator_in_condition", ("", {"a"})),
     ("returned_chain", (1, "__x__")), ("returned_chain", (1, "_x__")),
     ("returned_chain", (0, "__x__")), ("returned_chain", ("", "")),
     ("returned_chains", (b"5",)), ("returned_chains", (b"c",)), ("returned_chains", (b"Cx",)),
