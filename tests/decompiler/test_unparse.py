@@ -15,6 +15,9 @@ WRITTEN = [
     "x = a and (b or c) and (yield) and (y := 2)",
     "x = not a or (b if c else d) or e or a and b",
     "if a or b or c in d or not e:\n    pass",
+    "x = all(y > 0 for y in ys)",
+    "x = f((y for y in ys), z)",
+    "x = f(*(y for y in ys))",
 ]
 
 
