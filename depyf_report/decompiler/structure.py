@@ -235,8 +235,10 @@ class Builder:
         join = self.join_of(b, loop, stack, stop, self._tested if branch.kind == "cond" else {b})
         if join is None and chained is not None:
             # 3.12+ copy a returning join into the chain's first failure: the comparison
-            # that ends the chain still reaches it
-            joins = {self.join_of(x, loop, stack, stop) for x in chained[4]} - {None, false_b}
+            # that ends the chain still reaches it (the block popping the middle operand
+            # only goes on to where the chain fails: that says nothing)
+            compares = [x for x in chained[4] if len(self.blocks[x].succs) == 2]
+            joins = {self.join_of(x, loop, stack, stop) for x in compares} - {None}
             join = joins.pop() if len(joins) == 1 else None
         only_tested = branch.kind == "cond" and set(self.blocks[fall].preds) <= self._tested
         if join == fall and jump > fall and only_tested:

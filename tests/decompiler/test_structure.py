@@ -39,6 +39,7 @@ READABLE = [
     ("branches", "returned_chains"),
     ("branches", "conditional_conditions"),
     ("branches", "generator_in_condition"),
+    ("branches", "chain_then_falls_through"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

@@ -185,6 +185,14 @@ def generator_in_condition(line, keys):
     return result
 
 
+def chain_then_falls_through(p, x):
+    if p >= 0.004 < 0.499:
+        x += 1
+    if 0 <= p < x:
+        x -= 3
+    return x
+
+
 def walrus(values):
     if (n := len(values)) > 3:
         return f"long {n}"
@@ -239,6 +247,8 @@ CASES = [
     ("conditional_conditions", ([0, 0], False)),
     ("generator_in_condition", ("a b", {"a", "b"})), ("generator_in_condition", ("a c", {"a"})),
     ("generator_in_condition", ("", {"a"})),
+    ("chain_then_falls_through", (0.1, 1)), ("chain_then_falls_through", (0.001, 1)),
+    ("chain_then_falls_through", (0.5, 0)), ("chain_then_falls_through", (-1, 1)),
     ("returned_chain", (1, "__x__")), ("returned_chain", (1, "_x__")),
     ("returned_chain", (0, "__x__")), ("returned_chain", ("", "")),
     ("returned_chains", (b"5",)), ("returned_chains", (b"c",)), ("returned_chains", (b"Cx",)),
