@@ -46,6 +46,9 @@ NOT_A_CONDITION = {
 }
 
 
+# How far ``_passed_by`` follows a branch that runs straight on.
+_STRAIGHT_STEPS = 4
+
 # The compiler copies an exit block of at most four instructions into the blocks that
 # jump to it; a tail may also carry a NOP or two left from line numbers.
 _MAX_COPIED_TAIL = 6
@@ -780,9 +783,18 @@ class Builder:
             for s in self.blocks[x].succs:
                 if s == join or s in tested:
                     continue
-                preds = self.blocks[s].preds
-                if any(p not in tested and self.an.dominates(join, p) for p in preds):
-                    return True
+                came_from = x
+                for _ in range(_STRAIGHT_STEPS):  # along the branch while it runs straight
+                    preds = self.blocks[s].preds
+                    if any(
+                        p not in tested and p != came_from and self.an.dominates(join, p)
+                        for p in preds
+                    ):
+                        return True
+                    succs = self.blocks[s].succs
+                    if len(succs) != 1 or succs[0] == join:
+                        break
+                    came_from, s = s, succs[0]
         return False
 
     def _raising_joins(self) -> dict[int, int | None]:

@@ -82,6 +82,7 @@ READABLE = [
     ("exceptions", "raises_by_platform"),
     ("exceptions", "probe_or_false"),
     ("exceptions", "restart_unless_parsed"),
+    ("exceptions", "count_mismatch"),
     ("exceptions", "else_in_a_branch"),
     ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),
