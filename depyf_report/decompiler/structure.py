@@ -676,6 +676,16 @@ class Builder:
         pairs = zip(self.graph.instrs[x.start : x.end], self.graph.instrs[y.start : y.end])
         return all(i.op == j.op and repr(i.argval) == repr(j.argval) for i, j in pairs)
 
+    def runs_into(self, x, end, steps=4) -> bool:
+        """Whether the straight path from block ``x`` gets to block ``end``."""
+        for _ in range(steps):
+            if x == end:
+                return True
+            if len(self.blocks[x].succs) != 1:
+                return False
+            x = self.blocks[x].succs[0]
+        return x == end
+
     def jumped_to(self, b):
         block = self.blocks[b]
         if block.end - block.start == 1 and self.graph.instrs[block.start].op == "JUMP":
@@ -855,6 +865,9 @@ class Builder:
         if done is not None:
             stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
             return spill.out + stmts, stack, follow
+        own = [s for s in self.blocks[h].succs if s in exits]
+        if len(own) == 1:  # a break's own cleanup (a with's ``__exit__``) on its way out
+            exits = {x for x in exits if x == own[0] or not self.runs_into(x, own[0])}
         follow = min(exits) if exits else None
         if follow is None:
             # A loop that never ends but leaves the with or try body it is in ends there:
@@ -862,7 +875,6 @@ class Builder:
             fenced = {s for x in body for s in self.blocks[x].succs if s in self.fences}
             follow = fenced.pop() if len(fenced) == 1 else self._written_after(body)
         copies, else_start = frozenset(), None
-        own = [s for s in self.blocks[h].succs if s in exits]
         if self._ends_outer_body(exits, outer):
             follow = outer.header
         elif own and all(self._same_return(x, own[0]) for x in exits):

@@ -127,6 +127,8 @@ class TryBuilder:
                 if op == "JUMP":
                     return block.succs[0]
                 if op not in _SUPPRESS_CLEANUP:
+                    if x in self.graph.rotated:  # the loop's test, repeated: the next round
+                        return self.graph.rotated[x]
                     return x if i == block.start and x not in self.region(h) else (i, block.end)
             if len(block.succs) != 1:
                 return None
@@ -276,19 +278,8 @@ class TryBuilder:
         join = self._join(h, loop)
         if join is None or follow == join:
             return follow
-        going_on = [x for x in sorted(exits) if self._reaches(x, join)]
+        going_on = [x for x in sorted(exits) if self.b.runs_into(x, join)]
         return going_on[0] if len(going_on) == 1 else follow
-
-    def _reaches(self, x, end, steps=4) -> bool:
-        """Whether the straight path from block ``x`` gets to block ``end``."""
-        blocks = self.graph.blocks
-        for _ in range(steps):
-            if x == end:
-                return True
-            if len(blocks[x].succs) != 1:
-                return False
-            x = blocks[x].succs[0]
-        return x == end
 
     def _normal_body(self, b, region) -> set[int]:
         """The blocks of ``region`` that ``b`` reaches along normal edges."""

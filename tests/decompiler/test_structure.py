@@ -91,6 +91,7 @@ READABLE = [
     ("exceptions", "else_in_finally_in_loop"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
+    ("context_managers", "with_breaks_a_while"),
     ("context_managers", "breaks_out_of_clauses"),
     ("context_managers", "continue_through_withs"),
     ("comprehensions", "filtered"),

@@ -194,7 +194,20 @@ def nested_withs_end_a_branch(flag):
         return "no"
 
 
+
+def with_breaks_a_while(tries, suppress):
+    # the body always breaks: only a suppressed exception goes round again
+    while tries:
+        tries -= 1
+        with Resource("attempt", suppress=suppress):
+            LOG.append(1 / tries)
+            break
+    return tries
+
+
 CASES = [
+    ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
+    ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
     ("returns_from_a_try_inside_a_with", ([1],)),
     ("returns_from_a_try_inside_a_with", (5,)),
