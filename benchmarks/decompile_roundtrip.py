@@ -29,6 +29,8 @@ from decompile_pythons import passthrough, rerun  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
 from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
+from depyf_report.decompiler.fallback import STATE_MACHINE_NOTE  # noqa: E402
+
 WORST_SHOWN = 10
 
 
@@ -64,6 +66,8 @@ def roundtrip(module: StdlibModule, ceiling: bool = False) -> dict:
         "mismatches": comparison.mismatches[:5],
         # Recompiles, but raises instead of running: the decompiler gave up on these.
         "not_decompiled": NOT_DECOMPILED.findall(source),
+        # Recompiles and runs, but as a state machine: not the code as written.
+        "state_machines": source.count(STATE_MACHINE_NOTE),
     }
 
 
@@ -96,6 +100,7 @@ def summarize(records: list[dict], source_of: str) -> dict:
         "codes": sum(r["codes"] for r in records),
         "codes_exact": sum(r["exact"] for r in records),
         "codes_not_decompiled": sum(len(r.get("not_decompiled", [])) for r in records),
+        "codes_as_state_machines": sum(r.get("state_machines", 0) for r in records),
         "decompile_seconds": round(seconds, 3),
         "codes_per_second": round(sum(r["codes"] for r in timed) / seconds) if seconds else 0,
     }
@@ -110,6 +115,10 @@ def print_report(summary: dict, records: list[dict]) -> None:
     print(f"code objects exact:     {percent(summary['codes_exact'], summary['codes'])}")
     print(
         f"code objects not decompiled (a raise in their place): {summary['codes_not_decompiled']}"
+    )
+    print(
+        "code objects written as a state machine (not as structured code): "
+        f"{summary['codes_as_state_machines']}"
     )
     print(
         f"speed: {summary['codes_per_second']} code objects/s "
@@ -196,7 +205,8 @@ def main(argv=None) -> int:
             print(
                 f"Python {version}: recompile {percent(s['modules_recompile'], s['modules'])}, "
                 f"exact {percent(s['codes_exact'], s['codes'])}, "
-                f"not decompiled {s['codes_not_decompiled']}, {s['codes_per_second']} codes/s"
+                f"not decompiled {s['codes_not_decompiled']}, "
+                f"state machines {s['codes_as_state_machines']}, {s['codes_per_second']} codes/s"
             )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

@@ -16,6 +16,9 @@ from .versions import LEGACY_EXCEPTIONS
 
 MARK = "__depyf_region__"
 
+# The comment that marks each body written as a state machine.
+STATE_MACHINE_NOTE = "control flow not structured: a state machine over basic blocks"
+
 
 def comment(text: str) -> ast.stmt:
     """A statement that ``api`` turns into a ``# text`` comment after unparsing."""
@@ -49,7 +52,7 @@ class StateMachine:
             start.append(ast.Assign(targets=[handled], value=m.const(None)))
         start += helper_defs(self.ctx)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
-        note = comment("control flow not structured: a state machine over basic blocks")
+        note = comment(STATE_MACHINE_NOTE)
         out = [note, *_future_imports(cases), *start, loop]
         if not self.ctx.is_function:
             out.append(self._forget(out))
