@@ -865,6 +865,9 @@ class Builder:
         if done is not None:
             stmts, stack, follow = self._async_for(h, stack, outer, active, body, done)
             return spill.out + stmts, stack, follow
+        # A lone RETURN_VALUE returns what the loop computed (3.11+ leave it out of the
+        # try around the return): no code after the loop
+        exits = {x for x in exits if self.graph.instrs[self.blocks[x].start].op != "RETURN_VALUE"}
         own = [s for s in self.blocks[h].succs if s in exits]
         if len(own) == 1:  # a break's own cleanup (a with's ``__exit__``) on its way out
             exits = {x for x in exits if x == own[0] or not self.runs_into(x, own[0])}

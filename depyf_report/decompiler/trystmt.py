@@ -523,6 +523,10 @@ def clauses(stmts):
 
 
 def _clauses(stmts):
+    if len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+        # clauses that go on to the next round or out of the loop, where others return
+        # or raise: the walk puts the jump after the chain of tests, once for them all
+        stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
     if stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test):
         node = stmts[0]
         kinds = node.test if isinstance(node.test, m.StarMatch) else node.test.args[1]
@@ -548,6 +552,17 @@ def _clauses(stmts):
     if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
         return [], _bare_raises(stmts[:-1])
     return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
+
+
+def _jump_ends_open_clauses(node, jump):
+    """``node``, a chain of clause tests, with ``jump`` ending each clause that goes on."""
+    if not (isinstance(node, ast.If) and _exc_test(node.test)):
+        return node
+    if not node.body or not isinstance(node.body[-1], TERMINAL):
+        node.body = [s for s in node.body if not isinstance(s, ast.Pass)] + [jump]
+    if len(node.orelse) == 1:
+        node.orelse = [_jump_ends_open_clauses(node.orelse[0], jump)]
+    return node
 
 
 def _exc_test(test) -> bool:

@@ -83,6 +83,7 @@ READABLE = [
     ("exceptions", "probe_or_false"),
     ("exceptions", "restart_unless_parsed"),
     ("exceptions", "count_mismatch"),
+    ("exceptions", "retry_until_found"),
     ("exceptions", "else_in_a_branch"),
     ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),

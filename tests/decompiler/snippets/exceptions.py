@@ -442,7 +442,21 @@ def count_mismatch(expected, given, defaults):
     return "ok"
 
 
+def retry_until_found(keys, table):
+    # the loop's only way out is the return, left outside the try (3.11+)
+    found = iter(keys)
+    while True:
+        try:
+            return table[next(found)]
+        except StopIteration:
+            return None
+        except KeyError:
+            pass  # ``continue`` compiles the same here, and reads back as this
+
+
 CASES = [
+    ("retry_until_found", (["a", "b"], {"b": 2})), ("retry_until_found", (["a"], {})),
+    ("retry_until_found", ([], {})),
     ("count_mismatch", (2, 2, [0, 0])), ("count_mismatch", (2, 1, [0, 1])),
     ("count_mismatch", (2, 0, [0, 1])), ("count_mismatch", (1, 3, [0])),
     ("restart_unless_parsed", ("12",)), ("restart_unless_parsed", ("x",)),
