@@ -827,7 +827,9 @@ class Builder:
                 self._dominated.setdefault(parent, []).append(x)
         found = None
         for x in self._dominated.get(b, ()):
-            if not self._inside(x, loop):
+            # (a raise or return both reach, and no loop goes on to, ends the loop's
+            # body, written inside it)
+            if not self._inside(x, loop) and (self.blocks[x].succs or _is_loop_edge(x, loop)):
                 continue
             # the tests of one condition count once: where it goes is no meeting place
             entries = {
@@ -1239,6 +1241,15 @@ def _is_target_store(stmt) -> bool:
         and len(stmt.targets) == 1
         and isinstance(stmt.value, m.NextItem)
     )
+
+
+def _is_loop_edge(x, loop) -> bool:
+    """Whether block ``x`` is where ``loop`` or a loop around it starts or goes on."""
+    while loop is not None:
+        if x in (loop.header, loop.follow) or x in loop.breaks:
+            return True
+        loop = loop.outer
+    return False
 
 
 def _same_instructions(xs, ys) -> bool:

@@ -84,6 +84,7 @@ READABLE = [
     ("exceptions", "restart_unless_parsed"),
     ("exceptions", "count_mismatch"),
     ("exceptions", "retry_until_found"),
+    ("exceptions", "poll_until_answered"),
     ("exceptions", "else_in_a_branch"),
     ("exceptions", "or_in_try_body"),
     ("exceptions", "found_or_counted"),

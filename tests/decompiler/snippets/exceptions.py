@@ -454,7 +454,23 @@ def retry_until_found(keys, table):
             pass  # ``continue`` compiles the same here, and reads back as this
 
 
+def poll_until_answered(answers, verbose):
+    # the clause's if meets its else only in the raise: outside the loop, no way on
+    while True:
+        answer = answers.pop()
+        if answer is not None:
+            return answer
+        try:
+            LOG.append(1 / len(answers))
+        except ZeroDivisionError as error:
+            if verbose:
+                LOG.append(str(error))
+            raise
+
+
 CASES = [
+    ("poll_until_answered", ([3, None, None], False)),
+    ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
     ("retry_until_found", (["a", "b"], {"b": 2})), ("retry_until_found", (["a"], {})),
     ("retry_until_found", ([], {})),
     ("count_mismatch", (2, 2, [0, 0])), ("count_mismatch", (2, 1, [0, 1])),
