@@ -668,13 +668,10 @@ class Builder:
         return a == b or self._breaks_to.get(a, a) == self._breaks_to.get(b, b)
 
     def _same_return(self, a, b) -> bool:
-        x, y = self.blocks[a], self.blocks[b]
-        if x.succs or y.succs or x.end - x.start != y.end - y.start or x.end - x.start > 4:
+        x = self.blocks[a]
+        if x.end - x.start > 4 or self.graph.instrs[x.last].op != "RETURN_VALUE":
             return False
-        if x.handler != y.handler or self.graph.instrs[x.last].op != "RETURN_VALUE":
-            return False
-        pairs = zip(self.graph.instrs[x.start : x.end], self.graph.instrs[y.start : y.end])
-        return all(i.op == j.op and repr(i.argval) == repr(j.argval) for i, j in pairs)
+        return self._same_exit(a, b)
 
     def runs_into(self, x, end, steps=4) -> bool:
         """Whether the straight path from block ``x`` gets to block ``end``."""
