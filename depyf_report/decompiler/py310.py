@@ -142,8 +142,7 @@ def call_plain(sim, ins):
     from .calls import finish_call
 
     args = sim.popn(ins.arg)
-    sim.push(m.Null())
-    sim.stack[-1], sim.stack[-2] = sim.stack[-2], sim.stack[-1]
+    _null_below_callable(sim)
     finish_call(sim, args, ())
 
 
@@ -153,9 +152,15 @@ def call_plain_kw(sim, ins):
 
     names = sim.pop().value
     args = sim.popn(ins.arg)
-    sim.push(m.Null())
-    sim.stack[-1], sim.stack[-2] = sim.stack[-2], sim.stack[-1]
+    _null_below_callable(sim)
     finish_call(sim, args, tuple(names))
+
+
+def _null_below_callable(sim) -> None:
+    """The NULL that 3.11+ push below a callable, which 3.10's plain calls lack."""
+    callable_ = sim.pop()
+    sim.push(m.Null())
+    sim.push(callable_)
 
 
 @handles("CALL_FUNCTION_EX_PLAIN")
