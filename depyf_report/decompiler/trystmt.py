@@ -4,6 +4,7 @@ exception table."""
 from __future__ import annotations
 
 import ast
+import copy
 import re
 import weakref
 
@@ -523,11 +524,12 @@ def clauses(stmts):
 
 
 def _clauses(stmts):
-    if len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+    chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
+    if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
         # clauses that go on to the next round or out of the loop, where others return
         # or raise: the walk puts the jump after the chain of tests, once for them all
         stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
-    if stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test):
+    if chain:
         node = stmts[0]
         kinds = node.test if isinstance(node.test, m.StarMatch) else node.test.args[1]
         body, name, orelse = list(node.body), None, node.orelse
@@ -559,7 +561,7 @@ def _jump_ends_open_clauses(node, jump):
     if not (isinstance(node, ast.If) and _exc_test(node.test)):
         return node
     if not node.body or not isinstance(node.body[-1], TERMINAL):
-        node.body = [s for s in node.body if not isinstance(s, ast.Pass)] + [jump]
+        node.body = [s for s in node.body if not isinstance(s, ast.Pass)] + [copy.copy(jump)]
     if len(node.orelse) == 1:
         node.orelse = [_jump_ends_open_clauses(node.orelse[0], jump)]
     return node
