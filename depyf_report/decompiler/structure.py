@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis, _dominators
-from .clause_tails import copied_after_endless_loop, copy_length
+from .clause_tails import copied_after_endless_loop, copy_length, same_instruction
 from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
@@ -1250,9 +1250,7 @@ def _is_loop_edge(x, loop) -> bool:
 
 
 def _same_instructions(xs, ys) -> bool:
-    return len(xs) == len(ys) and all(
-        (x.op, repr(x.argval)) == (y.op, repr(y.argval)) for x, y in zip(xs, ys)
-    )
+    return len(xs) == len(ys) and all(map(same_instruction, xs, ys))
 
 
 def _boolop(op, left, right):
