@@ -311,20 +311,29 @@ class TryBuilder:
 
     def _join(self, h, loop):
         """Where the handler's clauses meet the normal path: the first post-dominator of
-        the handler that the handler does not dominate."""
-        an = self.b.an
+        the handler that the handler does not dominate. Where that is outside the
+        statements around the try, the clauses and the body may still meet inside them
+        when an enclosing handler's path is left out: ``with m: try: ... except E:
+        pass; f()`` followed by a return that ``__exit__`` suppressing also reaches."""
         x = self._star_exit(h)
         if x is None:
-            x = an.ipdom.get(h)
-            while x is not None and an.dominates(h, x):
-                x = an.ipdom.get(x)
+            x = self._first_undominated(h, self.b.an.ipdom)
         if x is None:  # the body never ends normally: the clauses end where they leave
             x = self._clause_exit(h)
         if x is not None and x not in _loop_edges(loop) and self._outside_enclosing(h, x):
-            return None  # a clause's copy of an enclosing finally body, then its return
+            x = self._first_undominated(h, self.b.an.normal_ipdom)
+            if x is None or self._outside_enclosing(h, x):
+                return None  # a clause's copy of an enclosing finally body, then its return
         if x is None or loop is None or x in loop.body or x == loop.follow:
             return x
         return None
+
+    def _first_undominated(self, h, ipdom) -> int | None:
+        """The first post-dominator of ``h`` in ``ipdom`` that ``h`` does not dominate."""
+        x = ipdom.get(h)
+        while x is not None and self.b.an.dominates(h, x):
+            x = ipdom.get(x)
+        return x
 
     def _star_exit(self, h) -> int | None:
         """Where the clauses of an except* handler go on: its first test says (star.py),

@@ -205,6 +205,18 @@ def with_breaks_a_while(tries, suppress):
     return tries
 
 
+def clause_then_code_in_a_with(env, suppress):
+    # the return after the with is also where a suppressed exception goes on
+    found = None
+    with Resource("lookup", suppress):
+        try:
+            found = env["key"]
+        except KeyError:
+            pass
+        LOG.append(found.upper())
+    return found
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -239,4 +251,7 @@ CASES = [
     ("returns_on_every_path_in_a_loop", ([5], True)),
     ("returns_on_every_path_in_a_loop", ([0], False)),
     ("nested_withs_end_a_branch", (0,)), ("nested_withs_end_a_branch", (2,)),
+    ("clause_then_code_in_a_with", ({"key": "k"}, False)),
+    ("clause_then_code_in_a_with", ({}, True)), ("clause_then_code_in_a_with", ({}, False)),
+    ("clause_then_code_in_a_with", ({"key": 1}, True)),
 ]
