@@ -773,6 +773,8 @@ class Builder:
             join = None
         if join is None:
             join = self._merge_point(b, loop, tested)
+            if join is not None and stop is not None and self.runs_into(stop, join):
+                join = stop  # past the end of the statement around: they meet there first
         if join is None and stop is not None and self._inside(stop, loop):
             join = stop  # every path that does not leave meets the enclosing join
         if join is None and loop is not None:

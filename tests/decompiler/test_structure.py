@@ -91,6 +91,7 @@ READABLE = [
     ("exceptions", "else_inside_with"),
     ("exceptions", "else_goes_on_in_finally"),
     ("exceptions", "else_in_finally_in_loop"),
+    ("exceptions", "returns_before_an_inner_finally"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),

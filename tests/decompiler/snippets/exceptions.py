@@ -468,6 +468,35 @@ def poll_until_answered(answers, verbose):
             raise
 
 
+class Reader:
+    def __init__(self, data):
+        self.data = data
+
+    def read(self):
+        if isinstance(self.data, Exception):
+            raise self.data
+        return self.data
+
+    def close(self):
+        LOG.append("closed")
+
+
+def returns_before_an_inner_finally(reader):
+    # the if ends before the inner try, not where the except clause meets the body
+    try:
+        if reader is None:
+            return "none"
+        try:
+            if reader.read():
+                return "read"
+        finally:
+            reader.close()
+    except OSError:
+        LOG.append("os error")
+    LOG.append("after")
+    return "fell through"
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -521,4 +550,9 @@ CASES = [
     ("else_goes_on_in_finally", (None,)),
     ("else_in_finally_in_loop", (["1", "x", "3"],)), ("else_in_finally_in_loop", ([],)),
     ("clause_returns_before_finally", ("4",)), ("clause_returns_before_finally", ("x",)),
+    ("returns_before_an_inner_finally", (None,)),
+    ("returns_before_an_inner_finally", (Reader("data"),)),
+    ("returns_before_an_inner_finally", (Reader(""),)),
+    ("returns_before_an_inner_finally", (Reader(OSError("gone")),)),
+    ("returns_before_an_inner_finally", (Reader(KeyError("k")),)),
 ]
