@@ -190,6 +190,8 @@ class TryBuilder:
         base = list(stack[: protected.depth])
         exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
         join = self._join(h, loop)
+        if loop is not None and join in (None, loop.follow) and follow is not None:
+            join = self._next_round_join(h, follow, loop) or join
         h_out, h_stack = self._fenced(join, self.b.seq, h, join, exc_stack, loop, active=active)
         handlers, final, star = clauses(h_out)
         kind = TRY_STAR if star else ast.Try
@@ -366,9 +368,39 @@ class TryBuilder:
             b = block.succs[0]
         return out
 
+    def _next_round_join(self, h, follow, loop) -> int | None:
+        """Where the body's end and an except clause meet on their way to the loop's
+        next round, when another clause breaks (the post-dominator is then where the
+        loop goes on): the first block of the body end's straight path that a clause's
+        straight path also reaches."""
+        path = self._straight(follow, loop.header)
+        for x in self._clause_exits(h) or ():
+            for y in self._straight(x, loop.header):
+                if y in path and y != loop.header:
+                    return y
+        return None
+
+    def _straight(self, x, end, steps=4) -> list[int]:
+        """Blocks along the straight path from ``x``, up to ``end``."""
+        out = [x]
+        for _ in range(steps):
+            succs = self.graph.blocks[x].succs
+            if x == end or len(succs) != 1:
+                break
+            x = succs[0]
+            out.append(x)
+        return out
+
     def _clause_exit(self, h) -> int | None:
         """The one block the except clauses of handler ``h`` go on to, if they all go on
-        to one: code after their ``POP_EXCEPT`` runs outside the clause."""
+        to one."""
+        exits = self._clause_exits(h)
+        return exits.pop() if exits is not None and len(exits) == 1 else None
+
+    def _clause_exits(self, h) -> set[int] | None:
+        """The blocks the except clauses of handler ``h`` go on to, None where one is
+        not a block of its own: code after their ``POP_EXCEPT`` runs outside the
+        clause."""
         exits, seen, todo = set(), {h}, [h]
         while todo:
             block = self.graph.blocks[todo.pop()]
@@ -387,7 +419,7 @@ class TryBuilder:
                 exits.add(block.succs[-1])
             elif not after or after[-1] != "RETURN_VALUE":  # (a return written in the clause)
                 exits.update(block.succs)
-        return exits.pop() if len(exits) == 1 else None
+        return exits
 
     def _is_finally(self, h) -> bool:
         instrs = self.graph.instrs

@@ -75,6 +75,7 @@ READABLE = [
     ("loops", "break_when_empty"),
     ("loops", "break_at_end"),
     ("loops", "loop_then_try"),
+    ("loops", "reap_until_below"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

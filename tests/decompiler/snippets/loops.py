@@ -444,6 +444,20 @@ def first_or_none(items):
     return item
 
 
+def reap_until_below(results, limit):
+    # one clause goes on to the next round, the other breaks
+    done = []
+    while len(results) > limit:
+        try:
+            done.append(int(results.pop()))
+        except ValueError:
+            done.append("bad")
+        except TypeError:
+            break
+    done.append("end")
+    return done
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -497,4 +511,6 @@ CASES = [
     ("else_break_in_a_tested_loop", ("ab", lambda ch: ch == "x")),
     ("first_entry", ({"a": 1, "b": 2},)), ("first_entry", ({},)),
     ("first_or_none", ([3, 4],)), ("first_or_none", ([],)),
+    ("reap_until_below", (["1", "x", "2", "3"], 1)), ("reap_until_below", ([], 0)),
+    ("reap_until_below", (["1", None, "2"], 0)), ("reap_until_below", ([{}], 0)),
 ]
