@@ -76,6 +76,7 @@ READABLE = [
     ("loops", "break_at_end"),
     ("loops", "loop_then_try"),
     ("loops", "reap_until_below"),
+    ("loops", "read_until_data"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

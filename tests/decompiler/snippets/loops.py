@@ -458,6 +458,22 @@ def reap_until_below(results, limit):
     return done
 
 
+def read_until_data(blocks, fresh):
+    # the clause breaks out of a try that one branch of an if holds
+    data = None
+    while True:
+        if fresh:
+            try:
+                data = int(blocks.pop())
+            except ValueError:
+                break
+        else:
+            data = blocks.pop()
+        if data:
+            break
+    return data
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -513,4 +529,6 @@ CASES = [
     ("first_or_none", ([3, 4],)), ("first_or_none", ([],)),
     ("reap_until_below", (["1", "x", "2", "3"], 1)), ("reap_until_below", ([], 0)),
     ("reap_until_below", (["1", None, "2"], 0)), ("reap_until_below", ([{}], 0)),
+    ("read_until_data", (["5", "0"], True)), ("read_until_data", (["x", "0"], True)),
+    ("read_until_data", ([3, 0], False)), ("read_until_data", ([], True)),
 ]
