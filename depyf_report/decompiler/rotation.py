@@ -30,8 +30,9 @@ OPPOSITE = {
 }
 # ``while (x := f()):`` copies the value and stores the copy; a store on its own is a
 # statement before the test.
-# A copied exit is a small block that returns (3.11 copies such blocks to each jump).
-COPIED_EXIT_LENGTH = 4
+# A copied exit is a small block that returns (3.11 copies such blocks to each jump;
+# 3.10 copies a finally body and the return after the try).
+COPIED_EXIT_LENGTH = 8
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ def _same_exit(instrs, a: int | None, b: int) -> bool:
             return False
         x, y = instrs[a + step], instrs[b + step]
         if x.op != y.op or repr(x.argval) != repr(y.argval) or x.target is not None:
+            return False
+        if x.handler != y.handler:
             return False
         if x.op == "RETURN_VALUE":
             return True
