@@ -111,7 +111,7 @@ class Builder:
                     out.append(jump)
                     return out, None
             entering = None
-            if b in self.an.loops and b not in self.open_loops:
+            if b in self.an.loops and b not in self.open_loops and not self._try_around(b, active):
                 stmts, stack, b = self.loop(b, stack, loop, active, stop)
                 out += stmts
                 if b is None:
@@ -129,6 +129,16 @@ class Builder:
             out += stmts
             if done:
                 return out, None
+
+    def _try_around(self, header, active) -> bool:
+        """Whether a try statement starts at loop ``header`` and holds the whole loop
+        (``try: while c: ...``): then the try opens first, the loop inside its body."""
+        opened = self.tries.opens(header, active)
+        if opened is None:
+            return False
+        region = self.tries.region(opened)
+        # (3.12+ leave a jump to the rotated test that nothing reaches outside the try)
+        return all(x in region or not self.blocks[x].preds for x in self.an.loops[header])
 
     def _loop_edge(self, b, loop):
         inner = True

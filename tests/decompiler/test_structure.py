@@ -94,6 +94,8 @@ READABLE = [
     ("exceptions", "else_goes_on_in_finally"),
     ("exceptions", "else_in_finally_in_loop"),
     ("exceptions", "returns_before_an_inner_finally"),
+    ("exceptions", "loop_in_a_finally_body"),
+    ("exceptions", "retry_in_a_finally_body"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),

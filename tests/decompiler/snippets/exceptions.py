@@ -497,6 +497,29 @@ def returns_before_an_inner_finally(reader):
     return "fell through"
 
 
+def loop_in_a_finally_body(items):
+    # the try starts at the loop's header and holds the whole loop
+    try:
+        while items:
+            LOG.append(items.pop())
+    finally:
+        LOG.append("done")
+    return items
+
+
+def retry_in_a_finally_body(texts):
+    try:
+        while True:
+            try:
+                value = int(texts.pop())
+                break
+            except ValueError:
+                pass
+    finally:
+        LOG.append(len(texts))
+    return value
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -555,4 +578,8 @@ CASES = [
     ("returns_before_an_inner_finally", (Reader(""),)),
     ("returns_before_an_inner_finally", (Reader(OSError("gone")),)),
     ("returns_before_an_inner_finally", (Reader(KeyError("k")),)),
+    ("loop_in_a_finally_body", ([1, 2],)), ("loop_in_a_finally_body", (None,)),
+    ("loop_in_a_finally_body", (5,)),
+    ("retry_in_a_finally_body", (["3", "x"],)), ("retry_in_a_finally_body", (["x"],)),
+    ("retry_in_a_finally_body", ([None],)),
 ]
