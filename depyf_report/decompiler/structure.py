@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .analysis import Analysis, _dominators
+from .cfg import TWO_WAY
 from .clause_tails import copied_after_endless_loop, copy_length, same_instruction
 from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
@@ -772,6 +773,10 @@ class Builder:
             join = along if along is not None else join
             if loop is None or join in loop.body or join == loop.follow:
                 return join
+            # outside the loop's body: a break's copy of the code after the loop, which
+            # only this expression's branches reach (``f(a or b); break`` at the end)
+            if join is not None and all(self.an.dominates(b, p) for p in self.blocks[join].preds):
+                return join
             return None
         if loop is not None:
             # Every path in a loop ends at its header or leaves it, so the function's
@@ -1056,7 +1061,7 @@ class Builder:
                 if (
                     x >= done
                     or not block.succs
-                    or self.graph.instrs[block.start].op == "POP_TOP"
+                    or (self.graph.instrs[block.start].op == "POP_TOP" and not self._pops_copy(x))
                     or not set(block.preds) <= body
                 ):
                     continue
@@ -1065,6 +1070,17 @@ class Builder:
                 exits |= {s for s in block.succs if s not in body}
                 grown = True
         return frozenset(body), exits
+
+    def _pops_copy(self, x) -> bool:
+        """Whether block ``x`` starts by popping the copy of a value that each way to it
+        tested (3.12+ ``a or b``: COPY 1, then a jump that keeps it), not the iterator."""
+        instrs = self.graph.instrs
+        return all(
+            instrs[self.blocks[p].last].op in TWO_WAY
+            and instrs[self.blocks[p].last - 1].op == "COPY"
+            and instrs[self.blocks[p].last - 1].arg == 1
+            for p in self.blocks[x].preds
+        ) and bool(self.blocks[x].preds)
 
     def _popped_to_outer(self, h, done, outer) -> set[int]:
         """Blocks that pop a for loop's iterator and go back to the header of the loop

@@ -474,6 +474,18 @@ def read_until_data(blocks, fresh):
     return data
 
 
+def note_first_unusual(xs, default, seen):
+    # a value-level ``or`` just before a break that the function's end is copied to
+    for x in xs:
+        if x is None:
+            pass
+        elif isinstance(x, int):
+            pass
+        else:
+            seen.append(default or x)
+            break
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -531,4 +543,6 @@ CASES = [
     ("reap_until_below", (["1", None, "2"], 0)), ("reap_until_below", ([{}], 0)),
     ("read_until_data", (["5", "0"], True)), ("read_until_data", (["x", "0"], True)),
     ("read_until_data", ([3, 0], False)), ("read_until_data", ([], True)),
+    ("note_first_unusual", ([None, 1, "a", "b"], "", [])),
+    ("note_first_unusual", ([None, "a"], "d", [])), ("note_first_unusual", ([1], "d", [])),
 ]
