@@ -424,13 +424,17 @@ class TryBuilder:
         return exits
 
     def _is_finally(self, h) -> bool:
+        """Whether handler block ``h`` starts a finally body: not a bare except (which
+        pops the exception), a with's exit, or a clause whose first block ends testing
+        the exception against the type it computes (``except (A, B)``, ``mod.Error``)."""
         instrs = self.graph.instrs
-        start = self.graph.blocks[h].start
-        nxt = instrs[start + 1].op if start + 1 < len(instrs) else None
+        block = self.graph.blocks[h]
+        nxt = instrs[block.start + 1].op if block.start + 1 < len(instrs) else None
+        tests = any(instrs[i].op in CLAUSE_TESTS for i in range(block.start, block.end))
         return (
-            instrs[start].op == "PUSH_EXC_INFO"
+            instrs[block.start].op == "PUSH_EXC_INFO"
             and nxt not in ("POP_TOP", "WITH_EXCEPT_START")
-            and not (start + 2 < len(instrs) and instrs[start + 2].op in CLAUSE_TESTS)
+            and not tests
         )
 
     def _first_protected(self, h):

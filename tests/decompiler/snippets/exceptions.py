@@ -520,6 +520,25 @@ def retry_in_a_finally_body(texts):
     return value
 
 
+class Errors:
+    Invalid = ValueError
+
+
+def skip_failures(items):
+    # the clause's type is an attribute: the handler is no finally body
+    total = 0
+    for item in items:
+        try:
+            if item is None:
+                continue
+            total += int(item)
+        except Errors.Invalid:
+            pass
+        except TypeError:
+            total = -1
+    return total
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -582,4 +601,6 @@ CASES = [
     ("loop_in_a_finally_body", (5,)),
     ("retry_in_a_finally_body", (["3", "x"],)), ("retry_in_a_finally_body", (["x"],)),
     ("retry_in_a_finally_body", ([None],)),
+    ("skip_failures", (["1", None, "x", "2"],)), ("skip_failures", ([],)),
+    ("skip_failures", ([[1]],)),
 ]
