@@ -192,19 +192,28 @@ class TryBuilder:
         join = self._join(h, loop)
         if loop is not None and join in (None, loop.follow) and follow is not None:
             join = self._next_round_join(h, follow, loop) or join
-        h_out, h_stack = self._fenced(join, self.b.seq, h, join, exc_stack, loop, active=active)
+        # Where the body goes on when no clause does (post-dominators leave out a clause
+        # that goes on only through an inner try's clause): the code written after the
+        # try, when the layout says so or a clause gets there after all, else the else.
+        after_try = start = None
+        if join is None and follow is not None and body_stack is not None:
+            start = self.b.jumped_to(follow)  # 3.11 jumps over the handlers to it
+            if self._written_after(h, start, loop, active, stop):
+                after_try = start
+        end = join if join is not None else start
+        h_out, h_stack = self._fenced(end, self.b.seq, h, end, exc_stack, loop, active=active)
+        if start is not None and h_stack is not None:
+            after_try = start
         handlers, final, star = clauses(h_out)
         kind = TRY_STAR if star else ast.Try
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
         orelse, after = [], body_stack
-        if join is None and follow is not None and body_stack is not None:
-            start = self.b.jumped_to(follow)  # 3.11 jumps over the handlers to it
-            if self._written_after(h, start, loop, active, stop):
-                if start != follow:
-                    self.b.visit(follow)  # the jump over the handlers
-                node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
-                return [node], body_stack, start
+        if after_try is not None:
+            if after_try != follow:
+                self.b.visit(follow)  # the jump over the handlers
+            node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
+            return [node], body_stack, after_try
         # clauses that never go on leave no join: the else ends where the walk around it does
         end = join if join is not None else stop
         if loop is not None and join == loop.follow and stop is not None:

@@ -96,6 +96,7 @@ READABLE = [
     ("exceptions", "returns_before_an_inner_finally"),
     ("exceptions", "loop_in_a_finally_body"),
     ("exceptions", "retry_in_a_finally_body"),
+    ("exceptions", "create_unless_present"),
     ("exceptions", "skip_failures"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),

@@ -520,6 +520,18 @@ def retry_in_a_finally_body(texts):
     return value
 
 
+def create_unless_present(table, key):
+    # the clause goes on to the raise only through its inner try's clause
+    try:
+        table[key]
+    except KeyError:
+        try:
+            return table.setdefault(key, len(key))
+        except TypeError:
+            pass
+    raise AppError(f"clash on {key!r}")
+
+
 class Errors:
     Invalid = ValueError
 
@@ -601,6 +613,8 @@ CASES = [
     ("loop_in_a_finally_body", (5,)),
     ("retry_in_a_finally_body", (["3", "x"],)), ("retry_in_a_finally_body", (["x"],)),
     ("retry_in_a_finally_body", ([None],)),
+    ("create_unless_present", ({}, "ab")), ("create_unless_present", ({"ab": 1}, "ab")),
+    ("create_unless_present", ({}, ["unhashable"])),
     ("skip_failures", (["1", None, "x", "2"],)), ("skip_failures", ([],)),
     ("skip_failures", ([[1]],)),
 ]
