@@ -216,8 +216,8 @@ class TryBuilder:
             return [node], body_stack, after_try
         # clauses that never go on leave no join: the else ends where the walk around it does
         end = join if join is not None else stop
-        if loop is not None and join == loop.follow and stop is not None:
-            end = stop  # the clauses break: the else ends where the walk around ends
+        if join in _loop_edges(loop) and stop is not None:
+            end = stop  # the clauses break or continue: the else ends where the walk does
         if follow is not None and body_stack is not None:
             orelse, after = self.b.seq(follow, end, body_stack, loop, active=active - {h})
         if after is None:

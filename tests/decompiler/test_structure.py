@@ -77,6 +77,7 @@ READABLE = [
     ("loops", "loop_then_try"),
     ("loops", "reap_until_below"),
     ("loops", "read_until_data"),
+    ("loops", "open_each"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

@@ -486,6 +486,32 @@ def note_first_unusual(xs, default, seen):
             break
 
 
+def open_each(names, opened):
+    # one branch of an if holds a try whose clause continues
+    for name in names:
+        if name == "-":
+            pass
+        else:
+            try:
+                handle = int(name)
+            except ValueError:
+                continue
+        opened.append(handle if name != "-" else "stdin")
+
+
+def next_header(headers):
+    # the clauses' ways out: a break written after the try, and a continue
+    while True:
+        try:
+            header = int(headers.pop())
+        except ValueError:
+            header = None
+        except TypeError:
+            continue
+        break
+    return header
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -545,4 +571,6 @@ CASES = [
     ("read_until_data", ([3, 0], False)), ("read_until_data", ([], True)),
     ("note_first_unusual", ([None, 1, "a", "b"], "", [])),
     ("note_first_unusual", ([None, "a"], "d", [])), ("note_first_unusual", ([1], "d", [])),
+    ("open_each", (["1", "x", "-", "2"], [])), ("open_each", ([], [])),
+    ("next_header", (["3", None, "x"],)), ("next_header", (["4"],)), ("next_header", ([],)),
 ]
