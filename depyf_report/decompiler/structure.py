@@ -888,6 +888,8 @@ class Builder:
         if len(own) == 1:  # a break's own cleanup (a with's ``__exit__``) on its way out
             exits = {x for x in exits if x == own[0] or not self.runs_into(x, own[0])}
         follow = min(exits) if exits else None
+        if len(self.blocks[h].succs) < 2 and follow is not None:  # no test: while True
+            follow = self._past_jump_out(h, follow)
         if follow is None:
             # A loop that never ends but leaves the with or try body it is in ends there:
             # getting there is a break, and that body goes on there as written
@@ -912,6 +914,18 @@ class Builder:
         else:
             node = ast.While(test=m.const(True), body=stmts, orelse=[])
         return [*spill.out, node], stack, follow
+
+    def _past_jump_out(self, h, follow) -> int:
+        """Where the lone jump ``follow`` goes, when only the loop at ``h`` gets there:
+        ``while True: try: ... except A: pass ... break``, where the body's way out
+        and the clause's (which the loop's body does not hold) jump to the code after
+        the loop."""
+        target = self.jumped_to(follow)
+        if target in (follow, h):
+            return follow
+        if all(self.an.dominates(h, p) for p in self.blocks[target].preds):
+            return target
+        return follow
 
     def _written_after(self, body) -> int | None:
         """The one small exit of a loop that never ends, when it is the code written
