@@ -17,6 +17,8 @@ VALUE_EFFECTS = {
     "LOAD_METHOD": 1,
     "UNARY_NOT": 0,
     "UNARY_NEGATIVE": 0,
+    "UNARY_INVERT": 0,
+    "UNARY_POSITIVE": 0,
     "COMPARE_OP": -1,
     "IS_OP": -1,
     "CONTAINS_OP": -1,
@@ -32,4 +34,9 @@ def value_effect(ins: Instr) -> int | None:
         return -1 - ins.arg
     if ins.op == "CALL_PLAIN":  # 3.10: no NULL under the callable
         return -ins.arg
+    if ins.op in BUILDS:  # ``lines[r:]``, ``c in ("q", "Q")`` with a computed item
+        return 1 - ins.arg
     return VALUE_EFFECTS.get(ins.op)
+
+
+BUILDS = {"BUILD_SLICE", "BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_STRING"}

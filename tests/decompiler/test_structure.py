@@ -192,11 +192,13 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # Structured, though not yet as written (temporaries stand in for the stack): at least
 # no state machine.
 # ``note_first_unusual``: its break comes out as the return the compiler copied there;
-# ``next_header``: the break after the try is also written at the end of the clause.
+# ``next_header``: the break after the try is also written at the end of the clause;
+# ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if.
 STRUCTURED = [
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),
     ("loops", "next_header"),
+    ("loops", "page_until_quit"),
 ]
 
 

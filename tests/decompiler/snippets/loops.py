@@ -512,6 +512,20 @@ def next_header(headers):
     return header
 
 
+def page_until_quit(lines, keys):
+    # the loop test slices, so its repeat at the end of the body is a whole condition
+    shown = []
+    while lines[len(shown):]:
+        key = keys.pop()
+        if key in ("q", "Q"):
+            shown.append("quit")
+        else:
+            shown.append(key)
+            continue
+        shown.append(len(shown))
+    return shown
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -573,4 +587,6 @@ CASES = [
     ("note_first_unusual", ([None, "a"], "d", [])), ("note_first_unusual", ([1], "d", [])),
     ("open_each", (["1", "x", "-", "2"], [])), ("open_each", ([], [])),
     ("next_header", (["3", None, "x"],)), ("next_header", (["4"],)), ("next_header", ([],)),
+    ("page_until_quit", ([1, 2, 3, 4], ["q", "b", "a"])), ("page_until_quit", ([1], ["a"])),
+    ("page_until_quit", ([], [])),
 ]
