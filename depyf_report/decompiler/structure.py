@@ -1133,7 +1133,12 @@ class Builder:
         breaks |= again
         follow = min(breaks) if breaks else done
         else_start = done if follow != done else None
-        loop = Loop(h, follow, body, outer, frozenset(again))
+        # other breaks that pop the iterator and go where the follow's pop goes (3.11
+        # lets the last break fall into the code after the loop)
+        end = self._past_pop(follow)
+        leaving = {s for x in body for s in self.blocks[x].succs if s not in body}
+        alike = {x for x in leaving - {follow} if x != end and self._past_pop(x) == end}
+        loop = Loop(h, follow, body, outer, frozenset(again | alike))
         stmts, rest = self.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
         _check_body_ends(rest)
         if not stmts or not _is_target_store(stmts[0]):

@@ -78,6 +78,8 @@ READABLE = [
     ("loops", "reap_until_below"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),
+    ("loops", "first_heap_type"),
+    ("loops", "first_checked"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

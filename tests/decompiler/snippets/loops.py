@@ -526,6 +526,26 @@ def page_until_quit(lines, keys):
     return shown
 
 
+def first_heap_type(classes, flagged):
+    # two breaks, each popping the iterator; the last falls into the code after the loop
+    for cls in classes:
+        if hasattr(cls, "__flags__") and cls in flagged:
+            break
+        if isinstance(cls, type) and cls.__name__ == "int":
+            break
+    return cls
+
+
+def first_checked(items):
+    # every round breaks
+    for item in items:
+        if not isinstance(item, int):
+            break
+        else:
+            break
+    return item
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -589,4 +609,7 @@ CASES = [
     ("next_header", (["3", None, "x"],)), ("next_header", (["4"],)), ("next_header", ([],)),
     ("page_until_quit", ([1, 2, 3, 4], ["q", "b", "a"])), ("page_until_quit", ([1], ["a"])),
     ("page_until_quit", ([], [])),
+    ("first_heap_type", ([str, int, bool], {bool})), ("first_heap_type", ([str, bool], {bool})),
+    ("first_heap_type", ([str], set())),
+    ("first_checked", ([1, "a"],)), ("first_checked", (["a"],)),
 ]
