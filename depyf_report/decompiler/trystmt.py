@@ -12,7 +12,7 @@ from . import markers as m
 from .analysis import BOOKKEEPING
 from .sim import Sim, Unsupported
 from .star import STAR_TEST
-from .versions import LEGACY_EXCEPTIONS
+from .versions import JUMPS, LEGACY_EXCEPTIONS
 
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 ENDS = -1  # where a path that returns or raises goes, for ``TryBuilder._way_out``
@@ -62,6 +62,7 @@ class TryBuilder:
         region = self.region(h)
         exits = {s for x in region for s in self.graph.blocks[x].succs if s not in region}
         skip = _loop_edges(loop)
+        exits = {x for x in exits if not self._jumps_back_into(x, region - skip)}
         if skip & exits and self._is_finally(h):
             raise Unsupported("break or continue through a finally block")
         exits -= skip
@@ -83,6 +84,22 @@ class TryBuilder:
         if is_with:
             return self._with(stack, body, body_stack, follow, after_with)
         return self._try(h, stack, body, body_stack, follow, loop, inner, stop)
+
+    def _jumps_back_into(self, x, region, depth=2) -> bool:
+        """Whether block ``x`` only jumps, and every way from it goes back into
+        ``region`` (which holds no header of a loop around the statement): 3.12+ leave
+        the jump back to the header of a loop inside a with body unprotected (3.13 the
+        test before it too), no way out of it."""
+        block = self.graph.blocks[x]
+        instrs = self.graph.instrs[block.start : block.end]
+        if not block.succs or any(i.op not in JUMPS for i in instrs):
+            return False
+        if instrs[-1].op == "JUMP":  # back to a loop's header
+            return block.succs[0] in region and block.succs[0] < x
+        return all(
+            s in region or (depth and self._jumps_back_into(s, region, depth - 1))
+            for s in block.succs
+        )
 
     def _fenced(self, end, walk, *args, **kwargs):
         """``walk(*args)`` with every walk nested in it stopping at ``end`` too."""

@@ -107,6 +107,7 @@ READABLE = [
     ("context_managers", "breaks_out_of_clauses"),
     ("context_managers", "continue_through_withs"),
     ("context_managers", "clause_then_code_in_a_with"),
+    ("context_managers", "find_definition"),
     ("comprehensions", "filtered"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),

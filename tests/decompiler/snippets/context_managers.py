@@ -217,6 +217,19 @@ def clause_then_code_in_a_with(env, suppress):
     return found
 
 
+def find_definition(lines, wanted):
+    # 3.12+ leave the loop's jump back to its header unprotected by the with
+    found = None
+    with Resource("source"):
+        for number, line in enumerate(lines):
+            if line.startswith(wanted):
+                try:
+                    found = number + int(line[len(wanted):])
+                except ValueError:
+                    pass
+    return found
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -254,4 +267,6 @@ CASES = [
     ("clause_then_code_in_a_with", ({"key": "k"}, False)),
     ("clause_then_code_in_a_with", ({}, True)), ("clause_then_code_in_a_with", ({}, False)),
     ("clause_then_code_in_a_with", ({"key": 1}, True)),
+    ("find_definition", (["a", "def 3", "def x", "b"], "def ")),
+    ("find_definition", ([], "def ")), ("find_definition", ([1], "def ")),
 ]
