@@ -1076,7 +1076,8 @@ class Builder:
                     x >= done
                     or not block.succs
                     or (self.graph.instrs[block.start].op == "POP_TOP" and not self._pops_copy(x))
-                    or not set(block.preds) <= body
+                    # (a loop inside, such as an inlined comprehension, comes back to x)
+                    or not all(p in body or self.an.dominates(x, p) for p in block.preds)
                 ):
                     continue
                 body.add(x)

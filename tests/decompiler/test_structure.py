@@ -196,12 +196,14 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # no state machine.
 # ``note_first_unusual``: its break comes out as the return the compiler copied there;
 # ``next_header``: the break after the try is also written at the end of the clause;
-# ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if.
+# ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if;
+# ``first_group_lengths``: the break comes out as the return the compiler copied there.
 STRUCTURED = [
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),
     ("loops", "next_header"),
     ("loops", "page_until_quit"),
+    ("comprehensions", "first_group_lengths"),
 ]
 
 

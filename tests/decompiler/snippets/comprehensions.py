@@ -105,6 +105,14 @@ def comprehension_in_an_or(table, key):
     return table.get(key) or table.setdefault(key, [k * 2 for k in table])
 
 
+def first_group_lengths(candidates, result):
+    # a for loop that breaks in its first round, with a comprehension (inlined on
+    # 3.12+, a loop of its own inside the body) before the break
+    for i in range(len(candidates), 0, -1):
+        result.extend([len(text) for text in candidates[:i]])
+        break
+
+
 CASES = [
     ("comprehension_in_an_or", ({"a": 1}, "a")), ("comprehension_in_an_or", ({"a": 1}, "b")),
     ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
@@ -124,4 +132,5 @@ CASES = [
     ("loops_that_append", (["a", "b"], ["cc", "dd"], {"b": 1, "cc": 2})),
     ("comprehension_inside_expression", ("abcdef", [0, 1, 2, 3])),
     ("comprehension_between_calls", ([5, 6],)),
+    ("first_group_lengths", (["ab", "c"], [])), ("first_group_lengths", ([], [])),
 ]
