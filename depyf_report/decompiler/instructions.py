@@ -59,6 +59,10 @@ def normalize(code) -> list[Instr]:
     resolve = _offset_resolver(instrs, first_at)
     for ins, target in jumps:
         ins.target = resolve(target)
+        if ins.target < len(instrs) and instrs[ins.target].op == "PUSH_EXC_INFO":
+            # only an exception enters a handler: a jump to where 3.10's starts goes to
+            # the loop that begins there (``finally: while c: ... continue``)
+            ins.target += 1
     _attach_handlers(code, instrs, resolve)
     return instrs
 

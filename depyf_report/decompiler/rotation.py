@@ -109,7 +109,7 @@ def _agree(instrs, a: Instr, b: Instr, top_end: int, bottom_end: int, back: int)
 
 def _same_exit(instrs, a: int | None, b: int) -> bool:
     """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
-    of one small block that returns."""
+    of one small block that returns or re-raises."""
     if a == b:
         return True
     if a is None or a > len(instrs) or b > len(instrs):
@@ -122,7 +122,7 @@ def _same_exit(instrs, a: int | None, b: int) -> bool:
             return False
         if x.handler != y.handler:
             return False
-        if x.op == "RETURN_VALUE":
+        if x.op in ("RETURN_VALUE", "RERAISE"):  # (the exceptional copy of a finally body)
             return True
     return False
 

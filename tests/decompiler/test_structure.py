@@ -101,6 +101,7 @@ READABLE = [
     ("exceptions", "retry_in_a_finally_body"),
     ("exceptions", "create_unless_present"),
     ("exceptions", "skip_failures"),
+    ("exceptions", "drain_in_finally"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),

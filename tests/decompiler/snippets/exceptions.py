@@ -551,6 +551,20 @@ def skip_failures(items):
     return total
 
 
+def drain_in_finally(items, skip):
+    # a loop with a continue in a finally body: in the copy that runs on an exception
+    # it exits to a re-raise, and on 3.10 starts where the handler does
+    try:
+        LOG.append(items[0])
+    finally:
+        while items:
+            if items[-1] == skip:
+                items.pop()
+                continue
+            LOG.append(items.pop())
+    return len(LOG)
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -617,4 +631,5 @@ CASES = [
     ("create_unless_present", ({}, ["unhashable"])),
     ("skip_failures", (["1", None, "x", "2"],)), ("skip_failures", ([],)),
     ("skip_failures", ([[1]],)),
+    ("drain_in_finally", ([1, 2, 3], 2)), ("drain_in_finally", ([], 0)),
 ]
