@@ -223,6 +223,10 @@ class TryBuilder:
             after_try = start
         handlers, final, star = clauses(h_out)
         kind = TRY_STAR if star else ast.Try
+        if final is not None and not self._is_finally(h):
+            return self._bare_except_raising_on(
+                body, body_stack, final, h_out[-1], follow, loop, active, stop
+            )
         if final is not None:
             return self._finally(body, body_stack, final, follow, loop, active, stop)
         orelse, after = [], body_stack
@@ -478,13 +482,28 @@ class TryBuilder:
                     self._regions.setdefault(handler, set()).add(x.id)
         return self._regions.get(h, set())
 
+    def _bare_except_raising_on(self, body, body_stack, clause, tail, follow, loop, active, stop):
+        """``try: ... except: clause`` where the clause and the body both go on to the
+        re-raise that ends the copy of an enclosing finally body run on an exception: the
+        walk of a bare except then reads like a finally body. The re-raise follows."""
+        if follow is None or body_stack is None:
+            raise Unsupported("a bare except clause re-raises what it did not handle")
+        rest, _ = self.b.seq(follow, stop, body_stack, loop, active=active)
+        if not m.same(rest, [tail]):
+            raise Unsupported("a bare except clause re-raises what it did not handle")
+        handler = ast.ExceptHandler(type=None, name=None, body=clause or [ast.Pass()])
+        node = ast.Try(body=body or [ast.Pass()], handlers=[handler], orelse=[], finalbody=[])
+        return [node, *rest], None, None
+
     def _finally(self, body, body_stack, final, follow, loop, active, stop):
         body = _strip_copies(body, final)
         rest, after = [], None
         if follow is not None and body_stack is not None:
             rest, after = self.b.seq(follow, stop, body_stack, loop, active=active)
-            if rest[: len(final)] and m.same(rest[: len(final)], final):
-                rest = rest[len(final) :]
+            n = len(final)
+            rest = _copied_tail_hoisted(rest) if len(rest) == n else rest
+            if rest[:n] and m.same(rest[:n], final):
+                rest = rest[n:]
             else:
                 raise Unsupported("finally body not found on the normal path")
             if _returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
@@ -495,6 +514,28 @@ class TryBuilder:
         if follow is None or body_stack is None:
             return [node], None, None
         return [node, *rest], after, stop
+
+
+def _copied_tail_hoisted(stmts):
+    """``stmts`` with the small return that ends the else and every clause of their last
+    try statement written once after it instead: the compiler copies it to each (3.11+
+    copy a return of at most four instructions), so the normal path's copy of a finally
+    body holding a try has it there, and the copy run on an exception, which re-raises,
+    does not."""
+    last = stmts[-1] if stmts else None
+    if not isinstance(last, ast.Try) or not last.handlers or len(last.orelse) != 1:
+        return stmts
+    tail = last.orelse
+    if not isinstance(tail[0], ast.Return) or not all(
+        m.same(h.body[-1:], tail) for h in last.handlers
+    ):
+        return stmts
+    handlers = [
+        ast.ExceptHandler(type=h.type, name=h.name, body=h.body[:-1] or [ast.Pass()])
+        for h in last.handlers
+    ]
+    hoisted = ast.Try(body=last.body, handlers=handlers, orelse=[], finalbody=last.finalbody)
+    return [*stmts[:-1], hoisted, *tail]
 
 
 def _returns_kept_value(body, rest) -> bool:

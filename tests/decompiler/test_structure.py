@@ -102,6 +102,7 @@ READABLE = [
     ("exceptions", "create_unless_present"),
     ("exceptions", "skip_failures"),
     ("exceptions", "drain_in_finally"),
+    ("exceptions", "close_then_forget"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),

@@ -565,6 +565,29 @@ def drain_in_finally(items, skip):
     return len(LOG)
 
 
+class Closable:
+    def __init__(self, fail):
+        self.fail = fail
+        self.state = "open"
+
+    def close(self):
+        if self.fail:
+            raise self.fail
+        self.state = "closed"
+
+
+def close_then_forget(box, replacement):
+    # a bare except in a finally body: the copy that runs on an exception re-raises
+    # after it, the normal one returns
+    try:
+        box.close()
+    finally:
+        try:
+            box.state = replacement()
+        except:  # noqa: E722
+            box.state = None
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -632,4 +655,7 @@ CASES = [
     ("skip_failures", (["1", None, "x", "2"],)), ("skip_failures", ([],)),
     ("skip_failures", ([[1]],)),
     ("drain_in_finally", ([1, 2, 3], 2)), ("drain_in_finally", ([], 0)),
+    ("close_then_forget", (Closable(None), str)), ("close_then_forget", (Closable(None), None)),
+    ("close_then_forget", (Closable(OSError("x")), str)),
+    ("close_then_forget", (Closable(OSError("x")), None)),
 ]
