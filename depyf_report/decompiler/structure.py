@@ -96,8 +96,11 @@ class Builder:
         out: list[ast.stmt] = []
         came_from = None
         while True:
-            if loop is not None and b == loop.header and b == stop and b != entering:
-                out.append(ast.Continue())  # explicit, as written: ``if c: continue``
+            # explicit, as written: ``if c: continue`` (the header is also a fence where
+            # a try's clauses meet at the next round, which a branch inside one reaches)
+            at_header = loop is not None and b == loop.header and b != entering
+            if at_header and (b == stop or b in self.fences):
+                out.append(ast.Continue())
                 return out, None
             leaves = loop is not None and b == loop.follow  # a fence the loop is inside
             if b is None or b == stop or (b in self.fences and not leaves):

@@ -80,6 +80,7 @@ READABLE = [
     ("loops", "open_each"),
     ("loops", "first_heap_type"),
     ("loops", "first_checked"),
+    ("loops", "defaults_for"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "assert_with_message"),

@@ -546,6 +546,24 @@ def first_checked(items):
     return item
 
 
+def defaults_for(names, given, defaults):
+    # a continue inside an except clause, one branch of an if chain, where the clause
+    # and the body meet at the next round
+    out = []
+    for name in names:
+        try:
+            out.append(given[name])
+        except KeyError:
+            if name in defaults:
+                value = defaults[name]
+            elif name.startswith("*"):
+                value = ()
+            else:
+                continue
+            out.append(value)
+    return out
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -612,4 +630,5 @@ CASES = [
     ("first_heap_type", ([str, int, bool], {bool})), ("first_heap_type", ([str, bool], {bool})),
     ("first_heap_type", ([str], set())),
     ("first_checked", ([1, "a"],)), ("first_checked", (["a"],)),
+    ("defaults_for", (["a", "b", "*c", "d"], {"a": 1}, {"b": 2})), ("defaults_for", ([], {}, {})),
 ]
