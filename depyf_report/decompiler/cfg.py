@@ -10,6 +10,7 @@ from .clause_tails import (
     copied_clause_tails,
     copied_loop_exits,
     copied_while_exits,
+    copied_with_exits,
 )
 from .instructions import Handler, Instr, SourceLines
 from .rotation import RepeatedTest, repeated_tests
@@ -53,6 +54,7 @@ class Graph:
             if lines is not None:
                 breaks = copied_while_exits(instrs, lines)
                 breaks = {c: o for c, o in breaks.items() if c not in copies}
+                breaks.update(copied_with_exits(instrs, lines))
         leaders = {test.top for test in tests} | {*copies, *copies.values()}
         leaders |= {*breaks, *breaks.values()}
         self.blocks = _split(instrs, leaders)

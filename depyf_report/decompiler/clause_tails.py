@@ -262,6 +262,44 @@ def _after_cleanup(instrs, i: int) -> int:
     return i
 
 
+# 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
+WITH_EXIT_CALL = [
+    ("LOAD_CONST", None),
+    ("COPY", 1),
+    ("COPY", 1),
+    ("CALL_PLAIN", 3),
+    ("POP_TOP", None),
+]
+
+
+def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+    """3.10: first instruction of each copy of a with statement's normal exit and the
+    small exit after it -> first instruction of the one laid out first. 3.10 copies both
+    to where the body ends and to the end of each except clause inside it that goes on
+    there, so the paths that meet after the with would not. The code after the with
+    has a line of its own; a return written inside the body, which also calls the exit
+    first, has the with statement's line, and stays where it was written."""
+    originals: dict[tuple, int] = {}
+    found = {}
+    starts = {ins.target for ins in instrs if ins.target is not None}
+    for i in range(len(instrs) - len(WITH_EXIT_CALL)):
+        run = instrs[i : i + len(WITH_EXIT_CALL)]
+        if [
+            (ins.op, ins.arg if ins.op != "LOAD_CONST" else ins.argval) for ins in run
+        ] != WITH_EXIT_CALL:
+            continue
+        start = i + len(WITH_EXIT_CALL)
+        length = exit_length(instrs, start)
+        if not length or lines.at(instrs[start].offset) == lines.at(instrs[i].offset):
+            continue
+        key = tuple((ins.op, repr(ins.argval), ins.handler) for ins in instrs[i : start + length])
+        if key not in originals:
+            originals[key] = i
+        elif i in starts:  # a jump goes to the copy: send it to the original
+            found[i] = originals[key]
+    return found
+
+
 def copy_length(instrs, start: int) -> int:
     """``exit_length``, but 0 for ``return <constant>``: written in place, a return
     compiles to the same, so it is no sign of a copy."""

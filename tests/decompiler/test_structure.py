@@ -111,6 +111,7 @@ READABLE = [
     ("context_managers", "continue_through_withs"),
     ("context_managers", "clause_then_code_in_a_with"),
     ("context_managers", "find_definition"),
+    ("context_managers", "clause_ends_a_with"),
     ("comprehensions", "filtered"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),

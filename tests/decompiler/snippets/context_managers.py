@@ -230,6 +230,16 @@ def find_definition(lines, wanted):
     return found
 
 
+def clause_ends_a_with(mapping):
+    # 3.10 copies the with's exit and the return after it to the end of the clause
+    with Resource("guard"):
+        try:
+            LOG.append(mapping["key"])
+        except KeyError:
+            pass
+    return len(LOG)
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -269,4 +279,6 @@ CASES = [
     ("clause_then_code_in_a_with", ({"key": 1}, True)),
     ("find_definition", (["a", "def 3", "def x", "b"], "def ")),
     ("find_definition", ([], "def ")), ("find_definition", ([1], "def ")),
+    ("clause_ends_a_with", ({"key": 1},)), ("clause_ends_a_with", ({},)),
+    ("clause_ends_a_with", (None,)),
 ]
