@@ -47,10 +47,7 @@ def check_exc_match(sim, ins):
     kinds = value_of(sim, sim.pop())
     exc = sim.peek()
     exc = exc if isinstance(exc, m.Exception_) else value_of(sim, exc)
-    if sim.ctx.structured:  # the builder reads the test back into an except clause
-        sim.push(m.call(sim.ctx.builtin("isinstance"), [exc, kinds]))
-    else:  # isinstance would take any class, and ask an ABC's __instancecheck__
-        sim.push(_helper(sim, "exc_match", [exc, kinds]))
+    sim.push(m.call(sim.ctx.builtin("isinstance"), [exc, kinds]))
 
 
 @handles("CHECK_STAR_MATCH")
@@ -222,19 +219,6 @@ def {name}(subject, cls, count, names):
     return tuple(found)
 """
 
-# CHECK_EXC_MATCH as CPython matches an except clause's types: exception classes only,
-# and the exception's own bases (no __instancecheck__, no virtual subclasses).
-EXC_MATCH_HELPER = """
-def {name}(exc, kinds):
-    kinds = kinds if isinstance(kinds, tuple) else (kinds,)
-    for kind in kinds:
-        if not (isinstance(kind, type) and issubclass(kind, BaseException)):
-            raise TypeError(
-                "catching classes that do not inherit from BaseException is not allowed"
-            )
-    return any(kind in type(exc).__mro__ for kind in kinds)
-"""
-
 # CHECK_EG_MATCH as CPython's exception_group_match: (rest, match).
 EG_MATCH_HELPER = """
 def {name}(exc, kinds):
@@ -294,7 +278,6 @@ def {name}(original, excs):
 """
 
 HELPERS = {
-    "exc_match": EXC_MATCH_HELPER,
     "match_class": MATCH_CLASS_HELPER,
     "eg_match": EG_MATCH_HELPER,
     "prep_reraise_star": PREP_RERAISE_STAR_HELPER,
