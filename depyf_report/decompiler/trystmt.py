@@ -73,6 +73,10 @@ class TryBuilder:
         after_with = None  # what runs after a with whose body never ends normally
         if is_with and follow is not None and self._way_out(follow, _loop_edges(loop)):
             follow, after_with = self._with_end(h, exits, follow)
+        elif is_with and follow is not None and not self._suppressing_goes_on(h, follow):
+            # (3.12+ ``try: with m: return f()``: the return is outside the try, and
+            # __exit__ suppressing goes on to the code after the try, not to it)
+            raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
         inner = active | {h}
         body, body_stack = self._fenced(
             follow, self.b.seq, b, follow, list(stack), loop, entering=b, active=inner
@@ -138,6 +142,8 @@ class TryBuilder:
             return None
         x, seen = test.succs[-1], set()
         while x not in seen:
+            if x in self.b.fences:  # the end of the try body around: the with ends it
+                return x
             seen.add(x)
             block = blocks[x]
             for i in range(block.start, block.end):
@@ -152,6 +158,13 @@ class TryBuilder:
                 return None
             x = block.succs[0]
         return None
+
+    def _suppressing_goes_on(self, h, follow) -> bool:
+        """Whether the code after the with statement of handler ``h`` is where its body
+        ends at ``follow``, as it is where ``__exit__`` suppressing an exception goes
+        on (or that way cannot be read)."""
+        after = self._suppressed(h)
+        return after is None or self._goes_on_like(follow, after)
 
     def _goes_on_like(self, x, after) -> bool:
         """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the

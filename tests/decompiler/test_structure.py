@@ -112,6 +112,7 @@ READABLE = [
     ("context_managers", "clause_then_code_in_a_with"),
     ("context_managers", "find_definition"),
     ("context_managers", "clause_ends_a_with"),
+    ("context_managers", "value_or_none"),
     ("comprehensions", "filtered"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),

@@ -240,6 +240,17 @@ def clause_ends_a_with(mapping):
     return len(LOG)
 
 
+def value_or_none(store, key, suppress):
+    # a with body that returns, inside a try body: where __exit__ suppressing goes on
+    # is the end of the try body
+    try:
+        with Resource(key, suppress) as handle:
+            return store[handle]
+    except KeyError:
+        pass
+    return None
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -281,4 +292,6 @@ CASES = [
     ("find_definition", ([], "def ")), ("find_definition", ([1], "def ")),
     ("clause_ends_a_with", ({"key": 1},)), ("clause_ends_a_with", ({},)),
     ("clause_ends_a_with", (None,)),
+    ("value_or_none", ({"K": 1}, "k", False)), ("value_or_none", ({}, "k", False)),
+    ("value_or_none", ({}, "k", True)),
 ]
