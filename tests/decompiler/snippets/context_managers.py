@@ -251,6 +251,31 @@ def value_or_none(store, key, suppress):
     return None
 
 
+def fetch(value):
+    if value is None:
+        raise KeyError("missing")
+    return value
+
+
+def returns_from_a_with_in_a_try(suppress, value):
+    # a suppressed exception goes on after the try, past the clause
+    try:
+        with Resource("try", suppress):
+            return fetch(value)
+    except KeyError:
+        return "caught"
+
+
+def retries_a_with(suppress, value):
+    for _ in range(2):
+        try:
+            with Resource("retry", suppress):
+                return fetch(value)
+        except KeyError:
+            continue
+    return "done"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -294,4 +319,12 @@ CASES = [
     ("clause_ends_a_with", (None,)),
     ("value_or_none", ({"K": 1}, "k", False)), ("value_or_none", ({}, "k", False)),
     ("value_or_none", ({}, "k", True)),
+    ("returns_from_a_with_in_a_try", (False, None)),
+    ("returns_from_a_with_in_a_try", (False, 5)),
+    ("returns_from_a_with_in_a_try", (True, None)),
+    ("returns_from_a_with_in_a_try", (True, 5)),
+    ("retries_a_with", (False, None)),
+    ("retries_a_with", (False, 5)),
+    ("retries_a_with", (True, None)),
+    ("retries_a_with", (True, 5)),
 ]
