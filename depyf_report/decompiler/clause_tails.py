@@ -283,10 +283,10 @@ def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]
     found = {}
     starts = {ins.target for ins in instrs if ins.target is not None}
     for i in range(len(instrs) - len(WITH_EXIT_CALL)):
+        if instrs[i + 3].op != "CALL_PLAIN":  # (the cheap test first: this runs per instruction)
+            continue
         run = instrs[i : i + len(WITH_EXIT_CALL)]
-        if [
-            (ins.op, ins.arg if ins.op != "LOAD_CONST" else ins.argval) for ins in run
-        ] != WITH_EXIT_CALL:
+        if [(x.op, x.arg if x.op != "LOAD_CONST" else x.argval) for x in run] != WITH_EXIT_CALL:
             continue
         start = i + len(WITH_EXIT_CALL)
         length = exit_length(instrs, start)

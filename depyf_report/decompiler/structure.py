@@ -1092,13 +1092,13 @@ class Builder:
     def _pops_copy(self, x) -> bool:
         """Whether block ``x`` starts by popping the copy of a value that each way to it
         tested (3.12+ ``a or b``: COPY 1, then a jump that keeps it), not the iterator."""
-        instrs = self.graph.instrs
-        return all(
+        instrs, preds = self.graph.instrs, self.blocks[x].preds
+        return bool(preds) and all(
             instrs[self.blocks[p].last].op in TWO_WAY
             and instrs[self.blocks[p].last - 1].op == "COPY"
             and instrs[self.blocks[p].last - 1].arg == 1
-            for p in self.blocks[x].preds
-        ) and bool(self.blocks[x].preds)
+            for p in preds
+        )
 
     def _popped_to_outer(self, h, done, outer) -> set[int]:
         """Blocks that pop a for loop's iterator and go back to the header of the loop
