@@ -276,6 +276,60 @@ def retries_a_with(suppress, value):
     return "done"
 
 
+# Returns from with bodies, each run with __exit__ suppressing and not, the body
+# raising and not: where a suppressed exception goes on is code the compiler
+# copies and lays out apart from the return.
+
+
+def returns_then_code_after(suppress, value):
+    with Resource("after", suppress):
+        return fetch(value)
+    return "after"
+
+
+def returns_at_the_end(suppress, value):
+    with Resource("end", suppress):
+        return fetch(value)
+
+
+def returns_in_a_for_loop(suppress, value):
+    for _ in [1, 2]:
+        with Resource("for", suppress):
+            return fetch(value)
+    return "loop end"
+
+
+def returns_under_a_finally(suppress, value):
+    try:
+        with Resource("finally", suppress):
+            return fetch(value)
+    finally:
+        LOG.append("finally")
+
+
+def returns_in_an_if(suppress, value, taken=True):
+    if taken:
+        with Resource("if", suppress):
+            return fetch(value)
+    return "not taken"
+
+
+def returns_in_a_while_loop(suppress, value):
+    rounds = 0
+    while rounds < 3:
+        rounds += 1
+        with Resource("while", suppress):
+            return fetch(value)
+    return rounds
+
+
+def returns_from_nested_withs(suppress, value):
+    with Resource("outer", suppress):
+        with Resource("inner", not suppress):
+            return fetch(value)
+    return "outer after"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -327,4 +381,32 @@ CASES = [
     ("retries_a_with", (False, 5)),
     ("retries_a_with", (True, None)),
     ("retries_a_with", (True, 5)),
+    ("returns_then_code_after", (False, None)),
+    ("returns_then_code_after", (False, 5)),
+    ("returns_then_code_after", (True, None)),
+    ("returns_then_code_after", (True, 5)),
+    ("returns_at_the_end", (False, None)),
+    ("returns_at_the_end", (False, 5)),
+    ("returns_at_the_end", (True, None)),
+    ("returns_at_the_end", (True, 5)),
+    ("returns_in_a_for_loop", (False, None)),
+    ("returns_in_a_for_loop", (False, 5)),
+    ("returns_in_a_for_loop", (True, None)),
+    ("returns_in_a_for_loop", (True, 5)),
+    ("returns_under_a_finally", (False, None)),
+    ("returns_under_a_finally", (False, 5)),
+    ("returns_under_a_finally", (True, None)),
+    ("returns_under_a_finally", (True, 5)),
+    ("returns_in_an_if", (False, None)),
+    ("returns_in_an_if", (False, 5)),
+    ("returns_in_an_if", (True, None)),
+    ("returns_in_an_if", (True, 5)),
+    ("returns_in_a_while_loop", (False, None)),
+    ("returns_in_a_while_loop", (False, 5)),
+    ("returns_in_a_while_loop", (True, None)),
+    ("returns_in_a_while_loop", (True, 5)),
+    ("returns_from_nested_withs", (False, None)),
+    ("returns_from_nested_withs", (False, 5)),
+    ("returns_from_nested_withs", (True, None)),
+    ("returns_from_nested_withs", (True, 5)),
 ]
