@@ -220,7 +220,7 @@ class TryBuilder:
         base = list(stack[: protected.depth])
         exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
         join = self._join(h, loop)
-        if loop is not None and join in (None, loop.follow) and follow is not None:
+        if loop is not None and join in (None, loop.header, loop.follow) and follow is not None:
             join = self._next_round_join(h, follow, loop) or join
         # Where the body goes on when no clause does (post-dominators leave out a clause
         # that goes on only through an inner try's clause): the code written after the
@@ -415,9 +415,9 @@ class TryBuilder:
 
     def _next_round_join(self, h, follow, loop) -> int | None:
         """Where the body's end and an except clause meet on their way to the loop's
-        next round, when another clause breaks (the post-dominator is then where the
-        loop goes on): the first block of the body end's straight path that a clause's
-        straight path also reaches."""
+        next round, when another clause breaks or continues (the post-dominator is then
+        where the loop goes on, or its header): the first block of the body end's
+        straight path that a clause's straight path also reaches."""
         path = self._straight(follow, loop.header)
         for x in self._clause_exits(h) or ():
             for y in self._straight(x, loop.header):

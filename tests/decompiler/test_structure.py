@@ -76,6 +76,7 @@ READABLE = [
     ("loops", "break_at_end"),
     ("loops", "loop_then_try"),
     ("loops", "reap_until_below"),
+    ("loops", "members_found"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),
     ("loops", "first_heap_type"),

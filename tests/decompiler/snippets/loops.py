@@ -564,6 +564,24 @@ def defaults_for(names, given, defaults):
     return out
 
 
+def members_found(names, bases, lookup):
+    # a clause's for/else: the for breaks on to the code after the try, its else
+    # continues the outer loop (inspect._getmembers)
+    found = []
+    for name in names:
+        try:
+            found.append(lookup[name])
+        except KeyError:
+            for base in bases:
+                if name in base:
+                    found.append(base[name])
+                    break
+            else:
+                continue
+        found.append(name)
+    return found
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
