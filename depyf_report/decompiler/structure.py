@@ -790,7 +790,7 @@ class Builder:
         if join is not None and self._passed_by(join, tested or {b}):
             join = None
         if join is None:
-            join = self._merge_point(b, loop, tested)
+            join = self._merge_point(b, loop, tested, stop)
             if join is not None and stop is not None and self.runs_into(stop, join):
                 join = stop  # past the end of the statement around: they meet there first
         if join is None and stop is not None and self._inside(stop, loop):
@@ -834,10 +834,12 @@ class Builder:
     def _inside(self, x, loop) -> bool:
         return loop is None or (x in loop.body and x != loop.header)
 
-    def _merge_point(self, b, loop, tested=frozenset()) -> int | None:
+    def _merge_point(self, b, loop, tested=frozenset(), stop=None) -> int | None:
         """Where ``b``'s branches meet when one of them returns, continues or breaks: the
         last block that only ``b`` leads to and that more than one path reaches
-        (Cifuentes' follow of a two-way conditional)."""
+        (Cifuentes' follow of a two-way conditional), short of the end of the statement
+        around (``stop``): past it, an enclosing with's ``__exit__`` suppressing is
+        another way in."""
         if self._dominated is None:
             self._dominated = {}
             for x, parent in self.an.idom.items():
@@ -847,6 +849,8 @@ class Builder:
             # (a raise or return both reach, and no loop goes on to, ends the loop's
             # body, written inside it)
             if not self._inside(x, loop) and (self.blocks[x].succs or _is_loop_edge(x, loop)):
+                continue
+            if stop is not None and x != stop and self.runs_into(stop, x):
                 continue
             # the tests of one condition count once: where it goes is no meeting place
             entries = {

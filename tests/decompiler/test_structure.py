@@ -77,6 +77,7 @@ READABLE = [
     ("loops", "loop_then_try"),
     ("loops", "reap_until_below"),
     ("loops", "members_found"),
+    ("context_managers", "copies_unless_fast"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),
     ("loops", "first_heap_type"),

@@ -330,6 +330,23 @@ def returns_from_nested_withs(suppress, value):
     return "outer after"
 
 
+def copies_unless_fast(suppress, fast, value):
+    # an if in nested withs whose else returns from a try: the branches meet at the
+    # copy, before the inner __exit__ suppressing joins the way out (shutil.copyfile)
+    with Resource("source"):
+        with Resource("target", suppress):
+            if fast:
+                pass
+            else:
+                try:
+                    return fetch(value)
+                except KeyError:
+                    LOG.append("give up")
+            LOG.append("copy")
+            fetch(fast)
+    return "copied"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -409,4 +426,7 @@ CASES = [
     ("returns_from_nested_withs", (False, 5)),
     ("returns_from_nested_withs", (True, None)),
     ("returns_from_nested_withs", (True, 5)),
+    ("copies_unless_fast", (False, None, None)), ("copies_unless_fast", (False, 1, None)),
+    ("copies_unless_fast", (True, None, None)), ("copies_unless_fast", (True, None, 5)),
+    ("copies_unless_fast", (False, None, 5)), ("copies_unless_fast", (True, 1, 5)),
 ]
