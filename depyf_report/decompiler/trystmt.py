@@ -365,6 +365,9 @@ class TryBuilder:
         x = self._star_exit(h)
         if x is None:
             x = self._first_undominated(h, self.b.an.ipdom)
+            first = self._first_undominated(h, self.b.an.normal_ipdom)
+            if x is not None and first not in (None, x) and self.b.runs_into(first, x):
+                x = first  # they meet there before an enclosing handler's way out joins
         if x is None:  # the body never ends normally: the clauses end where they leave
             x = self._clause_exit(h)
         if x is not None and x not in _loop_edges(loop) and self._outside_enclosing(h, x):

@@ -78,6 +78,7 @@ READABLE = [
     ("loops", "reap_until_below"),
     ("loops", "members_found"),
     ("context_managers", "copies_unless_fast"),
+    ("context_managers", "copies_into"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),
     ("loops", "first_heap_type"),

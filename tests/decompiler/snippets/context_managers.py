@@ -347,6 +347,24 @@ def copies_unless_fast(suppress, fast, value):
     return "copied"
 
 
+def copies_into(suppress, fast, value):
+    # the inner try's clause and the if meet at the copy, inside the with that a
+    # try around it protects: __exit__ suppressing joins only after (shutil.copyfile)
+    with Resource("source"):
+        try:
+            with Resource("target", suppress):
+                if fast:
+                    try:
+                        return fetch(value)
+                    except KeyError:
+                        LOG.append("give up")
+                LOG.append("copy")
+                fetch(fast)
+        except KeyError as error:
+            raise LookupError("no target") from error
+    return "copied"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -429,4 +447,7 @@ CASES = [
     ("copies_unless_fast", (False, None, None)), ("copies_unless_fast", (False, 1, None)),
     ("copies_unless_fast", (True, None, None)), ("copies_unless_fast", (True, None, 5)),
     ("copies_unless_fast", (False, None, 5)), ("copies_unless_fast", (True, 1, 5)),
+    ("copies_into", (False, None, None)), ("copies_into", (False, 1, None)),
+    ("copies_into", (True, None, None)), ("copies_into", (True, 1, 5)),
+    ("copies_into", (False, 1, 5)), ("copies_into", (True, 1, None)),
 ]
