@@ -845,10 +845,12 @@ class Builder:
             for x, parent in self.an.idom.items():
                 self._dominated.setdefault(parent, []).append(x)
         found = None
+        leaving = loop is not None and b not in loop.body  # on a way out, written inside
         for x in self._dominated.get(b, ()):
             # (a raise or return both reach, and no loop goes on to, ends the loop's
             # body, written inside it)
-            if not self._inside(x, loop) and (self.blocks[x].succs or _is_loop_edge(x, loop)):
+            outside = not self._inside(x, loop) and not leaving
+            if outside and (self.blocks[x].succs or _is_loop_edge(x, loop)):
                 continue
             if stop is not None and x != stop and self.runs_into(stop, x):
                 continue

@@ -205,13 +205,18 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``note_first_unusual``: its break comes out as the return the compiler copied there;
 # ``next_header``: the break after the try is also written at the end of the clause;
 # ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if;
-# ``first_group_lengths``: the break comes out as the return the compiler copied there.
+# ``first_group_lengths``: the break comes out as the return the compiler copied there;
+# ``settle_line``: likewise;
+# ``final_number``: 3.10, 3.12 and 3.13 test the loop once before it and again at its
+# end, with returns on every way out: it comes out as ``if parts: while True: ...``.
 STRUCTURED = [
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),
     ("loops", "next_header"),
     ("loops", "page_until_quit"),
     ("comprehensions", "first_group_lengths"),
+    ("loops", "settle_line"),
+    ("loops", "final_number"),
 ]
 
 

@@ -582,6 +582,35 @@ def members_found(names, bases, lookup):
     return found
 
 
+def settle_line(chunks, keepends):
+    # while True left only by an if that holds two ifs and then breaks: nothing
+    # follows the loop, so the way out never comes back to the header and the two
+    # ifs meet outside the loop's body (codecs.StreamReader.readline)
+    state = []
+    while True:
+        chunk = chunks.pop()
+        if chunk:
+            if len(chunk) > 1:
+                state.append(chunk[0])
+            if not keepends:
+                state.append(chunk.strip())
+            break
+        state.append("empty")
+
+
+def final_number(parts, strict):
+    # the clause's if returns on one path and comes round again on the other: its
+    # branches meet outside the loop's body, which every way out leaves by a return
+    # (ntpath._getfinalpathname_nonstrict)
+    while parts:
+        text = parts.pop()
+        try:
+            return int(text)
+        except ValueError:
+            if text != text.strip():
+                return text.strip() + "?" if strict else text.strip()
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -649,4 +678,9 @@ CASES = [
     ("first_heap_type", ([str], set())),
     ("first_checked", ([1, "a"],)), ("first_checked", (["a"],)),
     ("defaults_for", (["a", "b", "*c", "d"], {"a": 1}, {"b": 2})), ("defaults_for", ([], {}, {})),
+    ("settle_line", (["ab", "", "c "], False)), ("settle_line", (["ab"], True)),
+    ("settle_line", ([" x "], False)), ("settle_line", ([], True)),
+    ("final_number", (["x", "3"], True)), ("final_number", (["1", "x"], True)),
+    ("final_number", ([" x", "y"], True)), ("final_number", (["y", " x"], False)),
+    ("final_number", ([], False)),
 ]
