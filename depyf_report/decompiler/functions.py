@@ -312,6 +312,8 @@ def _yields(body) -> bool:
 
 def lambda_expr(fn: m.Function, defs):
     body = body_of(fn.code, defs, force_structured=True)
+    if body == []:  # ``lambda: None``, whose return reads as the implicit one at the end
+        body = [ast.Return(value=None)]
     if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
     if fn.code.co_flags & CO_GENERATOR and not _has_yield_opcode(fn.code):

@@ -106,6 +106,17 @@ def call_with_optional_kwargs(func, args, kwargs):
     return func(*args, **(kwargs or {}))
 
 
+def lambdas_of_none(values):
+    # a lambda that returns None compiles as a def whose body falls off the end does:
+    # it must stay a lambda, named ``<lambda>``
+    ignore = lambda value: None  # noqa: E731
+    hooks = [("skip", lambda: None), ("keep", lambda *a, **k: None)]
+    return ignore(values), ignore.__name__, [(n, h(), h.__qualname__) for n, h in hooks]
+
+
+NOTHING = lambda: None  # noqa: E731
+
+
 CASES = [
     ("call_with_optional_kwargs", (dict, (), {"a": 1})),
     ("call_with_optional_kwargs", (dict, ([("b", 2)],), None)),
@@ -117,6 +128,7 @@ CASES = [
     ("decorated", (1,)),
     ("use_stacked", (4,)),
     ("lambdas", ([3, 1, 2],)),
+    ("lambdas_of_none", ([1],)),
     ("calls", (1, 2, 3), {"c": 9}),
     ("mutable_default", (1,)), ("mutable_default", (2,)),
     ("default_expressions", ()),
