@@ -89,6 +89,7 @@ class Builder:
         self._breaks_to: dict[int, int] = {}  # a copy of a loop's follow -> the follow
         self._exit_copies: dict[int, int] = {}  # a copy of where a chain fails -> that block
         self._with_raises: dict[int, int | None] | None = None
+        self._merging_in = (None, frozenset())  # (loop, active) of the merge under way
 
     # -- the walk -------------------------------------------------------------
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -220,7 +221,9 @@ class Builder:
                 test, true_b, false_b, stack, taken = chained
                 jump_stack = fall_stack = stack
                 self._unspill_middle(sim, test, stack)
-            test, true_b, false_b = self.merge_conditions(b, test, true_b, false_b, stack)
+            test, true_b, false_b = self.merge_conditions(
+                b, test, true_b, false_b, stack, loop, active
+            )
             if chained is not None:
                 self._tested |= taken
                 for x in taken:
@@ -619,10 +622,11 @@ class Builder:
         instrs = self.graph.instrs
         return _same_instructions(instrs[x.start : x.end], instrs[y.start : y.end])
 
-    def merge_conditions(self, b, test, true_b, false_b, stack):
+    def merge_conditions(self, b, test, true_b, false_b, stack, loop=None, active=frozenset()):
         """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
         merged = {b}
         self._conditions = {}  # candidate block -> its folded condition, for this merge only
+        self._merging_in = (loop, active)  # where a condition's own value is walked
         test, true_b, false_b = self._merge(test, true_b, false_b, stack, merged)
         self._tested = merged
         for x in merged:
@@ -744,6 +748,8 @@ class Builder:
         if sim is None:
             return None
         br = sim.branch
+        if br is not None and br.kind == "keep" and not sim.out:
+            return self._value_tested(cand, stack)
         if br is None or br.kind != "cond" or len(block.succs) != 2:
             return None  # (two successors: not a loop test redirected to the header)
         fall, jump = block.succs
@@ -752,7 +758,7 @@ class Builder:
         if len(sim.stack) == len(stack) + 1:  # ``lo <= x < hi`` as one of the conditions
             chained = self._chained(test, t2, f2, sim.stack)
             if chained is None:
-                return None
+                return self._value_tested(cand, stack) if not sim.out else None
             test, t2, f2, rest, chain_blocks = chained
             self._unspill_middle(sim, test, rest)
             taken |= chain_blocks
@@ -763,6 +769,43 @@ class Builder:
         if sim.out or any(a is not b for a, b in zip(sim.stack, stack)):
             return None
         test, t2, f2 = self._merge(test, t2, f2, stack, taken)
+        return test, t2, f2, frozenset(taken)
+
+    def _value_tested(self, cand, stack):
+        """A condition that tests a value of its own making, ``a or (b or c) is d``:
+        ``cand`` starts the value (``b or c``) and the block where its parts meet tests
+        it. The value is walked as the walk would, then undone, as the merge visits its
+        blocks itself. (test, true, false, blocks) or None."""
+        mark, counter = len(self.visit_log), self.ctx.counter
+        saved = self._conditions, self._tested, self._merging_in, self.ended_at
+        loop, active = self._merging_in
+        try:
+            out, after, nxt, done = self.block(cand, list(stack), loop, active)
+        except Unsupported:
+            return None
+        finally:
+            taken = set(self.visit_log[mark:])
+            self.unvisit(mark)
+            self.ctx.counter = counter
+            self._conditions, self._tested, self._merging_in, self.ended_at = saved
+        if out or done or nxt is None or after is None or len(after) != len(stack) + 1:
+            return None
+        if any(a is not b for a, b in zip(after, stack)) or nxt in self.an.loops:
+            return None
+        block = self.blocks[nxt]
+        if not set(block.preds) <= taken:
+            return None
+        sim = self._trial_run(block, after)
+        if sim is None or sim.branch is None or sim.branch.kind != "cond" or sim.out:
+            return None
+        if len(block.succs) != 2 or len(sim.stack) != len(stack):
+            return None
+        if any(a is not b for a, b in zip(sim.stack, stack)):
+            return None
+        fall, jump = block.succs
+        t2, f2 = (jump, fall) if sim.branch.jump_when else (fall, jump)
+        taken.add(nxt)
+        test, t2, f2 = self._merge(sim.branch.test, t2, f2, stack, taken)
         return test, t2, f2, frozenset(taken)
 
     def join_of(self, b, loop, stack, stop=None, tested=frozenset()):

@@ -40,6 +40,7 @@ READABLE = [
     ("branches", "conditional_conditions"),
     ("branches", "generator_in_condition"),
     ("branches", "chain_then_falls_through"),
+    ("branches", "value_in_condition"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),
@@ -207,6 +208,8 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if;
 # ``first_group_lengths``: the break comes out as the return the compiler copied there;
 # ``settle_line``: likewise;
+# ``value_in_loop_test``: a loop test that makes its own value (``a or (b or c) == d``)
+# is not matched with its copy at the end of the body: ``if t: while True: ... break``;
 # ``final_number``: 3.10, 3.12 and 3.13 test the loop once before it and again at its
 # end, with returns on every way out: it comes out as ``if parts: while True: ...``.
 STRUCTURED = [
@@ -217,6 +220,7 @@ STRUCTURED = [
     ("comprehensions", "first_group_lengths"),
     ("loops", "settle_line"),
     ("loops", "final_number"),
+    ("branches", "value_in_loop_test"),
 ]
 
 

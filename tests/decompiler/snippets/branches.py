@@ -220,6 +220,23 @@ def ternary_in_call(flag, value):
     return str(value if flag else -value), [value] if flag else []
 
 
+def value_in_condition(module, value, found, owner):
+    # a condition that tests a value made by its own `or` / `and` (pydoc's docmodule)
+    if module is not None or (owner(value) or found) is found:
+        found.append(value)
+    if module and (value and owner(value)) in found:
+        found.append("and")
+    return found
+
+
+def value_in_loop_test(found, value):
+    while not found or (found[-1] or value) == value:
+        found.append(len(found))
+        if len(found) > 3:
+            break
+    return found
+
+
 CASES = [
     ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
     ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
@@ -280,4 +297,10 @@ CASES = [
     ("returned_conditionals", (0, 1)),
     ("returned_from_branches", (1, 1)), ("returned_from_branches", (2, 1)),
     ("returned_from_branches", (0, 1)),
+    ("value_in_condition", (None, 1, [], lambda v: v)),
+    ("value_in_condition", ("m", 0, [], lambda v: None)),
+    ("value_in_condition", (None, 0, [5], lambda v: None)),
+    ("value_in_condition", ("m", 2, [2, 0], lambda v: v)),
+    ("value_in_loop_test", ([], 0)), ("value_in_loop_test", ([0], 1)),
+    ("value_in_loop_test", ([5], 5)),
 ]
