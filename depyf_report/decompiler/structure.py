@@ -146,6 +146,10 @@ class Builder:
         return all(x in region or not self.blocks[x].preds for x in self.an.loops[header])
 
     def _loop_edge(self, b, loop):
+        if loop is not None and loop.follow not in (None, b) and self.jumped_to(loop.follow) == b:
+            # where the loop's end only jumps on to (an outer loop's next round): a break,
+            # its jump sent straight there (3.12+)
+            return ast.Break()
         inner = True
         while loop is not None:
             if b == loop.header:

@@ -78,6 +78,7 @@ READABLE = [
     ("loops", "loop_then_try"),
     ("loops", "reap_until_below"),
     ("loops", "members_found"),
+    ("loops", "first_usable"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),
     ("loops", "read_until_data"),

@@ -611,6 +611,29 @@ def final_number(parts, strict):
                 return text.strip() + "?" if strict else text.strip()
 
 
+def first_usable(folders, tries):
+    # breaks of an inner loop, in except clauses, that nothing follows in the outer
+    # loop: 3.12+ send them straight to the outer loop's next round (tempfile)
+    for folder in folders:
+        for attempt in range(3):
+            try:
+                return tries[folder][attempt]()
+            except FileExistsError:
+                pass
+            except PermissionError:
+                break
+            except LookupError:
+                break
+    return None
+
+
+def _fails(error):
+    def attempt():
+        raise error
+
+    return attempt
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -683,4 +706,9 @@ CASES = [
     ("final_number", (["x", "3"], True)), ("final_number", (["1", "x"], True)),
     ("final_number", ([" x", "y"], True)), ("final_number", (["y", " x"], False)),
     ("final_number", ([], False)),
+    ("first_usable", (["a"], {"a": [lambda: "a0"]})),
+    ("first_usable", (["a", "b"], {"a": [_fails(FileExistsError), lambda: "a1"], "b": []})),
+    ("first_usable", (["a", "b"], {"a": [_fails(PermissionError)], "b": [lambda: "b0"]})),
+    ("first_usable", (["a", "b"], {"a": [], "b": [_fails(FileExistsError)]})),
+    ("first_usable", (["a"], {"a": [_fails(ValueError)]})), ("first_usable", ([], {})),
 ]
