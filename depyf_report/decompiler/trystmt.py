@@ -304,6 +304,11 @@ class TryBuilder:
         so a break taken for the end would silently be lost."""
         if not exits:
             return None
+        # Where the function falls off its end, when every other exit returns a value
+        # pushed before its copy of the cleanup (3.12+ lay one out right after the body).
+        ends = {x for x in exits if not self._returns_from_before(x)} if len(exits) > 1 else exits
+        if len(ends) == 1 and ends != exits and self._returns_none(next(iter(ends))):
+            return ends.pop()
         edges = _loop_edges(loop)
         ways = {x: self._way_out(x, edges) for x in exits}
         staying = {x for x, way in ways.items() if way is None}
@@ -316,6 +321,49 @@ class TryBuilder:
         if rounds:
             return after if after in rounds else (max if is_with else min)(rounds)
         return after if after in exits else min(exits)
+
+    def _returns_from_before(self, x) -> bool:
+        """Whether exit ``x`` runs its copy of the cleanup and then returns a value
+        pushed before it: the way out of a ``return`` in the body."""
+        return self._returned(x) == "kept"
+
+    def _returns_none(self, x) -> bool:
+        """Whether every way on from exit ``x`` returns None: where the function falls
+        off its end."""
+        return self._returned(x) == "none"
+
+    def _returned(self, x, steps=8) -> str | None:
+        """What the ways on from exit ``x`` return, run on an empty stack (and undone):
+        "kept" where a return, after code of the exit's own, finds nothing to return, a
+        value pushed before; "none" where each returns None; else None."""
+        instrs, counter = self.graph.instrs, self.b.ctx.counter
+        todo, seen, returns = [(x, [])], {x}, []
+        try:
+            while todo:
+                b, stack = todo.pop()
+                steps -= 1
+                block = self.graph.blocks[b]
+                if steps < 0 or any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+                    return None  # (a trial run must not decompile nested code)
+                sim = Sim(self.b.ctx, instrs, stack)
+                try:
+                    sim.run(block.start, block.end)
+                except Unsupported as error:
+                    # (a bare return is no cleanup's copy: a try body's own return)
+                    ran = b != x or sim.pos > block.start
+                    kept = str(error) == "stack underflow" and instrs[sim.pos].op == "RETURN_VALUE"
+                    return "kept" if kept and ran else None
+                kind = sim.branch.kind if sim.branch is not None else "goto"
+                if kind == "return":
+                    returns.append(sim.out[-1].value)
+                elif kind in ("goto", "cond"):
+                    todo += [(s, list(sim.stack)) for s in block.succs if s not in seen]
+                    seen.update(block.succs)
+                else:
+                    return None
+            return "none" if returns and all(v is None for v in returns) else None
+        finally:
+            self.b.ctx.counter = counter
 
     def _goes_on_with_clauses(self, h, exits, follow, loop):
         """Where every exit of a try body leaves (``try: if c: return x``, where the
@@ -575,6 +623,8 @@ def _round(x, loop) -> bool:
     return loop is not None and x == loop.header
 
 
+# Instructions that define nested code, which a trial run must not decompile.
+_DEFINES = {"MAKE_FUNCTION", "LOAD_BUILD_CLASS"}
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
 _STEPS_TO_AFTER = 8

@@ -88,6 +88,7 @@ READABLE = [
     ("loops", "defaults_for"),
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
+    ("exceptions", "first_item"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "raises_by_platform"),
@@ -211,6 +212,8 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``settle_line``: likewise;
 # ``value_in_loop_test``: a loop test that makes its own value (``a or (b or c) == d``)
 # is not matched with its copy at the end of the body: ``if t: while True: ... break``;
+# ``first_match``: a finally body with an if of its own comes out as a bare except
+# that re-raises, its copy in the else and before each return;
 # ``final_number``: 3.10, 3.12 and 3.13 test the loop once before it and again at its
 # end, with returns on every way out: it comes out as ``if parts: while True: ...``.
 STRUCTURED = [
@@ -222,6 +225,7 @@ STRUCTURED = [
     ("loops", "settle_line"),
     ("loops", "final_number"),
     ("branches", "value_in_loop_test"),
+    ("exceptions", "first_match"),
 ]
 
 

@@ -588,6 +588,27 @@ def close_then_forget(box, replacement):
             box.state = None
 
 
+def first_match(tests, data, closing):
+    # a loop that returns from inside try/finally, the try's last statement: 3.12+
+    # lay the return's copy of the finally body out right after the loop (imghdr.what)
+    try:
+        for test in tests:
+            found = test(data)
+            if found:
+                return found
+    finally:
+        if closing:
+            LOG.append("closed")
+
+
+def first_item(items, closing):
+    try:
+        for item in items:
+            return item
+    finally:
+        LOG.append(closing)
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -658,4 +679,7 @@ CASES = [
     ("close_then_forget", (Closable(None), str)), ("close_then_forget", (Closable(None), None)),
     ("close_then_forget", (Closable(OSError("x")), str)),
     ("close_then_forget", (Closable(OSError("x")), None)),
+    ("first_match", ([len, str.upper], "ab", True)), ("first_match", ([len], "", True)),
+    ("first_match", ([], "", False)), ("first_match", ([int], "x", True)),
+    ("first_item", ([3, 4], "a")), ("first_item", ([], "b")), ("first_item", (5, "c")),
 ]
