@@ -514,8 +514,14 @@ class TryBuilder:
             elif after and after[-1] == "JUMP":
                 exits.add(block.succs[-1])
             elif not after or after[-1] != "RETURN_VALUE":  # (a return written in the clause)
-                exits.update(block.succs)
+                exits.update(s for s in block.succs if not self._leaves_outer_clause(s))
         return exits
+
+    def _leaves_outer_clause(self, x) -> bool:
+        """Whether block ``x`` starts by leaving the clause this try is written in: a
+        return or a jump out of a nested clause pops each handled exception on its way,
+        so where it goes is no place the clauses of this try meet."""
+        return self.graph.instrs[self.graph.blocks[x].start].op == "POP_EXCEPT"
 
     def _is_finally(self, h) -> bool:
         """Whether handler block ``h`` starts a finally body: not a bare except (which

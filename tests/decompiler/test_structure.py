@@ -89,6 +89,7 @@ READABLE = [
     ("exceptions", "parse"),
     ("exceptions", "try_in_loop"),
     ("exceptions", "first_item"),
+    ("exceptions", "mount_point"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "raises_by_platform"),

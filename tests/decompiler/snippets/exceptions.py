@@ -609,6 +609,28 @@ def first_item(items, closing):
         LOG.append(closing)
 
 
+def _stat_of(known):
+    def stat(path):
+        if path not in known:
+            raise OSError(path)
+        return known[path]
+
+    return stat
+
+
+def mount_point(stat, path, parent):
+    # a return in a nested clause leaves the clause around it too: where it goes is
+    # no join of the inner try (posixpath.ismount on 3.11+)
+    try:
+        inner = stat(path)
+    except OSError:
+        try:
+            inner = stat(parent)
+        except OSError:
+            return False
+    return inner != 0 or inner is None
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -682,4 +704,6 @@ CASES = [
     ("first_match", ([len, str.upper], "ab", True)), ("first_match", ([len], "", True)),
     ("first_match", ([], "", False)), ("first_match", ([int], "x", True)),
     ("first_item", ([3, 4], "a")), ("first_item", ([], "b")), ("first_item", (5, "c")),
+    ("mount_point", (lambda p: p, 1, 2)), ("mount_point", (lambda p: p + 0, "x", 2)),
+    ("mount_point", (_stat_of({2: 0}), 1, 2)), ("mount_point", (_stat_of({}), 1, 2)),
 ]
