@@ -252,6 +252,8 @@ class TryBuilder:
         end = join if join is not None else stop
         if join in _loop_edges(loop) and stop is not None:
             end = stop  # the clauses break or continue: the else ends where the walk does
+        elif join not in (None, stop) and stop is not None and self.b._same_return(join, stop):
+            end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
         if follow is not None and body_stack is not None:
             orelse, after = self.b.seq(follow, end, body_stack, loop, active=active - {h})
         if after is None:

@@ -90,6 +90,7 @@ READABLE = [
     ("exceptions", "try_in_loop"),
     ("exceptions", "first_item"),
     ("exceptions", "mount_point"),
+    ("exceptions", "refresh_seekable"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "raises_by_platform"),
