@@ -941,8 +941,11 @@ class Builder:
         # try around the return): no code after the loop
         exits = {x for x in exits if self.graph.instrs[self.blocks[x].start].op != "RETURN_VALUE"}
         own = [s for s in self.blocks[h].succs if s in exits]
-        if len(own) == 1:  # a break's own cleanup (a with's ``__exit__``) on its way out
-            exits = {x for x in exits if x == own[0] or not self.runs_into(x, own[0])}
+        if len(own) == 1:
+            # a break's own cleanup (a with's ``__exit__``) on its way out, or the rest
+            # of a round that only breaks (``if c: x = f(); break``), which the natural
+            # loop leaves out: both go on only to where the test leaves
+            exits = {x for x in exits if x == own[0] or not self._only_reaches(x, own[0])}
         follow = min(exits) if exits else None
         if len(self.blocks[h].succs) < 2 and follow is not None:  # no test: while True
             follow = self._past_jump_out(h, follow)
@@ -970,6 +973,22 @@ class Builder:
         else:
             node = ast.While(test=m.const(True), body=stmts, orelse=[])
         return [*spill.out, node], stack, follow
+
+    def _only_reaches(self, x, end, steps=8) -> bool:
+        """Whether every path from block ``x`` gets to block ``end`` within a few blocks,
+        without returning or raising first."""
+        todo, seen = [x], {x}
+        while todo:
+            b = todo.pop()
+            if b == end:
+                continue
+            steps -= 1
+            succs = self.blocks[b].succs
+            if steps < 0 or not succs:
+                return False
+            todo += [s for s in succs if s not in seen]
+            seen.update(succs)
+        return True
 
     def _past_jump_out(self, h, follow) -> int:
         """Where the lone jump ``follow`` goes, when only the loop at ``h`` gets there:

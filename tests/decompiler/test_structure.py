@@ -212,12 +212,13 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``page_until_quit``: ``else: continue`` comes out as the rest of the body in the if;
 # ``first_group_lengths``: the break comes out as the return the compiler copied there;
 # ``settle_line``: likewise;
+# ``final_number``: 3.10, 3.12 and 3.13 test the loop once before it and again at its
+# end, with returns on every way out: it comes out as ``if parts: while True: ...``;
 # ``value_in_loop_test``: a loop test that makes its own value (``a or (b or c) == d``)
 # is not matched with its copy at the end of the body: ``if t: while True: ... break``;
 # ``first_match``: a finally body with an if of its own comes out as a bare except
 # that re-raises, its copy in the else and before each return;
-# ``final_number``: 3.10, 3.12 and 3.13 test the loop once before it and again at its
-# end, with returns on every way out: it comes out as ``if parts: while True: ...``.
+# ``find_caller``: the if before the break writes the break in its branch too.
 STRUCTURED = [
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),
@@ -228,6 +229,7 @@ STRUCTURED = [
     ("loops", "final_number"),
     ("branches", "value_in_loop_test"),
     ("exceptions", "first_match"),
+    ("loops", "find_caller"),
 ]
 
 

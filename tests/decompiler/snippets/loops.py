@@ -634,6 +634,20 @@ def _fails(error):
     return attempt
 
 
+def find_caller(frames, skip):
+    # the rest of a round that only breaks: left out of the natural loop, it is no
+    # code after the loop (logging.Logger.findCaller on 3.10)
+    info = None
+    while frames:
+        frame = frames.pop()
+        if frame in skip:
+            continue
+        if frame.endswith("\n"):
+            info = frame[:-1]
+        break
+    return info
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -711,4 +725,6 @@ CASES = [
     ("first_usable", (["a", "b"], {"a": [_fails(PermissionError)], "b": [lambda: "b0"]})),
     ("first_usable", (["a", "b"], {"a": [], "b": [_fails(FileExistsError)]})),
     ("first_usable", (["a"], {"a": [_fails(ValueError)]})), ("first_usable", ([], {})),
+    ("find_caller", (["a\n", "s"], {"s"})), ("find_caller", (["b"], set())),
+    ("find_caller", (["s"], {"s"})), ("find_caller", ([], set())),
 ]
