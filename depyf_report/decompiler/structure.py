@@ -277,6 +277,8 @@ class Builder:
         f_out, f_stack = self.seq(false_b, join, list(false_stack), loop, active=active)
         f_end = self.ended_at
         ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
+        # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
+        ends = {self._fence_before(e, ends) for e in ends}
         if len(ends) == 1 and join not in ends:
             join = ends.pop()  # both stopped at the end of the enclosing with/try body
         elif len(ends) > 1:
@@ -307,6 +309,11 @@ class Builder:
             node.orelse_falls = false_b in falls
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
+
+    def _fence_before(self, end, ends):
+        """The end of the enclosing with/try body among ``ends`` that only jumps on to
+        ``end``, else ``end``."""
+        return next((f for f in ends if f in self.fences and self.jumped_to(f) == end), end)
 
     def _fall_throughs(self, tested) -> set[int]:
         """Where the tests of a merged condition fall through to, seeing through the jump

@@ -91,6 +91,7 @@ READABLE = [
     ("exceptions", "first_item"),
     ("exceptions", "mount_point"),
     ("exceptions", "refresh_seekable"),
+    ("exceptions", "listing_start"),
     ("exceptions", "assert_with_message"),
     ("exceptions", "raise_from_none"),
     ("exceptions", "raises_by_platform"),

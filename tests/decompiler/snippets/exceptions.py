@@ -659,6 +659,22 @@ def probe_seekable(tell, known):
     return refresh_seekable(probe, tell), probe.checked
 
 
+def listing_start(arg, first, last):
+    # 3.13 sends the if's first branch straight past the try body's closing jump:
+    # both branches still end the try body (pdb.Pdb.do_list)
+    if arg:
+        try:
+            if "," in arg:
+                last = first + int(arg.split(",")[1])
+            else:
+                first = max(1, int(arg) - 5)
+        except ValueError:
+            return
+    else:
+        first = 2
+    LOG.append((first, last))
+
+
 CASES = [
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
@@ -737,4 +753,6 @@ CASES = [
     ("probe_seekable", (lambda: 0, None)), ("probe_seekable", (_no_tell, None)),
     ("probe_seekable", (lambda: 0, False)), ("probe_seekable", (_no_tell, True)),
     ("probe_seekable", (int, None)),
+    ("listing_start", ("3,4", 1, 0)), ("listing_start", ("9", 1, 0)),
+    ("listing_start", ("x", 1, 0)), ("listing_start", ("", 1, 0)),
 ]
