@@ -787,6 +787,9 @@ class Builder:
         ``cand`` starts the value (``b or c``) and the block where its parts meet tests
         it. The value is walked as the walk would, then undone, as the merge visits its
         blocks itself. (test, true, false, blocks) or None."""
+        succs = self.blocks[cand].succs
+        if len(succs) != 2 or len(self.blocks[succs[1]].succs) != 2:
+            return None  # where the value's first part goes, nothing tests it: no condition
         mark, counter = len(self.visit_log), self.ctx.counter
         saved = self._conditions, self._tested, self._merging_in, self.ended_at
         loop, active = self._merging_in

@@ -306,11 +306,13 @@ class TryBuilder:
         so a break taken for the end would silently be lost."""
         if not exits:
             return None
-        # Where the function falls off its end, when every other exit returns a value
-        # pushed before its copy of the cleanup (3.12+ lay one out right after the body).
-        ends = {x for x in exits if not self._returns_from_before(x)} if len(exits) > 1 else exits
-        if len(ends) == 1 and ends != exits and self._returns_none(next(iter(ends))):
-            return ends.pop()
+        if len(exits) > 1:
+            # Where the function falls off its end, when every other exit returns a value
+            # pushed before its copy of the cleanup (3.12+ lay one out right after the body)
+            returned = {x: self._returned(x) for x in exits}
+            ends = [x for x in exits if returned[x] != "kept"]
+            if len(ends) == 1 and returned[ends[0]] == "none":
+                return ends[0]
         edges = _loop_edges(loop)
         ways = {x: self._way_out(x, edges) for x in exits}
         staying = {x for x, way in ways.items() if way is None}
@@ -323,16 +325,6 @@ class TryBuilder:
         if rounds:
             return after if after in rounds else (max if is_with else min)(rounds)
         return after if after in exits else min(exits)
-
-    def _returns_from_before(self, x) -> bool:
-        """Whether exit ``x`` runs its copy of the cleanup and then returns a value
-        pushed before it: the way out of a ``return`` in the body."""
-        return self._returned(x) == "kept"
-
-    def _returns_none(self, x) -> bool:
-        """Whether every way on from exit ``x`` returns None: where the function falls
-        off its end."""
-        return self._returned(x) == "none"
 
     def _returned(self, x, steps=8) -> str | None:
         """What the ways on from exit ``x`` return, run on an empty stack (and undone):
@@ -415,9 +407,11 @@ class TryBuilder:
         x = self._star_exit(h)
         if x is None:
             x = self._first_undominated(h, self.b.an.ipdom)
-            first = self._first_undominated(h, self.b.an.normal_ipdom)
-            if x is not None and first not in (None, x) and self.b.runs_into(first, x):
-                x = first  # they meet there before an enclosing handler's way out joins
+            chain = self.chain(self._first_protected(h))
+            if x is not None and chain[-1] != h:  # inside an enclosing handler's region
+                first = self._first_undominated(h, self.b.an.normal_ipdom)
+                if first not in (None, x) and self.b.runs_into(first, x):
+                    x = first  # they meet there before the enclosing handler's way out joins
         if x is None:  # the body never ends normally: the clauses end where they leave
             x = self._clause_exit(h)
         if x is not None and x not in _loop_edges(loop) and self._outside_enclosing(h, x):
