@@ -11,6 +11,7 @@ Lives outside tests/decompiler: the stdlib-only Pythons never collect it.
 import ast
 import contextlib
 import importlib.util
+import re
 import types
 from pathlib import Path
 
@@ -230,3 +231,15 @@ def test_example_code_decompiles(path):
         module.main()
     assert written, "Dynamo wrote no code object"
     assert not failures(written), "\n".join(failures(written))
+
+
+def test_a_graph_call_is_stored_straight_into_its_output():
+    # Dynamo deletes its temporaries between the graph call and the store of its
+    # output: they were bound just before, so the store can come first, with no
+    # temporary for the call (and the program still behaves: tests/debug runs it)
+    with dynamo_codes() as written:
+        torch.compile(data_dependent_if, backend="eager")(torch.ones(3))
+    source = decompile(written[0])
+    assert re.search(r"^\s*graph_out_0 = _t\d+\(x\)$", source, re.M), source
+    stores = source.index("graph_out_0 =")
+    assert stores < source.index("del tmp_1") < source.index("del tmp_3"), source

@@ -10,7 +10,7 @@ from . import markers as m
 from .concrete import concrete  # noqa: F401  (re-exported for handlers)
 from .effects import value_effect
 from .expressions import value_of
-from .sim import Branch, Unsupported, handles
+from .sim import HANDLERS, Branch, Unsupported, handles
 from .versions import FUSED_RETURN, PY
 
 HAS_FUSED_RETURN = PY >= (3, 12)
@@ -248,12 +248,72 @@ def _structural(value) -> bool:
 # -- deletes ------------------------------------------------------------------
 @handles("DELETE_FAST", "DELETE_NAME", "DELETE_GLOBAL", "DELETE_DEREF")
 def delete_name(sim, ins):
+    if ins.op == "DELETE_FAST" and _stored_before_deletes(sim):
+        return
     if ins.op == "DELETE_GLOBAL":
         sim.ctx.stored_globals.add(ins.argval)
     elif ins.op == "DELETE_DEREF" and ins.argval in sim.ctx.code.co_freevars:
         sim.ctx.stored_free.add(ins.argval)
     sim.emit(ast.Delete(targets=[m.name(ins.argval, True)]), [ins.argval])
     sim.out[-1].targets[0].ctx = ast.Del()
+
+
+def _stored_before_deletes(sim) -> bool:
+    """``del a; del b`` between a value and the store that takes it, as Dynamo writes:
+    the store goes first, so the value needs no temporary, where nothing can tell the
+    orders apart. Each deleted name was surely bound earlier in this block (so its
+    delete cannot raise), the store is to another local, and the value is the only
+    one on the stack that is not pure. Then the store and the deletes are emitted."""
+    instrs, at = sim.instrs, sim.pos
+    names = []
+    while at < len(instrs) and instrs[at].op == "DELETE_FAST":
+        names.append(instrs[at].argval)
+        at += 1
+    store = instrs[at] if at < len(instrs) else None
+    if store is None or store.op != "STORE_FAST" or store.argval in names:
+        return False
+    if not sim.stack or sim.is_pure(sim.stack[-1], names):
+        return False  # (a pure value needs no temporary anyway)
+    if any(not sim.is_pure(v, names) for v in sim.stack[:-1]):
+        return False
+    if not set(names) <= _surely_bound(sim.out):
+        return False
+    HANDLERS[store.op](sim, store)
+    for name in names:
+        sim.emit(ast.Delete(targets=[ast.Name(id=name, ctx=ast.Del())]))
+    sim.skip = at - sim.pos
+    return True
+
+
+def _surely_bound(stmts) -> set[str]:
+    """Local names that simple statements ``stmts`` leave bound whatever their values:
+    targets of assignments and of walruses not inside a branch of an expression."""
+    bound: set[str] = set()
+
+    def visit(node):
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp)):
+            return
+        if isinstance(node, ast.GeneratorExp):
+            return
+        if isinstance(node, ast.IfExp):
+            return visit(node.test)
+        if isinstance(node, ast.BoolOp):
+            return visit(node.values[0])
+        if isinstance(node, ast.NamedExpr):
+            bound.add(node.target.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    for stmt in stmts:
+        if isinstance(stmt, ast.Delete):
+            bound -= {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+        elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr)):
+            visit(stmt)
+        else:
+            return set()  # (a block's statements are simple; anything else: trust none)
+    return bound
 
 
 @handles("DELETE_ATTR")
