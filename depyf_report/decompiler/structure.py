@@ -25,6 +25,7 @@ from .clause_tails import copied_after_endless_loop, copy_length, same_instructi
 from .cleanup import loop_nodes, negate, tidy
 from .sim import Branch, Sim, Unsupported
 from .trystmt import TryBuilder
+from .versions import JUMPS
 
 NOT_A_CONDITION = {
     "STORE_FAST",
@@ -1141,11 +1142,29 @@ class Builder:
     def _own_exit(self, x) -> bool:
         block = self.blocks[x]
         if block.succs:
-            return False
+            return self._falls_into_return(x)
         ops = [i.op for i in self.graph.instrs[block.start : block.end]]
         # ``return <constant>`` in a for loop pops the iterator before loading the
         # constant, as a break's copy of it would: read as written, a return
         return ops[0] != "POP_TOP" or ops[1:] == ["LOAD_CONST", "RETURN_VALUE"]
+
+    def _falls_into_return(self, x, steps=4) -> bool:
+        """Whether block ``x`` falls, through blocks only it leads to, into a return: a
+        return inside a with pops the iterator under the with's handler, and its copy of
+        ``__exit__`` runs outside it (a break jumps to the code after the loop)."""
+        ops = [i.op for i in self.graph.instrs[self.blocks[x].start : self.blocks[x].end]]
+        if ops[-1:] != ["POP_TOP"] or (len(ops) > 1 and ops[-2] not in ("SWAP", "ROT_TWO")):
+            return False  # (the value returned stays under the iterator)
+        for _ in range(steps):
+            succs = self.blocks[x].succs
+            if not succs:
+                return self.graph.instrs[self.blocks[x].last].op == "RETURN_VALUE"
+            if len(succs) != 1 or succs[0] != x + 1 or self.blocks[x + 1].preds != [x]:
+                return False
+            if self.graph.instrs[self.blocks[x].last].op in JUMPS:
+                return False
+            x += 1
+        return False
 
     def _still_iterating(self, h, body, exits, done):
         """(body, exits) with the for loop's body grown by the blocks 3.12+ lay out after

@@ -127,10 +127,39 @@ class TryBuilder:
         after = self._suppressed(h)
         if after is None:
             return follow, None
-        same = [x for x in sorted(exits) if self._goes_on_like(x, after)]
+        same = [
+            x for x in sorted(exits) if self._goes_on_like(x, after) and not self._leaves_loops(x)
+        ]
         if not same:
             return None, after
         return (follow if follow in same else same[-1]), None
+
+    def _leaves_loops(self, x, steps=4) -> bool:
+        """Whether the one way into block ``x`` comes out of a loop as no way to the end
+        of a with body is written: out of two loops at once, out of a for loop other
+        than by its end (a break jumps, and the loop's end leads there too), or out of
+        an except clause inside a loop. ``x`` is then a return's copy of ``__exit__``."""
+        loops, clause = self.b.an.loops, False
+        for _ in range(steps):
+            preds = self.graph.blocks[x].preds
+            if not preds:  # a clause's entry: inside the loops of the code it protects
+                preds, clause = sorted(self.region(x)), True
+            left = {
+                p: [h for h, body in loops.items() if p in body and x not in body] for p in preds
+            }
+            if any(left.values()):
+                return all(hs and (clause or self._leaves_early(p, hs)) for p, hs in left.items())
+            if len(preds) != 1:
+                return False
+            x = preds[0]
+        return False
+
+    def _leaves_early(self, p, left) -> bool:
+        """Whether block ``p`` leaving the loops ``left`` is no break: it leaves two at
+        once, or a for loop other than at its header, where the loop ends."""
+        instrs, blocks = self.graph.instrs, self.graph.blocks
+        for_loops = [h for h in left if instrs[blocks[h].start].op == "FOR_ITER" and h != p]
+        return len(left) > 1 or bool(for_loops)
 
     def _suppressed(self, h):
         """Where the code after a with statement starts, as its handler reaches it when

@@ -81,6 +81,9 @@ READABLE = [
     ("loops", "first_usable"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),
+    ("context_managers", "serves_until_closed"),
+    ("context_managers", "serves_until_empty"),
+    ("exceptions", "register_alias"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),
     ("loops", "first_heap_type"),
@@ -219,8 +222,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # is not matched with its copy at the end of the body: ``if t: while True: ... break``;
 # ``first_match``: a finally body with an if of its own comes out as a bare except
 # that re-raises, its copy in the else and before each return;
-# ``find_caller``: the if before the break writes the break in its branch too.
+# ``find_caller``: the if before the break writes the break in its branch too;
+# ``reads_until_closed``: ``if c: ... else: return`` at the end of a loop's body
+# compiles as ``if c: ...; continue`` then ``return`` does, written so on 3.10 and 3.11.
 STRUCTURED = [
+    ("context_managers", "reads_until_closed"),
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),
     ("loops", "next_header"),

@@ -365,6 +365,44 @@ def copies_into(suppress, fast, value):
     return "copied"
 
 
+def serves_until_closed(suppress, events):
+    # a return in a for loop in an endless loop: the only way out of the with, so its
+    # copy of __exit__ is no end of the with's body (telnetlib.Telnet.interact)
+    with Resource("selector", suppress):
+        while True:
+            for event in fetch(events).pop():
+                if event:
+                    LOG.append(event)
+                    continue
+                return "closed"
+
+
+def serves_until_empty(events):
+    # the same with a value computed before the iterator is popped
+    with Resource("selector"):
+        while True:
+            for event in events.pop():
+                if event:
+                    continue
+                return len(events) + 1
+
+
+def reads_until_closed(suppress, rounds):
+    # the clause's return is a way out of the with too, not where its body ends
+    with Resource("selector", suppress):
+        while True:
+            for ready in rounds.pop():
+                if ready:
+                    try:
+                        text = fetch(ready[0])
+                    except KeyError:
+                        LOG.append("closed")
+                        return
+                    LOG.append(text)
+                else:
+                    return "idle"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -450,4 +488,12 @@ CASES = [
     ("copies_into", (False, None, None)), ("copies_into", (False, 1, None)),
     ("copies_into", (True, None, None)), ("copies_into", (True, 1, 5)),
     ("copies_into", (False, 1, 5)), ("copies_into", (True, 1, None)),
+    ("serves_until_closed", (False, [["a", "b", 0]])),
+    ("serves_until_closed", (True, [["a"], [0]])),
+    ("serves_until_closed", (False, [["a"], []])),
+    ("serves_until_closed", (True, [["a"], []])),
+    ("serves_until_empty", ([["a"], [1, 0], [1]],)), ("serves_until_empty", ([[1]],)),
+    ("reads_until_closed", (False, [[0], [("a",), ("b",)]])),
+    ("reads_until_closed", (False, [[("a",), (None,), ("b",)]])),
+    ("reads_until_closed", (True, [[(None,)]])), ("reads_until_closed", (True, [[("a",)]])),
 ]

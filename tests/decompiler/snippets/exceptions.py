@@ -675,7 +675,23 @@ def listing_start(arg, first, last):
     LOG.append((first, last))
 
 
+def register_alias(members, value, name):
+    # a break that pops the iterator, then leaves the clause: code after the try
+    # that ends the function is no return of the loop's (enum._proto_member)
+    try:
+        member = members[value]
+    except TypeError:
+        for member in members.values():
+            break
+    try:
+        LOG.append(hash(value) and member)
+    except TypeError:
+        LOG.append((name, "unhashable"))
+
+
 CASES = [
+    ("register_alias", ({1: "one"}, 1, "a")), ("register_alias", ({1: "one"}, [], "b")),
+    ("register_alias", ({}, [], "c")),
     ("poll_until_answered", ([3, None, None], False)),
     ("poll_until_answered", ([None], True)), ("poll_until_answered", ([None], False)),
     ("retry_until_found", (["a", "b"], {"b": 2})), ("retry_until_found", (["a"], {})),
