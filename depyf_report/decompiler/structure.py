@@ -964,6 +964,7 @@ class Builder:
             # A loop that never ends but leaves the with or try body it is in ends there:
             # getting there is a break, and that body goes on there as written
             fenced = {s for x in body for s in self.blocks[x].succs if s in self.fences}
+            fenced = fenced or self._clauses_reach_fences(body)
             follow = fenced.pop() if len(fenced) == 1 else self._written_after(body)
         copies, else_start = frozenset(), None
         if self._ends_outer_body(exits, outer):
@@ -1012,6 +1013,23 @@ class Builder:
         if all(self.an.dominates(h, p) for p in self.blocks[target].preds):
             return target
         return follow
+
+    def _clauses_reach_fences(self, body, steps=8) -> set[int]:
+        """The ends of enclosing with or try bodies that the except clauses of the tries
+        inside a loop go to: ways out of the loop, as the natural loop leaves the
+        clauses out of its body."""
+        chain, region = self.tries.chain, self.tries.region
+        todo = list({h for x in body for h in chain(x) if region(h) <= body})
+        seen, found = set(todo), set()
+        while todo and steps > 0:
+            steps -= 1
+            for s in self.blocks[todo.pop()].succs:
+                if s in self.fences:
+                    found.add(s)
+                elif s not in seen and s not in body:
+                    seen.add(s)
+                    todo.append(s)
+        return found
 
     def _written_after(self, body) -> int | None:
         """The one small exit of a loop that never ends, when it is the code written

@@ -224,8 +224,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # that re-raises, its copy in the else and before each return;
 # ``find_caller``: the if before the break writes the break in its branch too;
 # ``reads_until_closed``: ``if c: ... else: return`` at the end of a loop's body
-# compiles as ``if c: ...; continue`` then ``return`` does, written so on 3.10 and 3.11.
+# compiles as ``if c: ...; continue`` then ``return`` does, written so on 3.10 and 3.11;
+# ``polls_under_a_finally``: the clause's return comes out as a break, which the
+# finally body and the return after it follow.
 STRUCTURED = [
+    ("exceptions", "polls_under_a_finally"),
     ("context_managers", "reads_until_closed"),
     ("comprehensions", "comprehension_in_an_or"),
     ("loops", "note_first_unusual"),

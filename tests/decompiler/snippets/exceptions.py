@@ -689,7 +689,22 @@ def register_alias(members, value, name):
         LOG.append((name, "unhashable"))
 
 
+def polls_under_a_finally(answers):
+    # the clause's return is the only way out of the loop and of the try around it
+    try:
+        while True:
+            try:
+                value = int(answers.pop())
+            except TypeError:
+                LOG.append("gave up")
+                return
+            LOG.append(value)
+    finally:
+        LOG.append("done")
+
+
 CASES = [
+    ("polls_under_a_finally", ([None, 1, "2"],)), ("polls_under_a_finally", ([3],)),
     ("register_alias", ({1: "one"}, 1, "a")), ("register_alias", ({1: "one"}, [], "b")),
     ("register_alias", ({}, [], "c")),
     ("poll_until_answered", ([3, None, None], False)),
