@@ -71,7 +71,12 @@ class TryBuilder:
         if not is_with and follow is not None:
             follow = self._goes_on_with_clauses(h, exits, follow, loop)
         after_with = None  # what runs after a with whose body never ends normally
-        if is_with and follow is not None and self._way_out(follow, _loop_edges(loop)):
+        if is_with and follow is None:
+            # (every way through the body raises: only __exit__ suppressing goes on)
+            after_with = self._suppressed(h)
+            if after_with is None:
+                raise Unsupported("a with body that always raises goes on unreadably")
+        elif is_with and follow is not None and self._way_out(follow, _loop_edges(loop)):
             follow, after_with = self._with_end(h, exits, follow)
         elif is_with and follow is not None and not self._suppressing_goes_on(h, follow):
             # (3.12+ ``try: with m: return f()``: the return is outside the try, and
@@ -827,24 +832,39 @@ def _bare_raises(stmts):
     return stmts
 
 
-def _strip_copies(body, final, clearing=None):
+def _strip_copies(body, final, clearing=None, pending=()):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
-    ``clearing`` is the name of the ``except ... as`` clause the body is in."""
+    ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
+    the finally bodies of the tries between, outermost first: their copies run just
+    before this one's, which kept them from being dropped with their own try."""
     n = len(final)
     if not n:
         return body
     out = []
     for stmt in body:
-        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and m.same(out[-n:], final):
-            del out[-n:]
+        # (the exits of withs inside the try run after the copy, just before leaving)
+        exits = 0
+        while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
+            exits += 1
+        before = out[len(out) - exits - n : len(out) - exits]
+        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and m.same(before, final):
+            kept = out[len(out) - exits :]
+            del out[len(out) - exits - n :]
+            for inner in pending:
+                if inner and m.same(out[-len(inner) :], inner):
+                    del out[-len(inner) :]
             stmt = _kept_return(out, stmt, clearing)
+            out += kept
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            around = getattr(stmt, "finalbody", None)
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
                 name = part.name if isinstance(part, ast.ExceptHandler) else clearing
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        setattr(part, field, _strip_copies(inner, final, name) or [ast.Pass()])
+                        under = (*pending, around) if around and field != "finalbody" else pending
+                        stripped = _strip_copies(inner, final, name, under)
+                        setattr(part, field, stripped or [ast.Pass()])
         out.append(stmt)
     return out
 

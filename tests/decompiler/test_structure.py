@@ -83,6 +83,8 @@ READABLE = [
     ("context_managers", "copies_into"),
     ("context_managers", "serves_until_closed"),
     ("context_managers", "serves_until_empty"),
+    ("context_managers", "returns_through_a_finally"),
+    ("exceptions", "counts_through_finallies"),
     ("exceptions", "register_alias"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),

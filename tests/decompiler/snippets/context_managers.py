@@ -403,6 +403,30 @@ def reads_until_closed(suppress, rounds):
                     return "idle"
 
 
+def raises_then_breaks(suppress, rounds):
+    # only __exit__ suppressing gets past the with: the break after it still runs
+    while rounds:
+        rounds -= 1
+        if rounds % 2:
+            LOG.append(rounds)
+        else:
+            with Resource("box", suppress):
+                raise KeyError(rounds)
+            break
+    return rounds
+
+
+def returns_through_a_finally(suppress, value):
+    # the finally body's copy runs before __exit__'s on the way out of the return
+    with Resource("box", suppress) as name:
+        try:
+            return fetch(value)
+        except KeyError:
+            LOG.append("missing")
+        finally:
+            LOG.append(name)
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -496,4 +520,8 @@ CASES = [
     ("reads_until_closed", (False, [[0], [("a",), ("b",)]])),
     ("reads_until_closed", (False, [[("a",), (None,), ("b",)]])),
     ("reads_until_closed", (True, [[(None,)]])), ("reads_until_closed", (True, [[("a",)]])),
+    ("raises_then_breaks", (True, 5)), ("raises_then_breaks", (False, 5)),
+    ("raises_then_breaks", (True, 0)),
+    ("returns_through_a_finally", (False, 5)), ("returns_through_a_finally", (False, None)),
+    ("returns_through_a_finally", (True, None)),
 ]

@@ -703,7 +703,22 @@ def polls_under_a_finally(answers):
         LOG.append("done")
 
 
+def counts_through_finallies(value, early):
+    # both finally bodies run once on the way out of the return: the inner one's copy
+    # comes before the outer one's
+    try:
+        try:
+            if early:
+                return value
+        finally:
+            value += 1
+    finally:
+        LOG.append(value)
+    return -value
+
+
 CASES = [
+    ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
     ("polls_under_a_finally", ([None, 1, "2"],)), ("polls_under_a_finally", ([3],)),
     ("register_alias", ({1: "one"}, 1, "a")), ("register_alias", ({1: "one"}, [], "b")),
     ("register_alias", ({}, [], "c")),
