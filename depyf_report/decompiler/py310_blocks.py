@@ -81,6 +81,29 @@ class State(NamedTuple):  # a tuple: one is made per instruction walked
         return State(self.stack, blocks, self.consumed)
 
 
+def _without_prefixes(raw: list) -> list:
+    """The instructions without EXTENDED_ARG, jumps to one sent to the instruction it
+    prefixes: a jump lands on the prefix when its target needs one."""
+    real, pending = {}, []
+    for ins in raw:
+        if ins.opname == "EXTENDED_ARG":
+            pending.append(ins.offset)
+        else:
+            real.update(dict.fromkeys(pending, ins.offset))
+            pending = []
+    if not real:
+        return raw
+    out = []
+    for ins in raw:
+        if ins.opname == "EXTENDED_ARG":
+            continue
+        if ins.jump_target in real:
+            target = real[ins.jump_target]
+            ins = ins._replace(jump_target=target, argval=target)
+        out.append(ins)
+    return out
+
+
 @dataclass
 class BlockWalk:
     """Per raw offset: canonical triples (None: translate the opcode alone) and handler."""
@@ -94,7 +117,7 @@ class BlockWalk:
     clause_ends: dict = field(default_factory=dict)  # offset -> the code after its clause
 
     def __post_init__(self):
-        self.raw = [i for i in decode(self.code, lines=True) if i.opname != "EXTENDED_ARG"]
+        self.raw = _without_prefixes(decode(self.code, lines=True))
         self.index = {ins.offset: n for n, ins in enumerate(self.raw)}
         jumps = [i for i in self.raw if i.jump_target is not None]
         self.targets = {i.jump_target for i in jumps if i.opname not in SETUPS}

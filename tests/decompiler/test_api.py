@@ -110,3 +110,28 @@ def _decompilers(obj) -> bool:
     if isinstance(obj, types.FrameType):
         return obj.f_globals.get("__name__", "").startswith(("ast", "depyf_report"))
     return type(obj).__module__.startswith("depyf_report")
+
+
+def _long_try(statements: int) -> str:
+    body = "\n".join(f"        total += {k} * int(text[{k % 3}])" for k in range(statements))
+    return (
+        "def parse(text, early):\n"
+        "    total = 0\n"
+        "    if early:\n"
+        "        return -2\n"
+        f"    try:\n{body}\n"
+        "    except ValueError:\n"
+        "        return -1\n"
+        "    return total\n"
+    )
+
+
+def test_a_jump_to_a_try_whose_setup_needs_a_prefix():
+    """3.10 jumps to the EXTENDED_ARG before a far SETUP_FINALLY: the try is still read
+    (``sre_parse._class_escape`` lost its try statement)."""
+    namespace: dict = {}
+    exec(compile(_long_try(60), "<long try>", "exec"), namespace)
+    decompiled: dict = {}
+    exec(compile(decompile(namespace["parse"]), "<decompiled>", "exec"), decompiled)
+    for args in (("123", False), ("12x", False), ("1", True)):
+        assert decompiled["parse"](*args) == namespace["parse"](*args)
