@@ -400,10 +400,45 @@ class TryBuilder:
         if self._way_out(follow, _loop_edges(loop)) != ENDS:
             return follow
         join = self._join(h, loop)
+        if (
+            join is None
+            and exits == {follow}
+            and self._exits_with(follow)
+            and not self._reaches(h, follow)
+        ):
+            # one return, with its copy of a with's __exit__ that the clauses never
+            # run: the body never ends, and the clauses go on alone
+            return None
         if join is None or follow == join:
             return follow
         going_on = [x for x in sorted(exits) if self.b.runs_into(x, join)]
         return going_on[0] if len(going_on) == 1 else follow
+
+    def _exits_with(self, x) -> bool:
+        """Whether block ``x`` starts with a with's ``__exit__(None, None, None)`` (after
+        the swap that keeps a returned value under it)."""
+        instrs, start = self.graph.instrs, self.graph.blocks[x].start
+        ops = [(i.op, i.argval) for i in instrs[start : start + 5]]
+        if ops and ops[0][0] in ("SWAP", "ROT_TWO"):
+            ops = ops[1:]
+        return ops[:4] in (
+            [*[("LOAD_CONST", None)] * 3, ("CALL", 2)],
+            [*[("LOAD_CONST", None)] * 3, ("PRECALL", 2)],
+            [("LOAD_CONST", None), ("COPY", 1), ("COPY", 1), ("CALL_PLAIN", 3)],  # 3.10
+        )
+
+    def _reaches(self, b, x, steps=12) -> bool:
+        """Whether block ``b`` reaches block ``x`` within a few blocks."""
+        todo, seen = [b], {b}
+        while todo and steps > 0:
+            steps -= 1
+            for s in self.graph.blocks[todo.pop()].succs:
+                if s == x:
+                    return True
+                if s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return False
 
     def _normal_body(self, b, region) -> set[int]:
         """The blocks of ``region`` that ``b`` reaches along normal edges."""

@@ -84,6 +84,7 @@ READABLE = [
     ("context_managers", "serves_until_closed"),
     ("context_managers", "serves_until_empty"),
     ("context_managers", "returns_through_a_finally"),
+    ("context_managers", "returns_early_in_a_with"),
     ("exceptions", "counts_through_finallies"),
     ("exceptions", "register_alias"),
     ("loops", "read_until_data"),

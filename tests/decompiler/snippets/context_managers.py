@@ -427,6 +427,20 @@ def returns_through_a_finally(suppress, value):
             LOG.append(name)
 
 
+def returns_early_in_a_with(suppress, value):
+    # the try body only returns (through the with's __exit__) or raises: the clause
+    # alone goes on, past the with
+    with Resource("box", suppress):
+        try:
+            if value:
+                return value
+            raise KeyError("none")
+        except KeyError:
+            LOG.append("missing")
+    LOG.append("after")
+    return "after"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -524,4 +538,6 @@ CASES = [
     ("raises_then_breaks", (True, 0)),
     ("returns_through_a_finally", (False, 5)), ("returns_through_a_finally", (False, None)),
     ("returns_through_a_finally", (True, None)),
+    ("returns_early_in_a_with", (False, 5)), ("returns_early_in_a_with", (False, 0)),
+    ("returns_early_in_a_with", (True, 0)),
 ]
