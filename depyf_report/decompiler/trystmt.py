@@ -10,6 +10,7 @@ import weakref
 
 from . import markers as m
 from .analysis import BOOKKEEPING
+from .clause_tails import WITH_EXIT_CALL
 from .sim import Sim, Unsupported
 from .star import STAR_TEST
 from .versions import JUMPS, LEGACY_EXCEPTIONS
@@ -424,7 +425,7 @@ class TryBuilder:
         return ops[:4] in (
             [*[("LOAD_CONST", None)] * 3, ("CALL", 2)],
             [*[("LOAD_CONST", None)] * 3, ("PRECALL", 2)],
-            [("LOAD_CONST", None), ("COPY", 1), ("COPY", 1), ("CALL_PLAIN", 3)],  # 3.10
+            WITH_EXIT_CALL[:4],
         )
 
     def _reaches(self, b, x, steps=12) -> bool:
