@@ -878,6 +878,8 @@ def _strip_copies(body, final, clearing=None, pending=()):
         return body
     out = []
     for stmt in body:
+        if isinstance(stmt, ast.Return):
+            _hoist_kept_value(out, stmt, n, final)
         # (the exits of withs inside the try run after the copy, just before leaving)
         exits = 0
         while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
@@ -903,6 +905,28 @@ def _strip_copies(body, final, clearing=None, pending=()):
                         setattr(part, field, stripped or [ast.Pass()])
         out.append(stmt)
     return out
+
+
+def _hoist_kept_value(out, stmt, n, final) -> None:
+    """``return name`` under a finally body that stores to ``name``: the value is kept
+    in a temporary written just before that store, inside the copy of the finally
+    body that ``out`` ends with. Moved before the copy, the copy reads as one."""
+    value = stmt.value
+    if not (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id)):
+        return
+    tail = out[-n - 1 :]
+    for j, kept in enumerate(tail):
+        if (
+            j
+            and isinstance(kept, ast.Assign)
+            and len(kept.targets) == 1
+            and isinstance(kept.targets[0], ast.Name)
+            and kept.targets[0].id == value.id
+            and isinstance(kept.value, (ast.Name, ast.Constant))
+            and m.same(tail[:j] + tail[j + 1 :], final)
+        ):
+            out[-n - 1 :] = [kept, *tail[:j], *tail[j + 1 :]]
+            return
 
 
 def _kept_return(out, stmt, clearing):

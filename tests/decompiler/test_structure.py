@@ -86,6 +86,7 @@ READABLE = [
     ("context_managers", "returns_through_a_finally"),
     ("context_managers", "returns_early_in_a_with"),
     ("exceptions", "counts_through_finallies"),
+    ("exceptions", "returns_before_reassigning"),
     ("exceptions", "register_alias"),
     ("loops", "read_until_data"),
     ("loops", "open_each"),

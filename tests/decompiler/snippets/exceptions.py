@@ -717,7 +717,19 @@ def counts_through_finallies(value, early):
     return -value
 
 
+def returns_before_reassigning(value, early):
+    # the finally body stores to the name returned: the value, read before it, is
+    # kept in a temporary written inside the finally body's copy
+    try:
+        if early:
+            return value
+    finally:
+        LOG.append("finally")
+        value = -1
+
+
 CASES = [
+    ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
     ("polls_under_a_finally", ([None, 1, "2"],)), ("polls_under_a_finally", ([3],)),
     ("register_alias", ({1: "one"}, 1, "a")), ("register_alias", ({1: "one"}, [], "b")),
