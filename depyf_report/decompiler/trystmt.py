@@ -878,21 +878,8 @@ def _strip_copies(body, final, clearing=None, pending=()):
         return body
     out = []
     for stmt in body:
-        if isinstance(stmt, ast.Return):
-            _hoist_kept_value(out, stmt, n, final)
-        # (the exits of withs inside the try run after the copy, just before leaving)
-        exits = 0
-        while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
-            exits += 1
-        before = out[len(out) - exits - n : len(out) - exits]
-        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)) and m.same(before, final):
-            kept = out[len(out) - exits :]
-            del out[len(out) - exits - n :]
-            for inner in pending:
-                if inner and m.same(out[-len(inner) :], inner):
-                    del out[-len(inner) :]
-            stmt = _kept_return(out, stmt, clearing)
-            out += kept
+        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
+            stmt = _dropped_before(out, stmt, final, clearing, pending)
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             around = getattr(stmt, "finalbody", None)
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
@@ -907,13 +894,36 @@ def _strip_copies(body, final, clearing=None, pending=()):
     return out
 
 
-def _hoist_kept_value(out, stmt, n, final) -> None:
+def _dropped_before(out, stmt, final, clearing, pending):
+    """``stmt`` (a return, break or continue), with the copy of ``final`` that ``out``
+    ends with before it dropped, and the copies of ``pending`` uncovered then."""
+    if isinstance(stmt, ast.Return):
+        _hoist_kept_value(out, stmt, final)
+    # (the exits of withs inside the try run after the copy, just before leaving)
+    exits = 0
+    while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
+        exits += 1
+    end = len(out) - exits
+    if not m.same(out[end - len(final) : end], final):
+        return stmt
+    kept = out[end:]
+    del out[end - len(final) :]
+    for inner in pending:
+        if inner and m.same(out[-len(inner) :], inner):
+            del out[-len(inner) :]
+    stmt = _kept_return(out, stmt, clearing)
+    out += kept
+    return stmt
+
+
+def _hoist_kept_value(out, stmt, final) -> None:
     """``return name`` under a finally body that stores to ``name``: the value is kept
     in a temporary written just before that store, inside the copy of the finally
     body that ``out`` ends with. Moved before the copy, the copy reads as one."""
     value = stmt.value
     if not (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id)):
         return
+    n = len(final)
     tail = out[-n - 1 :]
     for j, kept in enumerate(tail):
         if (
