@@ -10,7 +10,7 @@ from depyf_report.decompiler.fallback import STATE_MACHINE_NOTE
 
 from .random_programs import decompiled_program, program, run
 
-# (and four that did not decompile on 3.10: a jump to an EXTENDED_ARG prefix)
+# The first 400, and four that did not decompile on 3.10 (a jump to an EXTENDED_ARG).
 SEEDS = [*range(400), 799, 909, 1371, 1495]
 
 # Wrong results the generator found that are not fixed yet, with the Pythons they are
