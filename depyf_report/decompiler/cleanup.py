@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from collections import Counter
 
@@ -332,9 +331,8 @@ def _assigns_returned(last, ret) -> bool:
         and isinstance(ret, ast.Return)
         and len(last.targets) == 1
         and isinstance(last.targets[0], ast.Name)
-        and isinstance(ret.value, ast.Name)
+        and m.is_temporary(ret.value)
         and ret.value.id == last.targets[0].id
-        and re.fullmatch(r"_+t\d+", ret.value.id) is not None
     )
 
 

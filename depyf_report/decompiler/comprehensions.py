@@ -8,7 +8,6 @@ The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 
 from . import markers as m
@@ -157,7 +156,7 @@ def _returns(stmt, ident) -> bool:
 def is_temporary(acc) -> bool:
     """An inlined comprehension builds its result on the stack, which the walk keeps in
     a temporary; a list a named variable holds is the source's own, and stays."""
-    return isinstance(acc, ast.Name) and re.fullmatch(r"_+t\d+", acc.id) is not None
+    return m.is_temporary(acc)
 
 
 def _is_return_none(stmt) -> bool:

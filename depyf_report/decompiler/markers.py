@@ -5,6 +5,7 @@ has to be spilled to a variable or survives to the output."""
 from __future__ import annotations
 
 import ast
+import re
 
 
 class Marker(ast.expr):
@@ -240,6 +241,12 @@ def calls_builtin(node, ident: str) -> bool:
     if isinstance(func, ast.Attribute):
         return func.attr == ident and calls_builtin(func.value, "__import__")
     return isinstance(func, ast.Name) and func.id == ident
+
+
+def is_temporary(node) -> bool:
+    """Whether ``node`` names a temporary the decompiler made (``_t3``, ``__t1``), for
+    a value the compiler kept on the stack."""
+    return isinstance(node, ast.Name) and re.fullmatch(r"_+t\d+", node.id) is not None
 
 
 def same(a, b) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import re
 import weakref
 
 from . import markers as m
@@ -681,12 +680,11 @@ def _returns_kept_value(body, rest) -> bool:
     return (
         len(rest) == 1
         and isinstance(rest[0], ast.Return)
-        and isinstance(rest[0].value, ast.Name)
+        and m.is_temporary(rest[0].value)
         and isinstance(last, ast.Assign)
         and len(last.targets) == 1
         and isinstance(last.targets[0], ast.Name)
         and last.targets[0].id == rest[0].value.id
-        and re.fullmatch(r"_+t\d+", rest[0].value.id) is not None
     )
 
 
@@ -744,7 +742,7 @@ def _plain_exit(stmt, carried) -> bool:
             value is None
             or isinstance(value, ast.Constant)
             or any(value is v for v in carried)
-            or (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id) is not None)
+            or m.is_temporary(value)
         )
     return False
 
@@ -921,7 +919,7 @@ def _hoist_kept_value(out, stmt, final) -> None:
     in a temporary written just before that store, inside the copy of the finally
     body that ``out`` ends with. Moved before the copy, the copy reads as one."""
     value = stmt.value
-    if not (isinstance(value, ast.Name) and re.fullmatch(r"_+t\d+", value.id)):
+    if not m.is_temporary(value):
         return
     n = len(final)
     tail = out[-n - 1 :]
