@@ -12,7 +12,7 @@ from .codeview import code_lines, guard_lines
 from .context import ProcessContext, break_summary, function_title
 from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark
 
-_RESUME_NAME = re.compile(r"__resume_at_(\d+)_\d+")
+_RESUME_NAME = re.compile(r"__resume_at_(\d{1,9})_\d+")  # int() refuses thousands of digits
 
 
 def build_function_page(
@@ -37,7 +37,7 @@ def build_function_page(
             marks=_source_marks(ctx, fn),
         ),
         resume_code=code_lines(
-            fn.original.decompiled if fn.is_resume else None, anchor=lambda n: f"R{n}"
+            fn.original.decompiled if fn.is_resume else None, anchor=urls.resume_code_line
         ),
         entries=tuple(_entry_view(ctx, fn, i, e) for i, e in enumerate(fn.entries)),
         compiles=tuple(_compile_view(ctx, fn, c) for c in ctx.compiles_of.get(fn.id, [])),
@@ -81,7 +81,7 @@ def _source_marks(ctx: ProcessContext, fn: Function) -> dict[int, tuple[Mark, ..
     for record in ctx.compiles_of.get(fn.id, []):
         for brk in record.graph_breaks:
             if brk.line is not None and _same_file(brk.filename, fn.filename):
-                href = f"#{urls.compile_anchor(record.id)}"
+                href = urls.fragment(urls.compile_anchor(record.id))
                 marks[brk.line].append(Mark("break", "graph break", href))
     for child in ctx.resumes_of.get(fn.id, []):
         if child.resume.resume_line is not None:
@@ -103,7 +103,7 @@ def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry
 
     def source_href(filename: str, line: int) -> str | None:
         if fn.source and _same_file(filename, fn.filename) and fn.first_line <= line < last:
-            return f"#{urls.source_line(line)}"
+            return urls.fragment(urls.source_line(line))
         return None
 
     return EntryView(

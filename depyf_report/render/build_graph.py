@@ -22,8 +22,9 @@ STAGE_LABELS = {
     "post_grad_inference": "Post-grad inference",
 }
 
-# A graph input in FX's printed signature: `L_x_: "f32[8, 16][16, 1]cpu"`.
-_INPUT = re.compile(r'(\w+): "([a-z]+\d*\[[^"\]]*\][^"]*)"')
+# A graph input in FX's printed signature: `L_x_: "f32[8, 16][16, 1]cpu"`. The
+# look-behind starts a name only at its first character, so a long line is one pass.
+_INPUT = re.compile(r'(?<!\w)(\w+): "([a-z]+\d*\[[^"\]]*\][^"]*)"')
 
 
 def stage_label(kind: str) -> str:
@@ -80,7 +81,7 @@ def _stage_view(kind: str, text: str, where) -> StageView:
         kind=kind,
         label=stage_label(kind),
         anchor=anchor,
-        lines=code_lines(text, anchor=lambda n: f"{anchor}-L{n}", where=where),
+        lines=code_lines(text, anchor=lambda n: urls.line_anchor(anchor, n), where=where),
         inputs=_inputs(text),
     )
 
@@ -98,7 +99,7 @@ def build_output_page(
 ) -> OutputPage:
     function, entry, _ = graph_context_links(ctx, graph)
     graph_href = ctx.graph_href(graph.id)
-    kernel_links = {k.name: f"#{urls.kernel_anchor(k.name)}" for k in out.kernels}
+    kernel_links = {k.name: urls.fragment(urls.kernel_anchor(k.name)) for k in out.kernels}
     return OutputPage(
         path=urls.output_page(ctx.name, graph.id, out.part),
         title=f"{graph.name} · {out.part} code",
@@ -113,7 +114,7 @@ def build_output_page(
         graph=Link(graph.name, graph_href),
         function=function,
         entry=entry,
-        code=code_lines(out.source, anchor=lambda n: f"L{n}", link=kernel_links.get),
+        code=code_lines(out.source, anchor=urls.source_line, link=kernel_links.get),
         kernels=tuple(_kernel_view(k) for k in out.kernels),
     )
 
@@ -125,6 +126,6 @@ def _kernel_view(kernel) -> KernelView:
         anchor=anchor,
         language=kernel.language,
         lines=code_lines(
-            kernel.source, language=kernel.language, anchor=lambda n: f"{anchor}-L{n}"
+            kernel.source, language=kernel.language, anchor=lambda n: urls.line_anchor(anchor, n)
         ),
     )

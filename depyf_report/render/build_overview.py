@@ -81,7 +81,7 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
     seconds = sum(compile_seconds(c) for c in d.compiles.values())
 
     def stat(label, value, table, concept=None):
-        return Stat(label, str(value), f"#{_anchor(ctx, table)}", concept)
+        return Stat(label, str(value), urls.fragment(_anchor(ctx, table)), concept)
 
     return (
         stat(
@@ -199,7 +199,7 @@ def _short(filename: str | None) -> str:
 def _guards_table(ctx: ProcessContext) -> Table:
     rows = [
         (
-            _fn_link(ctx, fn.id, f"#{urls.entry_anchor(i)}"),
+            _fn_link(ctx, fn.id, urls.fragment(urls.entry_anchor(i))),
             Link(e.compile_id, ctx.compile_href(e.compile_id)),
             Link(str(_guard_count(e)), None),
             Link(", ".join(sorted({g.kind for g in e.guards.guards if g.kind})) or "—", None),
@@ -230,7 +230,10 @@ def _kernels_table(ctx: ProcessContext) -> Table:
     rows = [
         (
             Link(
-                k.name, f"{urls.output_page(ctx.name, g.id, o.part)}#{urls.kernel_anchor(k.name)}"
+                k.name,
+                urls.with_anchor(
+                    urls.output_page(ctx.name, g.id, o.part), urls.kernel_anchor(k.name)
+                ),
             ),
             Link(g.name, ctx.graph_href(g.id)),
             Link(o.part, urls.output_page(ctx.name, g.id, o.part)),

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 
 from markupsafe import Markup, escape
 
+from . import urls
 from .highlight import Linker, SourceLinker, highlight_lines
 from .views import CodeLine, Mark
 
@@ -34,13 +35,15 @@ def code_lines(
 
 
 def code_line(number: int, anchor: str, html: Markup, marks: tuple[Mark, ...] = ()) -> CodeLine:
-    # Anchors are built by urls from slugs, so they hold no markup to escape.
+    # Anchors come from urls, but a caller may hand in anything: the id is made
+    # safe here too, since this row is markup no template escapes.
+    anchor, html = urls.safe_anchor(anchor), escape(html)  # escape() keeps Markup as is
     css = "line"
     if marks:
         css += " marked " + " ".join(str(escape(m.kind)) for m in marks)
     notes = "".join(_mark_html(m) for m in marks)
     row = (
-        f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">{number}</a>'
+        f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">{int(number)}</a>'
         f'<span class="src">{html}</span>{notes}</div>\n'
     )
     return CodeLine(number, anchor, html, marks, Markup(row))
@@ -56,7 +59,9 @@ def _mark_html(mark: Mark) -> str:
 # A guard tree line as torch prints it:
 #   "| | +- TENSOR_MATCH: check_tensor(L['x'], ...)  # y = f(x)  # model.py:12 in forward"
 _GUARD_LINE = re.compile(r"^(?P<tree>[|+\- ]*)(?P<kind>[A-Za-z_]+:)?(?P<rest>.*)$")
-_WHERE = re.compile(r"(?P<file>[^\s#]+):(?P<line>\d+)(?P<tail> in [\w<>.]+)?\s*$")
+# The look-behind starts a file name only after a space or "#", so a long comment is
+# scanned once; line numbers stop at nine digits, as int() refuses a few thousand.
+_WHERE = re.compile(r"(?<![^\s#])(?P<file>[^\s#]+):(?P<line>\d{1,9})(?P<tail> in [\w<>.]+)?\s*$")
 
 
 def guard_lines(

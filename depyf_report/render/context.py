@@ -189,4 +189,5 @@ def function_order(fn: Function) -> tuple:
 
 def graph_order(graph: CompiledGraph) -> tuple:
     number = graph.name.rsplit("_", 1)[-1]
-    return (int(number) if number.isdigit() else 1 << 30, graph.name, graph.id)
+    numbered = number.isascii() and number.isdigit() and len(number) < 18
+    return (int(number) if numbered else 1 << 60, graph.name, graph.id)

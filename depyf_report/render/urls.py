@@ -55,11 +55,25 @@ def process_section(process: str) -> str:
 
 
 # --- anchors inside a page -------------------------------------------------------
+# Every id and #fragment on every page comes from ``anchor``: its parts are
+# slugs, so a record id or a stage kind from a stranger's dump cannot close the
+# attribute it lands in, whatever the code that writes the attribute does.
 
 
 def anchor(*parts: str | int) -> str:
     """An id attribute; stable across renders because it is built from record ids."""
-    return "-".join(slug(str(p)) for p in parts if p != "")
+    return "-".join(slug(str(p)) for p in parts if p != "") or "x"
+
+
+def safe_anchor(text: str) -> str:
+    """``text`` if it is already an anchor this module could have built, else its slug.
+
+    For code that is handed an anchor and must not trust its caller.
+    """
+    return text if _ANCHOR.fullmatch(text) else anchor(text)
+
+
+_ANCHOR = re.compile(r"[A-Za-z0-9_.-]+")
 
 
 def process_anchor(process: str) -> str:
@@ -68,16 +82,26 @@ def process_anchor(process: str) -> str:
 
 def source_line(line: int) -> str:
     """The anchor of a line of the function's original source."""
-    return f"L{line}"
+    return anchor(f"L{line}")
+
+
+def line_anchor(block: str, line: int) -> str:
+    """The anchor of a line of a block of code that has its own anchor."""
+    return anchor(block, f"L{line}")
+
+
+def resume_code_line(line: int) -> str:
+    """A line of a resume function's own decompiled code."""
+    return anchor(f"R{line}")
 
 
 def entry_anchor(index: int) -> str:
-    return f"entry-{index}"
+    return anchor("entry", index)
 
 
 def entry_line(index: int, part: str, line: int) -> str:
     """A line of a cache entry's guards ("g") or transformed code ("t")."""
-    return f"entry-{index}-{part}{line}"
+    return anchor("entry", index, f"{part}{line}")
 
 
 def compile_anchor(compile_id: str) -> str:
@@ -85,12 +109,17 @@ def compile_anchor(compile_id: str) -> str:
 
 
 def stage_anchor(kind: str) -> str:
-    return f"stage-{kind}"
+    return anchor("stage", kind)
 
 
 def kernel_anchor(name: str) -> str:
     return anchor("kernel", name)
 
 
-def with_anchor(page: str, fragment: str) -> str:
-    return f"{page}#{fragment}"
+def fragment(anchor_text: str) -> str:
+    """A link to an anchor on the same page."""
+    return f"#{safe_anchor(anchor_text)}"
+
+
+def with_anchor(page: str, fragment_text: str) -> str:
+    return f"{page}#{safe_anchor(fragment_text)}"

@@ -2,6 +2,17 @@
 
 import json
 import re
+from html.parser import HTMLParser
+
+from synthetic import make_dump
+
+from depyf_report.dump import load_dump
+from depyf_report.render import urls
+from depyf_report.render.build_graph import build_graph_page
+from depyf_report.render.codeview import code_line
+from depyf_report.render.context import ProcessContext
+from depyf_report.render.flowchart import flowchart
+from depyf_report.render.writer import environment
 
 
 def _pages(site):
@@ -35,3 +46,69 @@ def test_search_data_cannot_close_its_script_element(markup_site):
 def test_summary_does_not_pass_markup_through(markup_site):
     text = (markup_site / "summary.md").read_text()
     assert "<b>" not in text and "&lt;b&gt;" in text
+
+
+# --- ids and anchors ------------------------------------------------------------
+
+HOSTILE = 'x" onmouseover="alert(1)" data-x="<img src=x onerror=alert(1)>'
+SAFE_ID = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+class _Tags(HTMLParser):
+    def __init__(self, text: str):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def _assert_ids_are_safe(html: str) -> None:
+    tags = _Tags(html).tags
+    assert not [t for t, _ in tags if t == "img"]
+    assert not [a for _, attrs in tags for a in attrs if a.startswith("on")]
+    for _, attrs in tags:
+        if "id" in attrs:
+            assert SAFE_ID.fullmatch(attrs["id"]), attrs["id"]
+        if (attrs.get("href") or "").startswith("#"):
+            assert SAFE_ID.fullmatch(attrs["href"][1:]), attrs["href"]
+
+
+def test_every_anchor_is_built_from_a_safe_alphabet():
+    anchors = [
+        urls.stage_anchor(HOSTILE),
+        urls.kernel_anchor(HOSTILE),
+        urls.compile_anchor(HOSTILE),
+        urls.process_anchor(HOSTILE),
+        urls.entry_anchor(HOSTILE),
+        urls.entry_line(HOSTILE, HOSTILE, HOSTILE),
+        urls.source_line(HOSTILE),
+        urls.line_anchor(HOSTILE, HOSTILE),
+        urls.resume_code_line(HOSTILE),
+        urls.safe_anchor(HOSTILE),
+        urls.anchor(HOSTILE, ""),
+    ]
+    for anchor in anchors:
+        assert SAFE_ID.fullmatch(anchor), anchor
+    assert urls.stage_anchor("aot_forward") == "stage-aot_forward"  # stable for links
+    assert urls.with_anchor("p.html", HOSTILE).startswith("p.html#")
+    assert SAFE_ID.fullmatch(urls.with_anchor("p.html", HOSTILE).split("#")[1])
+
+
+def test_a_code_line_does_not_trust_the_anchor_or_html_it_is_given():
+    line = code_line(1, HOSTILE, "<img src=x onerror=alert(1)>")
+    _assert_ids_are_safe(line.row)
+
+
+def test_a_hostile_stage_kind_stays_inside_its_attributes(tmp_path):
+    # The stage kind reached id="..." and href="#..." raw: opening the page ran it.
+    dump = load_dump(make_dump(tmp_path / "dump", graphs=1))
+    ctx = ProcessContext.build(dump.processes[0], "")
+    graph = ctx.graph("g1")
+    graph.stages[0].kind = HOSTILE
+    page = build_graph_page(ctx, graph, ())
+    assets = {"css": "s.css", "js": "s.js", "pygments": "p.css"}
+    html = environment().get_template(page.template).render(page=page, assets=assets)
+    _assert_ids_are_safe(html)
+    _assert_ids_are_safe(str(flowchart(ctx, ctx.roots()[0])))
