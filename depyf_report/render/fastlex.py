@@ -23,7 +23,8 @@ _PYTHON = re.compile(
     r"""
     (?P<c1>\#[^\n]*)
   | (?P<s>[rRbBuUfF]{0,2}(?:'''[\s\S]*?(?:'''|\Z)|\"\"\"[\s\S]*?(?:\"\"\"|\Z)
-        |'(?:\\.|[^'\\\n])*'?|"(?:\\.|[^"\\\n])*"?))
+        |'[^'\\\n]*'|"[^"\\\n]*"))
+  | (?P<q>[rRbBuUfF]{0,2}['"])
   | (?P<m>(?:0[xXoObB][0-9a-fA-F_]+|\d[\d_]*(?:\.\d*)?(?:[eE][+-]?\d+)?j?|\.\d+(?:[eE][+-]?\d+)?j?))
   | (?P<name>[^\W\d]\w*)
   | (?P<o>[-+*/%&|^~<>=!@]+)
@@ -38,7 +39,8 @@ _CLIKE = re.compile(
     (?P<cm>/\*[\s\S]*?(?:\*/|\Z))
   | (?P<c1>//[^\n]*)
   | (?P<cp>^[ \t]*\#[^\n]*)
-  | (?P<s>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+  | (?P<s>"[^"\\\n]*"|'[^'\\\n]*')
+  | (?P<q>['"])
   | (?P<m>(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[uUlLfF]*)
   | (?P<name>[A-Za-z_]\w*)
   | (?P<o>[-+*/%&|^~<>=!?:]+)
@@ -78,8 +80,7 @@ _DEFINES = {"def": "nf", "class": "nc"}
 
 def python_tokens(text: str) -> Iterator[Token]:
     define = None
-    for match in _PYTHON.finditer(text):
-        kind, value = match.lastgroup, match.group()
+    for kind, value in _pieces(_PYTHON, text):
         if kind == "name":
             css = define or _PY_WORDS.get(value, "")
             define = _DEFINES.get(value)
@@ -101,13 +102,51 @@ def python_tokens(text: str) -> Iterator[Token]:
 
 
 def clike_tokens(text: str) -> Iterator[Token]:
-    for match in _CLIKE.finditer(text):
-        kind, value = match.lastgroup, match.group()
+    for kind, value in _pieces(_CLIKE, text):
         if kind == "name":
             css = _C_WORDS.get(value, "")
             yield css, value, not css
         else:
             yield ("" if kind in ("ws", "x") else kind), value, False
+
+
+def _pieces(pattern: re.Pattern, text: str) -> Iterator[tuple[str, str]]:
+    """``(group name, text)`` of each of ``pattern``'s tokens; each one-line string
+    with escapes comes whole, as an "s".
+
+    The patterns match such a string's opening quote only ("q"), and Python finds
+    its end: a regular expression that repeats a group, as ``(?:\\.|[^'])*`` does,
+    keeps about 150 bytes of state per character, so a 200 MB string took 30 GB.
+    """
+    pos = 0
+    while pos is not None:
+        start, pos = pos, None
+        for match in pattern.finditer(text, start):
+            if match.lastgroup != "q":
+                yield match.lastgroup, match.group()
+                continue
+            pos = _string_end(text, match.end(), match.group()[-1])
+            yield "s", text[match.start() : pos]
+            break
+
+
+_STOPS = {"'": re.compile(r"[\\'\n]"), '"': re.compile(r'[\\"\n]')}
+
+
+def _string_end(text: str, pos: int, quote: str) -> int:
+    """Where a one-line string whose body starts at ``pos`` ends: after its closing
+    quote, or at the end of its line when it has none; escapes are skipped."""
+    stop = _STOPS[quote]
+    while True:
+        found = stop.search(text, pos)
+        if found is None:
+            return len(text)
+        if found.group() == quote:
+            return found.end()
+        escaped = text[found.end() : found.end() + 1]
+        if found.group() == "\n" or escaped in ("", "\n"):
+            return found.start()
+        pos = found.end() + 1
 
 
 TOKENIZERS = {

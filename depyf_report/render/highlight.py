@@ -7,15 +7,10 @@ closed markup, so pages can anchor, mark and link single lines.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterator
 
 from markupsafe import Markup, escape
-from pygments.lexer import Lexer
-from pygments.lexers import TextLexer, get_lexer_by_name
-from pygments.token import STANDARD_TYPES, Name
-from pygments.util import ClassNotFound
 
 from .fastlex import TOKENIZERS, Token
 
@@ -25,29 +20,27 @@ Linker = Callable[[str], "str | None"]
 # "# File: model.py:19 in forward", and returns an href for that line, or None.
 SourceLinker = Callable[[str, int], "str | None"]
 
-_WHERE = re.compile(r"([^\s#,:;()'\"]+\.py):(\d+)")
+# A line longer than this (in characters) is data, not code to read: the text it
+# is in is shown without colours, which keeps a 200 MB line a 200 MB page
+# instead of a span per token.
+LONG_LINE = 50_000
 
-
-@functools.cache
-def _lexer(language: str) -> Lexer:
-    try:
-        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
-    except ClassNotFound:
-        return TextLexer(stripnl=False, ensurenl=False)
-
-
-def _css_class(ttype) -> str:
-    while ttype not in STANDARD_TYPES:
-        ttype = ttype.parent
-    return STANDARD_TYPES[ttype]
+# "file.py:12"; the look-behind starts a match only where a file name can start,
+# so a long run of name characters is scanned once, not once per character.
+# Line numbers stop at nine digits: int() refuses a few thousand.
+_WHERE = re.compile(r"(?<![^\s#,:;()'\"])([^\s#,:;()'\"]+\.py):(\d{1,9})(?!\d)")
 
 
 def tokens(text: str, language: str) -> Iterator[Token]:
-    """``(css class, text, is_name)`` per token; Pygments for languages we do not scan."""
+    """``(css class, text, is_name)`` per token; plain text for languages we do not scan.
+
+    Pygments' lexers are not used: a dump names the language, and some lexers take
+    time that grows faster than the text.
+    """
     fast = TOKENIZERS.get(language)
     if fast:
         return fast(text)
-    return ((_css_class(t), v, t in Name) for t, v in _lexer(language).get_tokens(text))
+    return iter((("", text, False),))
 
 
 def highlight_lines(
@@ -61,8 +54,10 @@ def highlight_lines(
     Names ``link`` knows become links, and so do "file.py:line" places in comments
     that ``where`` knows.
     """
-    lines: list[list[str]] = [[]]
-    line = lines[0]
+    if len(text) > LONG_LINE and _has_long_line(text):
+        language, link, where = "text", None, None
+    lines: list[Markup] = []
+    line: list[str] = []  # the parts of the line being built; joined when it ends
     for css, value, is_name in tokens(text, language):
         if where and css == "c1" and ".py:" in value:
             line.append(f'<span class="c1">{_link_places(value, where)}</span>')
@@ -75,13 +70,23 @@ def highlight_lines(
             continue
         for i, piece in enumerate(value.split("\n")):
             if i:
+                lines.append(Markup("".join(line)))
                 line = []
-                lines.append(line)
             if piece:
                 line.append(_span(css, piece, href))
-    if len(lines) > 1 and not lines[-1]:
-        lines.pop()  # the text's final newline ends the last line, it adds none
-    return [Markup("".join(parts)) for parts in lines]
+    if line or not lines:  # the text's final newline ends the last line, it adds none
+        lines.append(Markup("".join(line)))
+    return lines
+
+
+def _has_long_line(text: str) -> bool:
+    pos = 0
+    while pos < len(text):
+        end = text.find("\n", pos, pos + LONG_LINE + 1)
+        if end < 0:
+            return len(text) - pos > LONG_LINE
+        pos = end + 1
+    return False
 
 
 def _link_places(comment: str, where: SourceLinker) -> str:

@@ -1,6 +1,9 @@
+import time
+import tracemalloc
 import xml.etree.ElementTree as ET
 
 from depyf_report.dump import load_dump
+from depyf_report.render.build_graph import _inputs
 from depyf_report.render.codeview import guard_lines
 from depyf_report.render.context import ProcessContext
 from depyf_report.render.fastlex import clike_tokens, python_tokens
@@ -62,3 +65,55 @@ def test_flowchart_is_valid_svg_and_every_box_links(tmp_path):
     assert "graph-g1.html#stage-aot_forward" in links and "graph-g1-forward-code.html" in links
     assert "fn-f0.html#entry-0" in links
     assert any("resume" in (p.get("class") or "") for p in svg.iter(f"{ns}path"))
+
+
+def _peak_bytes(tokenizer, text: str) -> int:
+    tracemalloc.start()
+    try:
+        list(tokenizer(text))
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_long_string_costs_memory_in_proportion_to_its_size():
+    # A repeated group in the string pattern kept ~150 bytes per character.
+    for text in ("x = '" + "a" * 400_000 + "'\n", 'x = "' + "\\n" * 200_000 + '"\n'):
+        tokens = list(python_tokens(text))
+        assert "".join(v for _, v, _ in tokens) == text
+        assert [c for c, v, _ in tokens if len(v) > 1000] == ["s1"]
+        assert _peak_bytes(python_tokens, text) < 3 * len(text)
+        assert _peak_bytes(clike_tokens, text[4:]) < 3 * len(text)
+
+
+def test_strings_with_escapes_end_where_python_ends_them():
+    kinds = [(c, v) for c, v, _ in python_tokens("f('a\\'b', \"c\\\"\", 'open\\\nx')")]
+    assert ("s1", "'a\\'b'") in kinds and ("s1", '"c\\""') in kinds
+    assert ("s1", "'open") in kinds  # a backslash before the line's end ends it, unclosed
+
+
+def test_a_long_line_is_shown_whole_without_colours():
+    line = "x = [" + "a, " * 30_000 + "]"
+    (html,) = highlight_lines(line + "\n")
+    assert html == line and "<span" not in html
+    (html,) = highlight_lines("x <&> y\n")
+    assert html == 'x <span class="o">&lt;&amp;&gt;</span> y'
+
+
+def test_places_in_long_comments_are_found_in_one_pass():
+    # Each regular expression that searches dump text must not restart a scan of
+    # the same run of characters at every position: 40,000 characters took 6 s.
+    comment = "# " + "x.py" * 10_000 + " model.py:12\n"
+    start = time.perf_counter()
+    (html,) = highlight_lines(comment, where=lambda f, n: f"#L{n}")
+    assert '<a href="#L12">model.py:12</a>' in html
+    guard = "| +- TYPE_MATCH: f(x)  # " + "a:1" * 10_000 + " b.py:3"
+    (line,) = guard_lines(guard, anchor=str, source_href=lambda f, n: f"#L{n}")
+    assert '<a href="#L3">b.py:3</a>' in line.html
+    assert _inputs("def forward(" + "a" * 40_000) == ()
+    assert time.perf_counter() - start < 1.0
+
+
+def test_unknown_languages_are_plain_text():
+    # A dump names a kernel's language; no Pygments lexer is picked from it.
+    assert highlight_lines("<x> = 1\n", "html") == ["&lt;x&gt; = 1"]
