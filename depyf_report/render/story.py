@@ -2,30 +2,57 @@
 
 The original source, then each cache entry's guards (as a function returning
 whether they all hold) and its transformed code, then each resume function the
-same way. Any piece that is not valid Python on its own is kept as comments,
-so the file always compiles.
+same way.
+
+The file is for reading, and it is inert: running or importing it runs nothing
+that came from the dump, whose text may be anyone's. Dump text lands in one of
+three places only:
+
+- a comment, one ``# `` per line, split at every line break Python or an editor
+  knows, with control characters written out (``terminal_safe``);
+- code inside a function of ours that nothing calls (``def original_source():``),
+  kept only if the module it makes holds exactly that one plain ``def``;
+- a guard expression, parsed as one expression and printed again by
+  ``ast.unparse``, inside the body of the guard function.
+
+The finished file is checked once more: its top level must be our docstring and
+plain ``def`` statements (no decorators, defaults or annotations, which run at
+definition). Anything else turns the whole story into comments.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 
 from ..model import CacheEntry, Function
+from ..terminal import terminal_safe
 from .context import ProcessContext
+
+# Code longer than this is kept as comments: checking it would build a syntax
+# tree many times its size.
+CODE_LIMIT = 2_000_000
+
+# No dump text on the first two lines: Python reads an encoding declaration there.
+HEADER = '''"""What torch.compile did with one function, written by depyf-report.
+
+Running or importing this file runs nothing: each piece of code is shown inside a
+function that nothing calls. Names Dynamo creates (__compiled_fn_*, __resume_at_*,
+___check_*) are not defined here; the file shows the code, it does not run the model.
+"""'''
 
 
 def function_story(ctx: ProcessContext, fn: Function) -> str:
-    header = (
-        f'"""What torch.compile did with {fn.qualname}, written by depyf-report.\n\n'
-        "Names Dynamo creates (__compiled_fn_*, __resume_at_*, ___check_*) are not\n"
-        "defined in this file; it shows the code, it does not run the model.\n"
-        '"""\n'
-    )
-    parts = [header]
+    parts = [HEADER, comment(f"function: {fn.qualname}")]
     for member in _with_resumes(ctx, fn):
         parts.append(_function_part(member))
-    return "\n\n".join(parts).rstrip() + "\n"
+    story = "\n\n".join(parts).rstrip() + "\n"
+    if not is_inert(story):  # never expected; if it happens, keep the text and nothing else
+        return (
+            f"{HEADER}\n# (shown as comments: it could not be checked as code)\n{comment(story)}\n"
+        )
+    return story
 
 
 def _with_resumes(ctx: ProcessContext, fn: Function) -> list[Function]:
@@ -40,78 +67,158 @@ def _with_resumes(ctx: ProcessContext, fn: Function) -> list[Function]:
 
 def _function_part(fn: Function) -> str:
     kind = "resume function" if fn.is_resume else "function"
+    label = _identifier(fn.name)
     parts = [_banner(f"{kind} {fn.qualname} ({fn.filename}:{fn.first_line})", "=")]
     if fn.resume:
         parts.append(
-            f"# resumes line {fn.resume.resume_line} after the graph break on line {fn.resume.break_line}"
+            comment(
+                f"resumes line {fn.resume.resume_line} "
+                f"after the graph break on line {fn.resume.break_line}"
+            )
         )
     if fn.is_resume:
         parts.append(_banner("resume function code, decompiled", "-"))
         missing = fn.original.decompile_error or "not decompiled"
-        parts.append(python_or_comment(fn.original.decompiled or "", missing))
+        parts.append(shown_code(f"code_of_{label}", fn.original.decompiled or "", missing))
     else:
         parts.append(_banner("original source", "-"))
-        parts.append(python_or_comment(textwrap.dedent(fn.source or ""), "source not captured"))
+        source = textwrap.dedent(fn.source or "")
+        parts.append(shown_code(f"source_of_{label}", source, "source not captured"))
     for index, entry in enumerate(fn.entries):
         parts.append(_entry_part(fn, index, entry))
     return "\n".join(parts)
 
 
 def _entry_part(fn: Function, index: int, entry: CacheEntry) -> str:
-    name = _identifier(f"guard_{index}_for_{fn.name}")
-    code = entry.code.decompiled
+    label = _identifier(fn.name)
+    code = entry.code.decompiled or ""
+    missing = entry.code.decompile_error or "not decompiled"
+    guards = [g.expression for g in entry.guards.guards] + entry.guards.shape_guards
     return "\n".join(
         [
             _banner(f"cache entry {index} (compile {entry.compile_id}): guards", "-"),
-            _comment(entry.guards.tree),
-            guard_function(
-                name, [g.expression for g in entry.guards.guards] + entry.guards.shape_guards
-            ),
+            comment(entry.guards.tree),
+            guard_function(f"guard_{index}_for_{label}", guards),
             _banner(f"cache entry {index}: transformed code", "-"),
-            python_or_comment(code or "", entry.code.decompile_error or "not decompiled"),
+            shown_code(f"transformed_code_{index}_of_{label}", code, missing),
         ]
     )
 
 
 def guard_function(name: str, expressions: list[str]) -> str:
     """A function that is true when every guard holds; unparsable guards become comments."""
-    valid = [e for e in expressions if _is_expression(e)]
-    skipped = [f"    # not a Python expression: {e}" for e in expressions if e not in valid]
-    body = "\n        and ".join(f"({e})" for e in valid) or "True"
+    valid, skipped = [], []
+    for text in expressions:
+        code = _expression(text)
+        if code is None:
+            skipped.append(textwrap.indent(comment(f"not a Python expression: {text}"), "    "))
+        else:
+            valid.append(f"({code})")
+    body = "\n        and ".join(valid) or "True"
     lines = [
         f"def {name}(L, G, **___kwargs_ignored):",
         *skipped,
         f"    return (\n        {body}\n    )",
     ]
-    return "\n".join(lines)
+    function = "\n".join(lines)
+    if _one_plain_def(function, name):
+        return function
+    return comment(f"guards of {name}, not checked as code:\n" + "\n".join(expressions))
 
 
-def _is_expression(text: str) -> bool:
+def _expression(text: str) -> str | None:
+    """``text`` printed again from its syntax tree, if it is one Python expression."""
+    if len(text) > CODE_LIMIT:
+        return None
     try:
-        compile(text, "<guard>", "eval")
-    except (SyntaxError, ValueError):
-        return False
-    return "\n" not in text
+        code = ast.unparse(ast.parse(text, mode="eval"))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return code if "\n" not in code and "\r" not in code else None
 
 
-def python_or_comment(text: str, missing: str) -> str:
+def shown_code(name: str, text: str, missing: str) -> str:
+    """``text`` as the body of ``def name():``, which nothing calls; or as comments."""
     if not text.strip():
-        return f"# ({missing})"
+        return comment(f"({missing})")
+    if len(text) > CODE_LIMIT:
+        return comment(f"(too long to check as code; shown as comments)\n{text}")
+    body = _indented(text.replace("\r\n", "\n").replace("\r", "\n"))
+    function = f"def {name}():  # never called: shows the code, runs nothing\n{body}"
+    if _one_plain_def(function, name):
+        return function
+    return comment(f"(not valid Python inside a function; shown as comments)\n{text}")
+
+
+def _indented(text: str) -> str:
+    """Each line indented, except lines inside a string literal, whose text would change."""
     try:
-        compile(text, "<story>", "exec")
-    except (SyntaxError, ValueError) as error:
-        return f"# (not valid Python here: {error.msg})\n" + _comment(text)
-    return text.rstrip()
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return textwrap.indent(text, "    ")  # checked, and refused, by the caller
+    inside = _lines_inside_strings(tree)
+    lines = text.split("\n")
+    return "\n".join(
+        line if number in inside or not line.strip() else "    " + line
+        for number, line in enumerate(lines, start=1)
+    ).rstrip()
 
 
-def _comment(text: str) -> str:
-    return "\n".join(f"# {line}".rstrip() for line in text.splitlines())
+def _lines_inside_strings(tree: ast.AST) -> set[int]:
+    inside = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant | ast.JoinedStr) and node.end_lineno > node.lineno:
+            inside.update(range(node.lineno + 1, node.end_lineno + 1))
+    return inside
+
+
+def _one_plain_def(text: str, name: str) -> bool:
+    """Whether ``text`` compiles to a module that only defines the function ``name``."""
+    try:
+        tree = ast.parse(text)
+        compile(tree, "<story>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return len(tree.body) == 1 and _plain_def(tree.body[0]) and tree.body[0].name == name
+
+
+def is_inert(story: str) -> bool:
+    """Whether running ``story`` only defines functions: nothing else at its top level."""
+    try:
+        tree = ast.parse(story)
+        compile(tree, "<story>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    docstring, *rest = tree.body
+    plain_doc = isinstance(docstring, ast.Expr) and isinstance(docstring.value, ast.Constant)
+    return plain_doc and all(_plain_def(node) for node in rest)
+
+
+def _plain_def(node: ast.stmt) -> bool:
+    """A ``def`` whose definition evaluates nothing: no decorators, defaults or annotations."""
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list or node.returns:
+        return False
+    args = node.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    no_defaults = not args.defaults and not any(args.kw_defaults)
+    return (
+        no_defaults
+        and not getattr(node, "type_params", None)
+        and not any(a.annotation for a in every if a is not None)
+    )
+
+
+def comment(text: str) -> str:
+    """``text`` as comment lines; nothing in it can end a comment or start code."""
+    lines = str(text).splitlines() or [""]
+    return "\n".join(f"# {terminal_safe(line)}".rstrip() for line in lines)
 
 
 def _banner(text: str, fill: str) -> str:
-    return f"\n# {fill * 3} {_comment(text)[2:]} {fill * max(3, 72 - len(text))}"
+    text = terminal_safe(text)  # one line, whatever line breaks it held
+    return f"\n# {fill * 3} {text} {fill * max(3, 72 - len(text))}"
 
 
 def _identifier(text: str) -> str:
-    clean = re.sub(r"\W", "_", text)
-    return clean if clean.isidentifier() else f"_{clean}"
+    """An ASCII identifier part from a dump's name: letters, digits and "_" only."""
+    return re.sub(r"[^0-9A-Za-z_]", "_", text)[:60]

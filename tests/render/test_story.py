@@ -1,18 +1,33 @@
 import ast
+import subprocess
+import sys
 
-from depyf_report.render.story import guard_function, python_or_comment
+import pytest
+from synthetic import make_dump
+
+from depyf_report.dump import load_dump
+from depyf_report.render.context import ProcessContext
+from depyf_report.render.story import function_story, guard_function, is_inert, shown_code
+
+
+def _defs(tree: ast.AST) -> list[str]:
+    return [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
 
 
 def test_story_file_is_valid_python_with_every_part(site):
     text = (site / "fn-f0.py").read_text()
     tree = ast.parse(text)  # it recompiles
     compile(text, "fn-f0.py", "exec")
-    defs = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
-    assert "forward_0" in defs  # the original source
-    assert "guard_0_for_forward_0" in defs  # the guards, as a function
-    assert "forward" in defs  # the transformed code
-    assert "guard_0_for_torch_dynamo_resume_in_forward_0_at_13" in defs  # the resume function
+    top = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert top[:3] == [
+        "source_of_forward_0",
+        "guard_0_for_forward_0",
+        "transformed_code_0_of_forward_0",
+    ]
+    assert "guard_0_for_torch_dynamo_resume_in_forward_0_at_13" in top  # the resume function
+    assert "forward_0" in _defs(tree) and "forward" in _defs(tree)  # inside, as written
     assert "__compiled_fn_1" in text and "__resume_at_30_2" in text
+    assert is_inert(text)
 
 
 def test_function_page_offers_the_story(site):
@@ -31,7 +46,75 @@ def test_guard_function_keeps_unparsable_guards_as_comments():
 
 
 def test_invalid_code_becomes_comments():
-    text = python_or_comment("def f(:\n    pass\n", "missing")
+    text = shown_code("f_code", "def f(:\n    pass\n", "missing")
     compile(text, "x", "exec")
-    assert text.startswith("# (not valid Python here") and "# def f(:" in text
-    assert python_or_comment("", "not decompiled") == "# (not decompiled)"
+    assert text.startswith("# (not valid Python") and "# def f(:" in text
+    assert shown_code("f_code", "", "not decompiled") == "# (not decompiled)"
+
+
+def test_code_is_shown_inside_a_function_that_nothing_calls():
+    source = 'def f(x):\n    s = """a\n  b"""\n    return s\n'
+    text = shown_code("source_of_f", source, "missing")
+    assert text.splitlines()[0].startswith("def source_of_f():")
+    assert '    def f(x):\n        s = """a\n  b"""\n        return s' in text  # string kept
+
+
+# --- a story from a stranger's dump runs nothing ----------------------------------
+
+PWN = "print('pwned')"
+HOSTILE_NAMES = [
+    f'"""; {PWN}; """',
+    f"x\n{PWN}\n",
+    f"x\r{PWN}\r",
+    f"x\x0c{PWN}",
+    f"x\u2028{PWN}\x85{PWN}\x1c{PWN}\x0b{PWN}",
+    "x\x00y",
+    "# -*- coding: utf-7 -*-\n# -*- coding: utf-7 -*-\n+AAo-print('pwned')",
+]
+HOSTILE_CODE = [
+    f"{PWN}\n",  # top-level statements in a "decompiled" text
+    "@print\ndef f(x=print('pwned')) -> print('pwned'):\n    pass\n",
+    f"def f():\n    pass\n\x0c{PWN}\n",  # a form feed resets the indentation count
+    f"def f():\n    pass\n\r{PWN}\n",
+    f"class C:\n    {PWN}\n",
+    f"from os import *\n{PWN}\n",
+    f"from __future__ import annotations\n{PWN}\n",
+    f'x = """\n"""; {PWN}; """\n"""\n',
+    "def f():\n    return 1\x00\n",
+]
+
+
+def _run(path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory) -> ProcessContext:
+    dump = load_dump(make_dump(tmp_path_factory.mktemp("story") / "dump", graphs=2))
+    return ProcessContext.build(dump.processes[0], "")
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_names_from_the_dump_stay_in_comments(context, tmp_path, name):
+    fn = context.function("f0")
+    fn.qualname = fn.filename = fn.entries[0].compile_id = fn.entries[0].guards.tree = name
+    fn.entries[0].guards.guards[0].expression = name
+    fn.entries[0].code.decompile_error = fn.name = name
+    fn.entries[0].code.decompiled = None
+    path = tmp_path / "story.py"
+    path.write_text(function_story(context, fn), encoding="utf-8")
+    assert is_inert(path.read_text(encoding="utf-8"))
+    result = _run(path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize("code", HOSTILE_CODE)
+def test_code_from_the_dump_is_never_run(context, tmp_path, code):
+    fn = context.function("f0")
+    fn.source = fn.entries[0].code.decompiled = code
+    fn.entries[0].guards.guards[0].expression = "__import__('os').system('echo pwned')"
+    fn.entries[0].guards.shape_guards = [f"1 # )\n{PWN}", f"(1,\r{PWN})"]
+    path = tmp_path / "story.py"
+    path.write_text(function_story(context, fn), encoding="utf-8")
+    result = _run(path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
