@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import os
 import socket
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ._version import __version__
 from .errors import UserError
 from .model import (
     SCHEMA_VERSION,
@@ -98,7 +100,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        return f"{shown_path(self.path)}: {self.message}"
 
 
 @dataclass
@@ -114,7 +116,8 @@ class ProcessDump:
 
     @property
     def name(self) -> str:
-        return self.manifest.process
+        """The process's folder under ``processes/``; "" for the dump's own."""
+        return self.manifest.process.rpartition("/")[2]
 
 
 @dataclass
@@ -127,43 +130,91 @@ class Dump:
 
 
 def load_dump(root: Path) -> Dump:
-    """Read a dump. Raises ``UserError`` only when ``root`` is not a dump at all."""
+    """Read a dump. Raises ``UserError`` only when ``root`` is not a dump at all,
+    or one written for a newer depyf-report."""
     root = Path(root)
     if not root.is_dir():
         raise UserError(f"{root}: no such directory (expected a dump written by capture)")
-    if not (root / MANIFEST).is_file():
+    if not any(_exists(root / name) for name in (MANIFEST, *RECORD_FOLDERS)):
         raise UserError(
             f"{root}: not a depyf-report dump (no {MANIFEST}); "
             "write one with `depyf_report.capture` or `depyf-report run`"
         )
     problems: list[Problem] = []
     layouts = [Layout(root)] + [
-        Layout(sub) for sub in sorted((root / PROCESSES).glob("*")) if sub.is_dir()
+        Layout(root / PROCESSES / name) for name in _entries(root / PROCESSES, "dir", problems)
     ]
     # One wait for the whole dump, however many process folders name a decompiler.
     deadline = time.monotonic() + WAIT_SECONDS
-    processes = [p for p in (_load_process(x, problems, deadline) for x in layouts) if p]
+    processes = [_load_process(root, layout, problems, deadline) for layout in layouts]
     return Dump(root, processes, problems)
 
 
-def _load_process(layout: Layout, problems: list[Problem], deadline: float) -> ProcessDump | None:
-    manifest = _read_record(layout.manifest, Manifest, problems)
-    if manifest is None:
-        return None
+RECORD_FOLDERS = {"functions": Function, "compiles": Compile, "graphs": CompiledGraph}
+
+
+def _load_process(root: Path, layout: Layout, problems: list[Problem], deadline: float):
+    name = layout.root.relative_to(root).as_posix().removeprefix(".")
+    manifest = _read_manifest(layout, name, problems)
     process = ProcessDump(layout, manifest)
-    for kind, records, folder in (
-        (Function, process.functions, "functions"),
-        (Compile, process.compiles, "compiles"),
-        (CompiledGraph, process.graphs, "graphs"),
-    ):
-        for path in sorted((layout.root / folder).glob("*.json")):
+    for folder, kind in RECORD_FOLDERS.items():
+        records = getattr(process, folder)
+        for file in _entries(layout.root / folder, "json", problems):
+            path = layout.root / folder / file
             record = _read_record(path, kind, problems)
-            if record is not None:
-                records[record.id] = record
-    if layout.debug_index.is_file():
+            if record is None:
+                continue
+            if record.id in records:
+                problems.append(Problem(path, f"another record has the id {record.id!r}, skipped"))
+                continue
+            records[record.id] = record
+    if _exists(layout.debug_index):
         process.debug = _read_record(layout.debug_index, DebugIndex, problems) or DebugIndex()
     _fill_views(process, problems, deadline)
     return process
+
+
+def _read_manifest(layout: Layout, name: str, problems: list[Problem]) -> Manifest:
+    """The process's manifest; a stand-in saying what is unknown when it is damaged."""
+    data = _read_json(layout.manifest, problems)
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if isinstance(version, int) and version > SCHEMA_VERSION:
+        writer = data.get("tool_version")
+        raise UserError(
+            f"{shown_path(layout.manifest)}: this dump has schema version {version}"
+            + (f", written by depyf-report {writer}" if isinstance(writer, str) else "")
+            + f"; depyf-report {__version__} reads versions up to {SCHEMA_VERSION}. "
+            "Upgrade depyf-report (pip install -U depyf-report) to render it."
+        )
+    manifest = None
+    if data is not None and not isinstance(version, int):
+        problems.append(Problem(layout.manifest, "not a depyf-report manifest (no schema_version)"))
+    elif data is not None:
+        manifest = _record(layout.manifest, Manifest, data, problems)
+    if manifest is None:
+        manifest = _unknown_manifest()
+    # Pages are named after the folder a process was read from, never after what
+    # its manifest claims, so no process can take another's pages.
+    manifest.process = name
+    return manifest
+
+
+def _unknown_manifest() -> Manifest:
+    return Manifest(
+        schema_version=SCHEMA_VERSION,
+        tool_version="unknown",
+        python_version="unknown",
+        torch_version=None,
+        platform="unknown",
+        argv=[],
+        cwd="",
+        pid=0,
+        started="",
+        notes=[
+            f"{MANIFEST} could not be read: what ran, and how it ended, are unknown; "
+            "the records below were read without it"
+        ],
+    )
 
 
 def _fill_views(process: ProcessDump, problems: list[Problem], deadline: float) -> None:
@@ -172,22 +223,21 @@ def _fill_views(process: ProcessDump, problems: list[Problem], deadline: float) 
     views = [function.original for function in process.functions.values()] + [
         entry.code for function in process.functions.values() for entry in function.entries
     ]
+    written = set(_entries(process.layout.views, "json", problems))
     for view in views:
-        path = _view_path(process.layout, view.file)
-        if path is None or not path.is_file() or view.decompiled is not None:
+        name = _view_name(process.layout, view.file)
+        if name not in written or view.decompiled is not None:
             continue  # no file yet: the record's "pending" reason stands
-        written = _read_record(path, ViewFile, problems)
-        if written is not None:
-            view.fill(written)
+        record = _read_record(process.layout.views / name, ViewFile, problems)
+        if record is not None:
+            view.fill(record)
 
 
-def _view_path(layout: Layout, file: str | None) -> Path | None:
-    """Where a view file named in a record lies; None for any name but
+def _view_name(layout: Layout, file: str | None) -> str | None:
+    """The name of a view file a record names; None for any name but
     ``views/<name>.json``, so a crafted dump cannot point a reader elsewhere."""
-    name = Path(file or "")
-    if name.parent != Path(layout.views.name) or name.suffix != ".json":
-        return None
-    return layout.views / name.name
+    folder, _, name = (file or "").partition("/")
+    return name if folder == layout.views.name and "/" not in name else None
 
 
 def decompiler_pid_text(pid: int) -> str:
@@ -227,31 +277,92 @@ def _alive(pid_file: Path) -> bool:
     return True
 
 
-def _read_record(path: Path, kind: type, problems: list[Problem]):
+# --- reading files a stranger may have made -----------------------------------
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def _exists(path: Path) -> bool:
+    return os.path.lexists(path)
+
+
+def _entries(folder: Path, kind: str, problems: list[Problem]) -> list[str]:
+    """The names of the real sub-folders (``kind`` "dir") or ``.json`` files in a
+    folder of the dump, sorted; links and anything else become problems."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            problems.append(Problem(folder, "not a folder (a link or a file), skipped"))
+            return []
+        with os.scandir(folder) as scan:
+            found = list(scan)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        problems.append(Problem(folder, f"cannot be read ({error.strerror}), skipped"))
+        return []
+    names = []
+    for entry in found:
+        if kind == "json" and not entry.name.endswith(".json"):
+            continue  # a writer's temporary file, or something of the user's
+        real = (
+            entry.is_dir(follow_symlinks=False)
+            if kind == "dir"
+            else entry.is_file(follow_symlinks=False)
+        )
+        if real:
+            names.append(entry.name)
+        else:
+            what = "a folder" if kind == "dir" else "a regular file"
+            problems.append(Problem(Path(entry.path), f"not {what} (a link?), skipped"))
+    return sorted(names)
+
+
+def _read_json(path: Path, problems: list[Problem]):
+    """The JSON in a regular file of the dump, or None with a problem saying why.
+
+    Links are never followed, and a FIFO or device is refused without waiting on it.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW)
     except FileNotFoundError:
         problems.append(Problem(path, "missing"))
         return None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        problems.append(Problem(path, f"damaged, skipped ({error})"))
+    except (OSError, ValueError) as error:
+        problems.append(Problem(path, f"cannot be opened ({_reason(error)}), skipped"))
         return None
-    if kind is Manifest:
-        version = data.get("schema_version") if isinstance(data, dict) else None
-        if not isinstance(version, int):
-            problems.append(Problem(path, "not a depyf-report manifest (no schema_version)"))
-            return None
-        if version > SCHEMA_VERSION:
-            problems.append(
-                Problem(
-                    path,
-                    f"written with dump schema {version}, newer than this depyf-report "
-                    f"reads ({SCHEMA_VERSION}); upgrade depyf-report to see it",
-                )
-            )
-            return None
     try:
-        return from_json(kind, data)
-    except (ValueError, TypeError) as error:
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                problems.append(Problem(path, "not a regular file, skipped"))
+                return None
+            return json.loads(file.read().decode("utf-8"))
+    except RecursionError:
+        problems.append(Problem(path, "damaged, skipped (nested too deeply)"))
+    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError too
+        problems.append(Problem(path, f"damaged, skipped ({_reason(error)})"))
+    return None
+
+
+def _reason(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+
+
+def _read_record(path: Path, kind: type, problems: list[Problem]):
+    data = _read_json(path, problems)
+    return None if data is None else _record(path, kind, data, problems)
+
+
+def _record(path: Path, kind: type, data, problems: list[Problem]):
+    fields: list[str] = []
+    try:
+        record = from_json(kind, data, fields)
+    except ValueError as error:
         problems.append(Problem(path, f"not a valid {kind.__name__} record, skipped ({error})"))
         return None
+    problems += [Problem(path, field) for field in fields]
+    return record
+
+
+def shown_path(path) -> str:
+    """A path as text that can be written anywhere: bytes that are not UTF-8 as escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")

@@ -389,48 +389,145 @@ def _field_names(cls) -> tuple[str, ...] | None:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-def from_json(cls, data):
-    """Rebuild a record of type ``cls`` from ``to_json`` data.
+def from_json(cls, data, problems: list[str] | None = None):
+    """Rebuild a record of type ``cls`` from ``to_json`` data, checking every type.
 
-    Unknown keys are ignored (a newer writer may add fields); missing keys take
-    the field's default, and a missing required field raises ``ValueError``.
+    A dump may come from anywhere, so nothing is taken on trust. Unknown keys are
+    ignored (a newer writer may add fields). A field that is missing or of the wrong
+    kind takes its default, with a line saying so added to ``problems``; a list
+    item of the wrong kind is dropped the same way. Where there is no default, the
+    whole record is rejected with ``ValueError``.
     """
-    return _convert(cls, data)
+    return _convert(cls, data, problems if problems is not None else [], "")
 
 
-def _convert(tp, value):
+class _Wrong(ValueError):
+    """A value of the wrong kind; ``where`` is its path inside the record."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where.lstrip('.') or 'the record'}: {message}")
+
+
+# Nested plain data (metrics) deeper than this is damage: nothing torch writes
+# comes close, and render would need as many stack frames to show it.
+MAX_DEPTH = 16
+# Integers beyond 64 bits are damage too: no count, line or id comes near, and
+# every other JSON reader would lose them.
+_INT_LIMIT = 1 << 63
+
+
+def _convert(tp, value, problems: list[str], where: str):
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         if value is None:
             return None
         (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
-        return _convert(inner, value)
+        return _convert(inner, value, problems, where)
     if origin is list:
         (item,) = typing.get_args(tp)
-        return [_convert(item, v) for v in _expect(value, list, tp)]
+        return _items(item, _expect(value, list, where), problems, where)
     if origin is dict:
         _, item = typing.get_args(tp)
-        return {k: _convert(item, v) for k, v in _expect(value, dict, tp).items()}
+        entries = _expect(value, dict, where)
+        return {
+            _text(k): _convert(item, v, problems, f"{where}[{k!r}]") for k, v in entries.items()
+        }
     if dataclasses.is_dataclass(tp):
-        return _convert_record(tp, _expect(value, dict, tp))
-    return value
+        return _convert_record(tp, _expect(value, dict, where), problems, where)
+    if tp is typing.Any:
+        _check_plain(value, where)
+        return value
+    return _scalar(tp, value, where)
 
 
-def _convert_record(cls, data: dict):
+def _items(item, values: list, problems: list[str], where: str) -> list:
+    result = []
+    for index, value in enumerate(values):
+        try:
+            result.append(_convert(item, value, problems, f"{where}[{index}]"))
+        except _Wrong as wrong:
+            problems.append(f"{wrong}; item dropped")
+    return result
+
+
+def _convert_record(cls, data: dict, problems: list[str], where: str):
     hints = _hints(cls)
     kwargs = {}
     for f in dataclasses.fields(cls):
-        if f.name in data:
-            kwargs[f.name] = _convert(hints[f.name], data[f.name])
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise ValueError(f"{cls.__name__} is missing the field {f.name!r}")
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        path = f"{where}.{f.name}"
+        try:
+            if f.name not in data:
+                raise _Wrong(path, "missing")
+            value = _convert(hints[f.name], data[f.name], problems, path)
+            choices = _ENUMS.get((cls.__name__, f.name))
+            if choices and value not in choices:
+                raise _Wrong(path, f"{_shown(value)} is none of {', '.join(choices)}")
+            kwargs[f.name] = value
+        except _Wrong as wrong:
+            if required:
+                raise
+            if f.name in data:  # a field a writer left out is no damage
+                problems.append(f"{wrong}; the default is used")
     return cls(**kwargs)
 
 
-def _expect(value, kind, tp):
-    if not isinstance(value, kind):
-        raise ValueError(f"expected {tp}, found {type(value).__name__}")
+_JSON_NAMES = {type(None): "null", bool: "true/false", int: "an integer", float: "a number"}
+_JSON_NAMES |= {str: "a string", list: "an array", dict: "an object"}
+
+
+def _scalar(tp, value, where: str):
+    # bool is an int in Python, not in JSON; an integer is a fine float if it fits.
+    if tp is float and isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except OverflowError:
+            raise _Wrong(where, "a number too large") from None
+    if type(value) is not tp:
+        expected = _JSON_NAMES.get(tp, tp.__name__)
+        found = _JSON_NAMES.get(type(value), type(value).__name__)
+        raise _Wrong(where, f"expected {expected}, found {found}")
+    if tp is int and not -_INT_LIMIT <= value < _INT_LIMIT:
+        raise _Wrong(where, "an integer too large")
+    if tp is str:
+        return _text(value)
     return value
+
+
+def _text(value: str) -> str:
+    """JSON can spell lone surrogates ("\\udc80"), which no page can be written in."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    return value
+
+
+def _expect(value, kind, where: str):
+    if not isinstance(value, kind):
+        return _scalar(kind, value, where)
+    return value
+
+
+def _check_plain(value, where: str, level: int = 0) -> None:
+    """Free-form data (metrics): not too deep, and every integer a 64-bit one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        _scalar(int, value, where)
+    elif isinstance(value, str) and _text(value) is not value:
+        raise _Wrong(where, "a string that is not valid Unicode")
+    elif isinstance(value, list | dict):
+        if level >= MAX_DEPTH:
+            raise _Wrong(where, f"nested deeper than {MAX_DEPTH} levels")
+        children = [*value, *value.values()] if isinstance(value, dict) else value
+        for child in children:
+            _check_plain(child, where, level + 1)
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _HINTS: dict[type, dict] = {}

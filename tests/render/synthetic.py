@@ -68,7 +68,7 @@ def _manifest(name: str, rank: int, processes: int, status: str) -> Manifest:
         status=status,
         rank=rank if processes > 1 else None,
         world_size=processes if processes > 1 else None,
-        process=name,
+        process=f"processes/{name}" if name else "",
     )
 
 
