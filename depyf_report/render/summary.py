@@ -1,8 +1,18 @@
-"""``summary.md``: the headline numbers and findings, GitHub-flavoured, for an issue."""
+"""``summary.md``: the headline numbers and findings, GitHub-flavoured, for an issue.
+
+Every string from the dump is inert on GitHub: it goes into a code span or a
+fenced code block, where Markdown, HTML, autolinks (``www.``, ``http://``,
+e-mail addresses) and GitHub's @mentions are not interpreted. A code span is
+fenced with more backticks than the text holds in a row and kept on one line
+(line breaks and controls written out), so a blank line cannot end it.
+"""
 
 from __future__ import annotations
 
+import re
+
 from ..dump import Dump
+from ..terminal import terminal_safe
 from .build_overview import compile_seconds
 from .context import ProcessContext, break_summary
 
@@ -11,11 +21,11 @@ def summary_markdown(dump: Dump, contexts: list[ProcessContext]) -> str:
     parts = ["## torch.compile report (depyf-report)", ""]
     for ctx in contexts:
         if ctx.label:
-            parts += [f"### {_md(ctx.label)}", ""]
+            parts += [f"### {code_span(ctx.label)}", ""]
         parts += _numbers(ctx) + _functions(ctx)
     if dump.problems:
         parts += ["<details><summary>Files that could not be read</summary>", ""]
-        parts += [f"- `{_code(str(p))}`" for p in dump.problems] + ["", "</details>", ""]
+        parts += [f"- {code_span(str(p))}" for p in dump.problems] + ["", "</details>", ""]
     parts.append("Open `index.html` of the attached site for guards, graphs and kernels.")
     return "\n".join(parts) + "\n"
 
@@ -27,10 +37,11 @@ def _numbers(ctx: ProcessContext) -> list[str]:
     recompiles = sum(len(c.recompile_reasons) for c in d.compiles.values())
     kernels = sum(len(o.kernels) for g in d.graphs.values() for o in g.output_code)
     seconds = sum(compile_seconds(c) for c in d.compiles.values())
+    status = code_span(m.status) + ("" if m.ended else " (capture did not finish)")
     rows = [
-        ("command", f"`{_code(' '.join(['python', *m.argv]))}`"),
-        ("status", m.status if m.ended else f"{m.status} (capture did not finish)"),
-        ("torch / Python", f"{m.torch_version or '?'} / {m.python_version}"),
+        ("command", code_span(" ".join(["python", *m.argv]))),
+        ("status", status),
+        ("torch / Python", f"{code_span(m.torch_version or '?')} / {code_span(m.python_version)}"),
         ("functions", str(len(d.functions))),
         ("compiles", str(len(d.compiles))),
         ("recompiles", str(recompiles)),
@@ -39,7 +50,9 @@ def _numbers(ctx: ProcessContext) -> list[str]:
         ("kernels", str(kernels)),
         ("compile time", f"{seconds:.2f} s"),
     ]
-    return ["| | |", "|---|---|", *[f"| {k} | {v} |" for k, v in rows], ""]
+    # A "|" splits a table cell even inside a code span, unless escaped.
+    cells = [(k, v.replace("|", "\\|")) for k, v in rows]
+    return ["| | |", "|---|---|", *[f"| {k} | {v} |" for k, v in cells], ""]
 
 
 def _functions(ctx: ProcessContext) -> list[str]:
@@ -55,12 +68,38 @@ def _functions(ctx: ProcessContext) -> list[str]:
         ]
         title = f"<code>{_html(fn.qualname)}</code>: {', '.join(counts)}"
         lines += [f"<details><summary>{title}</summary>", ""]
-        lines += [f"- graph break at line {b.line}: {_md(break_summary(b.reason))}" for b in breaks]
-        lines += [f"- recompiled: {_md(' '.join(r.split()))}" for r in reasons]
+        lines += [
+            f"- graph break at line {_line(b.line)}: {code_span(break_summary(b.reason))}"
+            for b in breaks
+        ]
+        lines += [f"- recompiled: {code_span(' '.join(r.split()))}" for r in reasons]
         if fn.source:
-            lines += ["", "```python", fn.source.rstrip().replace("```", "` ` `"), "```"]
+            lines += ["", *code_block(fn.source.rstrip(), "python")]
         lines += ["", "</details>", ""]
     return lines
+
+
+def code_span(text: str) -> str:
+    """``text`` as an inline code span, on one line, that nothing in it can close."""
+    text = terminal_safe(text)  # line breaks and controls as \x0a etc.: one line
+    fence = "`" * (_longest_backtick_run(text) + 1)
+    if text.startswith("`") or text.endswith("`") or (text[:1] == text[-1:] == " "):
+        text = f" {text} "  # one space each side is dropped again by the reader
+    return f"{fence}{text}{fence}"
+
+
+def code_block(text: str, language: str = "") -> list[str]:
+    """``text`` as a fenced code block whose fence no line of it can close."""
+    fence = "`" * max(3, _longest_backtick_run(text) + 1)
+    return [f"{fence}{language}", text, fence]
+
+
+def _longest_backtick_run(text: str) -> int:
+    return max((len(run) for run in re.findall(r"`+", text)), default=0)
+
+
+def _line(line) -> str:
+    return str(line) if isinstance(line, int) else "?"
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -68,15 +107,7 @@ def _count(n: int, one: str, many: str = "") -> str:
 
 
 def _html(text: str) -> str:
+    """Text inside our own HTML (a <summary>): escaped, and on one line, since a
+    blank line would end the HTML block and start Markdown."""
+    text = terminal_safe(text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _md(text: str) -> str:
-    """Plain text in Markdown: no markup from user data is interpreted."""
-    return (
-        _html(text).replace("|", "\\|").replace("`", "\\`").replace("*", "\\*").replace("_", "\\_")
-    )
-
-
-def _code(text: str) -> str:
-    return text.replace("`", "'")

@@ -4,6 +4,7 @@ import json
 import re
 from html.parser import HTMLParser
 
+from payload import assert_inert_markdown, gfm_html
 from synthetic import make_dump
 
 from depyf_report.dump import load_dump
@@ -12,6 +13,7 @@ from depyf_report.render.build_graph import build_graph_page
 from depyf_report.render.codeview import code_line
 from depyf_report.render.context import ProcessContext
 from depyf_report.render.flowchart import flowchart
+from depyf_report.render.summary import summary_markdown
 from depyf_report.render.writer import environment
 
 
@@ -112,3 +114,27 @@ def test_a_hostile_stage_kind_stays_inside_its_attributes(tmp_path):
     html = environment().get_template(page.template).render(page=page, assets=assets)
     _assert_ids_are_safe(html)
     _assert_ids_are_safe(str(flowchart(ctx, ctx.roots()[0])))
+
+
+# --- summary.md on GitHub ----------------------------------------------------------
+
+
+def test_summary_is_inert_as_github_flavoured_markdown(tmp_path):
+    # A blank line in a qualname made a heading, "|" in argv split the table, and
+    # links and images in reasons became links and images.
+    dump = load_dump(make_dump(tmp_path / "dump", graphs=2))
+    process = dump.processes[0]
+    process.manifest.argv = ["train.py", "--x", "a|b", "`", "www.evil.example"]
+    process.manifest.status = "<img src=x onerror=alert(1)>"
+    fn = process.functions["f0"]
+    fn.qualname = "f\n\n# heading\n\n![x](http://evil.example/x.png)\n\n<b>x</b>"
+    fn.source = "x = 1\n```\n# not a heading\n````\n</details>\n<script>alert(1)</script>\n"
+    record = process.compiles["0/0"]
+    record.graph_breaks[0].reason = "[a](http://evil.example) a@evil.example <http://x.example>"
+    record.recompile_reasons = ["L['x'] == 'http://evil.example' **b** `c`"]
+    text = summary_markdown(dump, [ProcessContext.build(process, "")])
+    assert_inert_markdown(text, headings=1)
+    html = gfm_html(text)
+    rows = [row for row in html.split("<tr>")[1:]]
+    assert all(row.count("<td>") in (0, 2) for row in rows)  # "|" split no cell
+    assert "a|b" in html and "x = 1\n```\n# not a heading" in html
