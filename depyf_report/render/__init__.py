@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
-import zipfile
 from pathlib import Path
 
-from ..dump import load_dump
+from ..dump import load_dump, shown_path
 from ..errors import UserError
 from . import urls
 
@@ -19,45 +19,44 @@ def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool 
     from .writer import SiteWriter
 
     dump_dir, site_dir = Path(dump_dir), Path(site_dir)
-    dump = load_dump(dump_dir)
     _check_site(dump_dir, site_dir)
+    dump = load_dump(dump_dir)
     for problem in dump.problems:
         print(f"depyf-report: warning: {problem}", file=sys.stderr)
     contexts = process_contexts(dump)
     plans = plan_pages(dump, contexts)
     site_dir.mkdir(parents=True, exist_ok=True)
     writer = SiteWriter(site_dir)
+    writer.claim([*writer.asset_paths(), urls.SUMMARY, *(plan.path for plan in plans)])
     writer.write_assets()
     bar = Progress(len(plans), progress)
     try:
         writer.write(plans, bar)
     finally:
         bar.close()
-    (site_dir / urls.SUMMARY).write_text(summary_markdown(dump, contexts), encoding="utf-8")
+    writer.write_file(urls.SUMMARY, summary_markdown(dump, contexts).encode("utf-8", "replace"))
     writer.finish()
     if zip:
-        write_zip(site_dir)
+        from .archive import write_zip
+
+        write_zip(writer.site, writer.files())
     return site_dir / urls.INDEX
 
 
 def _check_site(dump_dir: Path, site_dir: Path) -> None:
     """Refuse to write into the dump, or over a folder that is not a site of ours."""
-    if site_dir.exists() and not site_dir.is_dir():
-        raise UserError(f"{site_dir}: exists and is not a directory")
-    if site_dir.resolve() == dump_dir.resolve():
-        raise UserError(f"{site_dir}: the site must go to another folder than the dump")
-    if site_dir.is_dir() and any(site_dir.iterdir()) and not (site_dir / urls.STATUS).exists():
+    if os.path.lexists(site_dir) and not site_dir.is_dir():
+        raise UserError(f"{shown_path(site_dir)}: exists and is not a directory")
+    site, dump = site_dir.resolve(), dump_dir.resolve()
+    if site == dump or dump in site.parents:
         raise UserError(
-            f"{site_dir}: folder is not empty and holds no depyf-report site; "
+            f"{shown_path(site_dir)}: the site must go outside the dump, "
+            "so that rendering never changes what it reads"
+        )
+    if not site.name:
+        raise UserError(f"{shown_path(site_dir)}: choose a folder for the site, not the root")
+    if site_dir.is_dir() and any(site_dir.iterdir()) and not (site_dir / urls.STATUS).is_file():
+        raise UserError(
+            f"{shown_path(site_dir)}: folder is not empty and holds no depyf-report site; "
             "choose a new folder so nothing of yours is overwritten"
         )
-
-
-def write_zip(site_dir: Path) -> Path:
-    """SITE.zip beside SITE, with the site under one top folder, for a bug ticket."""
-    archive = site_dir.with_name(site_dir.name + ".zip")
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
-        for path in sorted(site_dir.rglob("*")):
-            if path.is_file() and path.name != urls.STATUS:
-                out.write(path, Path(site_dir.name) / path.relative_to(site_dir))
-    return archive

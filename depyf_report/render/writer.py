@@ -7,22 +7,30 @@ first three differ, every page is written again.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import multiprocessing as mp
 import os
+import re
+import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import jinja2
 
 from .._version import __version__
+from ..dump import shown_path
+from ..errors import UserError
 from ..resources import templates
 from . import urls
 from .assets import Asset, site_assets, templates_digest
 from .plan import PagePlan
 from .progress import Progress
 
-STATUS_FORMAT = 1
+STATUS_FORMAT = 2
 
 
 def environment() -> jinja2.Environment:
@@ -40,37 +48,61 @@ def environment() -> jinja2.Environment:
 
 
 class SiteWriter:
+    """Writes the site's files, and never any file that is not its own.
+
+    The status file lists every file render wrote (path -> hash of its inputs).
+    Only those are ever replaced or removed; a file is replaced by renaming a new
+    one over it, so a link in the site is replaced, never written through.
+    """
+
     def __init__(self, site: Path):
-        self.site = site
+        self.site = site.resolve()  # the user may name the site through a link
         self.env = environment()
         self.assets = site_assets()
         self.config = templates_digest() + _render_code_digest()
         old = _read_status(site / urls.STATUS)
+        # A site of an older format lists its pages only; what it wrote beside
+        # them is unknown, so anything at the paths planned now counts as its own.
+        self.previous: dict[str, str] | None = _owned(old)
         same = old.get("format") == STATUS_FORMAT and old.get("tool") == __version__
-        same = same and old.get("config") == self.config
-        self.previous: dict[str, str] = (
-            old.get("pages", {}) if isinstance(old.get("pages"), dict) else {}
-        )
-        self.old_pages = self.previous if same else {}
+        self.old_pages = self.previous if same and old.get("config") == self.config else {}
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
         self.skipped: list[str] = []
 
+    def claim(self, paths: list[str]) -> None:
+        """Before writing anything, check that every path is render's own, and
+        record them all, so an interrupted render leaves a site render can replace."""
+        if self.previous is not None:
+            theirs = [p for p in paths if p not in self.previous and _lexists(self.site / p)]
+            if theirs:
+                raise UserError(
+                    f"{shown_path(self.site / theirs[0])}: exists and was not written by "
+                    "depyf-report; move it, or choose another folder for the site"
+                )
+        for folder in {(self.site / p).parent for p in paths if "/" in p}:
+            _real_folder(folder)
+        claimed = {**(self.previous or {}), **dict.fromkeys(paths, "")}
+        self._write_status(claimed)
+
+    def asset_paths(self) -> list[str]:
+        return [*(asset.path for asset in self.assets.values()), ".nojekyll"]
+
     def write_assets(self) -> None:
         for asset in self.assets.values():
-            _write_if_changed(self.site / asset.path, asset.content)
-        _write_if_changed(self.site / ".nojekyll", b"")
-        # Assets of an earlier version carry another hash in their name: drop them.
-        current = {self.site / a.path for a in self.assets.values()}
-        for old in (self.site / "static").glob("*-*.*"):
-            if old not in current and old.name.startswith(("site-", "pygments-")):
-                old.unlink()
+            self.write_file(asset.path, asset.content)
+        self.write_file(".nojekyll", b"")
+
+    def write_file(self, path: str, content: bytes) -> None:
+        """A file that is not a page: its content is its input."""
+        self.pages[path] = hashlib.sha1(content).hexdigest()
+        _write_if_changed(self.site / path, content)
 
     def write(self, plans: list[PagePlan], progress: Progress) -> None:
         todo = []
         for plan in plans:
             self.pages[plan.path] = plan.inputs
-            if self.old_pages.get(plan.path) == plan.inputs and (self.site / plan.path).exists():
+            if self.old_pages.get(plan.path) == plan.inputs and _is_file(self.site / plan.path):
                 self.skipped.append(plan.path)
                 progress.step(plan.path)
             else:
@@ -80,7 +112,7 @@ class SiteWriter:
             progress.step(path)
 
     def write_page(self, plan: PagePlan) -> str:
-        _write_if_changed(self.site / plan.path, self._render(plan.build()).encode("utf-8"))
+        _write_if_changed(self.site / plan.path, _encode(self._render(plan.build())))
         return plan.path
 
     def _render(self, view) -> str:
@@ -90,19 +122,43 @@ class SiteWriter:
         return template.render(page=view, assets=_asset_paths(self.assets))
 
     def finish(self) -> None:
-        # Pages an earlier render wrote for records that are gone now; only files
+        # Files an earlier render wrote for records that are gone now; only files
         # the status file lists are removed, never anything else in the folder.
-        for path in set(self.previous) - set(self.pages):
-            target = (self.site / path).resolve()
-            if target.parent == self.site.resolve() and target.is_file():
-                target.unlink()
+        for path in set(self.previous or {}) - set(self.pages):
+            if _is_own_path(path):
+                with contextlib.suppress(OSError):
+                    (self.site / path).unlink()
+        self._write_status(self.pages)
+
+    def files(self) -> list[str]:
+        """Every file of the site as this render left it, in a fixed order."""
+        return sorted(self.pages)
+
+    def _write_status(self, files: dict[str, str]) -> None:
         status = {
             "format": STATUS_FORMAT,
             "tool": __version__,
             "config": self.config,
-            "pages": dict(sorted(self.pages.items())),
+            "files": dict(sorted(files.items())),
         }
-        (self.site / urls.STATUS).write_text(json.dumps(status, indent=1), encoding="utf-8")
+        _replace(self.site / urls.STATUS, json.dumps(status, indent=1).encode())
+
+
+def _owned(status: dict) -> dict[str, str] | None:
+    """The files an earlier render wrote, by its status file; None if not known."""
+    files = status.get("files") if status.get("format") == STATUS_FORMAT else None
+    if not isinstance(files, dict):
+        return None
+    return {p: h for p, h in files.items() if _is_own_path(p) and isinstance(h, str)}
+
+
+# Render names every file it writes from this alphabet, one folder deep at most,
+# so a path from a status file someone edited can never point out of the site.
+_OWN_PATH = re.compile(r"(?:static/)?[A-Za-z0-9_.-]+")
+
+
+def _is_own_path(path: str) -> bool:
+    return bool(_OWN_PATH.fullmatch(path)) and path.split("/")[-1] not in (".", "..")
 
 
 # Pages are independent, so big sites are written by forked workers, one per
@@ -138,23 +194,73 @@ def _asset_paths(assets: dict[str, Asset]) -> dict[str, str]:
 
 def _read_status(path: Path) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_own_file(path))
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
+def _encode(page: str) -> bytes:
+    return page.encode("utf-8", "replace")
+
+
 def _write_if_changed(path: Path, content: bytes) -> None:
-    if path.exists() and path.read_bytes() == content:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(content)
+    with contextlib.suppress(OSError):
+        if read_own_file(path) == content:
+            return
+    _replace(path, content)
+
+
+def _replace(path: Path, content: bytes) -> None:
+    with replacing(path) as out:
+        out.write(content)
+
+
+@contextlib.contextmanager
+def replacing(path: Path) -> Iterator[BinaryIO]:
+    """A file to write ``path`` whole into, renamed over it at the end: a reader
+    sees the old file or the new, and a link at ``path`` is replaced, not followed."""
+    folder = _real_folder(path.parent)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            yield out
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _real_folder(folder: Path) -> Path:
+    """``folder``, made if missing; a link there is refused, as writing into it
+    would write wherever it points."""
+    if os.path.islink(folder):
+        raise UserError(f"{shown_path(folder)}: is a link; depyf-report writes no file through one")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def read_own_file(path: Path) -> bytes:
+    """A file of the site, if it is a regular file; never through a link."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        return file.read()
+
+
+def _is_file(path: Path) -> bool:
+    return stat.S_ISREG(os.lstat(path).st_mode) if _lexists(path) else False
+
+
+def _lexists(path: Path) -> bool:
+    return os.path.lexists(path)
 
 
 def _render_code_digest() -> str:
     """Render's own source is part of the config: a new version rewrites every page."""
-    import hashlib
-
     h = hashlib.sha1()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         h.update(path.read_bytes())

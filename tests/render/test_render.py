@@ -6,7 +6,9 @@ from synthetic import make_dump
 
 from depyf_report.cli import main
 from depyf_report.errors import UserError
+from depyf_report.model import SCHEMA_VERSION
 from depyf_report.render import render, writer
+from depyf_report.render.assets import Asset, site_assets
 
 
 def test_cli_prints_the_index_path(tmp_path, capsys):
@@ -35,7 +37,7 @@ def test_refuses_to_write_over_a_folder_that_is_not_a_site(tmp_path):
     (tmp_path / "site" / "thesis.tex").write_text("precious")
     with pytest.raises(UserError, match="not empty"):
         render(dump, tmp_path / "site", progress=False)
-    with pytest.raises(UserError, match="another folder"):
+    with pytest.raises(UserError, match="outside the dump"):
         render(dump, dump, progress=False)
 
 
@@ -51,15 +53,17 @@ def test_damaged_file_is_named_and_the_rest_renders(tmp_path, capsys):
     assert not (tmp_path / "site" / "graph-g2.html").exists()
 
 
-def test_newer_schema_process_is_reported_and_others_render(tmp_path, capsys):
+def test_a_dump_newer_than_the_tool_is_refused_naming_both_versions(tmp_path, capsys):
     dump = make_dump(tmp_path / "dump", graphs=2, processes=2)
     manifest = dump / "processes" / "rank1" / "manifest.json"
     data = json.loads(manifest.read_text())
-    manifest.write_text(json.dumps({**data, "schema_version": 99}))
-    index = render(dump, tmp_path / "site", progress=False)
-    assert "newer than this depyf-report" in capsys.readouterr().err
-    assert "newer than this depyf-report" in index.read_text()
-    assert (tmp_path / "site" / "fn-f0.html").is_file()
+    manifest.write_text(json.dumps({**data, "schema_version": 99, "tool_version": "9.0"}))
+    assert main([str(dump), "-o", str(tmp_path / "site"), "--no-progress"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.startswith("depyf-report: error: ")
+    assert "schema version 99, written by depyf-report 9.0" in error
+    assert f"reads versions up to {SCHEMA_VERSION}" in error and "pip install -U" in error
+    assert not (tmp_path / "site").exists()
 
 
 def test_interrupted_capture_renders_what_it_has(tmp_path):
@@ -138,11 +142,14 @@ def test_changed_templates_rewrite_every_page(tmp_path, monkeypatch):
         "write_page",
         lambda self, plan: written.append(plan.path) or original(self, plan),
     )
-    stale = tmp_path / "site" / "static" / "site-0123456789.css"
-    stale.write_text("old")
+    old_assets = set((tmp_path / "site" / "static").iterdir())
+    theirs = tmp_path / "site" / "static" / "site-0123456789.css"
+    theirs.write_text("a file of the user's, named like an asset")
+    monkeypatch.setattr(writer, "site_assets", lambda: _changed(site_assets()))
     render(dump, tmp_path / "site", progress=False)
     assert "index.html" in written and "graph-g1.html" in written
-    assert not stale.exists()
+    assert not any(path.exists() for path in old_assets)  # render's own, replaced
+    assert theirs.exists()
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path, capsys):
@@ -200,3 +207,10 @@ def test_function_page_says_where_to_set_a_breakpoint_under_prepare_debug(tmp_pa
     page = (site / f"fn-{fn.id}.html").read_text()
     assert "b /dumps/debug/f_0_0.py:2" in page
     assert "own code runs here: cells differ" in (site / f"fn-{other.id}.html").read_text()
+
+
+def _changed(assets):
+    return {
+        role: Asset(asset.path.replace("-", "-new", 1), asset.content + b"\n")
+        for role, asset in assets.items()
+    }
