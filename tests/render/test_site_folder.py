@@ -72,7 +72,7 @@ def test_a_file_render_did_not_write_is_never_replaced(tmp_path):
     render(dump, site, progress=False)
     make_dump(tmp_path / "bigger", graphs=2)
     (site / "graph-g2.html").write_text("the user's own page")
-    with pytest.raises(UserError, match="graph-g2.html: exists and was not written"):
+    with pytest.raises(UserError, match=r"graph-g2\.html: exists and was not written"):
         render(tmp_path / "bigger", site, progress=False)
     assert (site / "graph-g2.html").read_text() == "the user's own page"
 
