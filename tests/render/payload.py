@@ -42,7 +42,7 @@ PAYLOADS = (
 )
 HOSTILE = "".join(PAYLOADS)
 # For the story: a program that runs if any of it is taken as code, with markup in it.
-CODE = "print('pwned')  # <img src=x onerror=alert(9)>\n__import__('os').system('echo pwned')\n"
+CODE = "__import__('os').system('echo pwned') or print('pwned')  # <img src=x onerror=alert(9)>\n"
 MARKERS = ("pwned", "alert(")
 
 
@@ -67,7 +67,7 @@ def hostile_value(tp, where: str, text: str, classes: set):
         }
         return tp(**values)
     if tp is str:
-        return f"{text} {where}"  # the field's path keeps ids apart
+        return f"{text}#{where}"  # the field's path keeps ids apart, as a comment in code
     if tp is bool:
         return True
     if tp is int:
