@@ -187,9 +187,9 @@ def _read_manifest(layout: Layout, name: str, problems: list[Problem]) -> Manife
             "Upgrade depyf-report (pip install -U depyf-report) to render it."
         )
     manifest = None
-    if data is not None and not isinstance(version, int):
+    if data is not _UNREADABLE and not isinstance(version, int):
         problems.append(Problem(layout.manifest, "not a depyf-report manifest (no schema_version)"))
-    elif data is not None:
+    elif data is not _UNREADABLE:
         manifest = _record(layout.manifest, Manifest, data, problems)
     if manifest is None:
         manifest = _unknown_manifest()
@@ -317,8 +317,12 @@ def _entries(folder: Path, kind: str, problems: list[Problem]) -> list[str]:
     return sorted(names)
 
 
+# What _read_json gives for a file it could not read; None is valid JSON.
+_UNREADABLE = object()
+
+
 def _read_json(path: Path, problems: list[Problem]):
-    """The JSON in a regular file of the dump, or None with a problem saying why.
+    """The JSON in a regular file of the dump, or _UNREADABLE with a problem saying why.
 
     Links are never followed, and a FIFO or device is refused without waiting on it.
     """
@@ -326,21 +330,21 @@ def _read_json(path: Path, problems: list[Problem]):
         fd = os.open(path, os.O_RDONLY | _NO_FOLLOW)
     except FileNotFoundError:
         problems.append(Problem(path, "missing"))
-        return None
+        return _UNREADABLE
     except (OSError, ValueError) as error:
         problems.append(Problem(path, f"cannot be opened ({_reason(error)}), skipped"))
-        return None
+        return _UNREADABLE
     try:
         with os.fdopen(fd, "rb") as file:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
                 problems.append(Problem(path, "not a regular file, skipped"))
-                return None
+                return _UNREADABLE
             return json.loads(file.read().decode("utf-8"))
     except RecursionError:
         problems.append(Problem(path, "damaged, skipped (nested too deeply)"))
     except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError too
         problems.append(Problem(path, f"damaged, skipped ({_reason(error)})"))
-    return None
+    return _UNREADABLE
 
 
 def _reason(error: Exception) -> str:
@@ -349,7 +353,7 @@ def _reason(error: Exception) -> str:
 
 def _read_record(path: Path, kind: type, problems: list[Problem]):
     data = _read_json(path, problems)
-    return None if data is None else _record(path, kind, data, problems)
+    return None if data is _UNREADABLE else _record(path, kind, data, problems)
 
 
 def _record(path: Path, kind: type, data, problems: list[Problem]):

@@ -176,3 +176,11 @@ def test_two_records_with_one_id_keep_the_first(tmp_path, capsys):
     code, error = _render(dump, tmp_path / "site", capsys)
     assert code == 0 and "zz.json: another record has the id 'g1'" in error
     assert "impostor" not in (tmp_path / "site" / "graph-g1.html").read_text()
+
+
+@pytest.mark.parametrize("text", ["null", "[]", '"a graph"', "1e999"])
+def test_a_file_that_holds_no_record_is_named(tmp_path, capsys, text):
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    (dump / "graphs" / "g2.json").write_text(text)
+    code, error = _render(dump, tmp_path / "site", capsys)
+    assert code == 0 and "g2.json: not a valid CompiledGraph record" in error
