@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ._version import __version__
 from .errors import UserError
+from .terminal import terminal_safe
 
 COMMANDS = ("render", "run", "decompile")
 
@@ -57,7 +58,7 @@ def _cmd_render(args) -> int:
     from .render import render
 
     index = render(args.dump, args.output, zip=args.zip, progress=not args.no_progress)
-    print(index)
+    print(terminal_safe(str(index)))
     return 0
 
 
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return handler[args.command](args)
     except UserError as error:
-        print(f"depyf-report: error: {error}", file=sys.stderr)
+        print(f"depyf-report: error: {terminal_safe(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("depyf-report: interrupted", file=sys.stderr)

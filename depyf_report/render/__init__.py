@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..dump import load_dump, shown_path
 from ..errors import UserError
+from ..terminal import terminal_safe
 from . import urls
 
 
@@ -22,7 +23,7 @@ def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool 
     _check_site(dump_dir, site_dir)
     dump = load_dump(dump_dir)
     for problem in dump.problems:
-        print(f"depyf-report: warning: {problem}", file=sys.stderr)
+        print(f"depyf-report: warning: {terminal_safe(str(problem))}", file=sys.stderr)
     contexts = process_contexts(dump)
     plans = plan_pages(dump, contexts)
     site_dir.mkdir(parents=True, exist_ok=True)

@@ -1,8 +1,8 @@
 """Text from a dump printed on a terminal: escapes and controls show as text."""
 
-import pytest
 from synthetic import make_dump
 
+from depyf_report.cli import main
 from depyf_report.render import render
 from depyf_report.terminal import terminal_safe
 
@@ -27,9 +27,6 @@ def test_printable_text_is_kept_as_it_is():
     assert terminal_safe(Exception("x\ny")) == "x\\x0ay"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="render/__init__.py prints problems raw until it calls terminal_safe"
-)
 def test_render_warnings_name_a_hostile_file_safely(tmp_path, capsys):
     dump = make_dump(tmp_path / "dump", graphs=1)
     (dump / "functions" / "\x1b]0;pwned\x07\x1b[2J.json").write_text("{")
@@ -37,3 +34,9 @@ def test_render_warnings_name_a_hostile_file_safely(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "\\x1b]0;pwned\\x07" in err
     assert "\x1b" not in err and "\x07" not in err
+
+
+def test_cli_errors_name_a_hostile_path_safely(tmp_path, capsys):
+    assert main([str(tmp_path / "no\x1b[2Jdump"), "-o", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "no\\x1b[2Jdump" in err and "\x1b" not in err
