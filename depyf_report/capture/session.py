@@ -11,7 +11,6 @@ import functools
 import logging
 import os
 import threading
-from pathlib import Path
 
 from ..errors import UserError
 from ..model import Unavailable
@@ -19,7 +18,7 @@ from . import adapter, ending, trace
 from .recorder import Recorder
 from .spawned import wrap_spawned_workers
 from .views import CodeViews
-from .writer import DumpWriter, new_manifest, now, prepare_directory, process_name
+from .writer import DumpWriter, absolute, new_manifest, now, prepare_directory, process_name
 
 _active: CaptureSession | None = None
 _MAX_NOTES = 20
@@ -43,9 +42,12 @@ class _TraceHandler(logging.Handler):
 
 
 class CaptureSession:
-    def __init__(self, dump_dir, process: str | None = None) -> None:
-        self.root = Path(dump_dir)
+    def __init__(self, dump_dir, process: str | None = None, command=None) -> None:
+        # Absolute once, at the start: the program, and so every later write and the
+        # decompiler process, may run from another directory.
+        self.root = absolute(dump_dir)
         self.process = process  # None: decided by the rank (see writer.process_name)
+        self.command = command  # the command line to record; None: this interpreter's
         self.parent_pid: int | None = None  # set for a worker that records on its own
         self.removers: list = []
         self.lock = threading.RLock()
@@ -65,8 +67,10 @@ class CaptureSession:
         process = self.process if self.process is not None else process_name(rank)
         prepare_directory(self.root, process)
         self.pid = os.getpid()
-        self.writer = DumpWriter(self.root, process, new_manifest(process, rank, world_size))
+        manifest = new_manifest(process, rank, world_size, self.command)
+        self.writer = DumpWriter(self.root, process, manifest)
         self.writer.manifest.parent_pid = self.parent_pid
+        self.writer.claim()
         try:
             self._start_recording()
         except BaseException:
@@ -164,7 +168,7 @@ class CaptureSession:
             writer = DumpWriter(self.root, process, new_manifest(process, *rank_info))
             writer.manifest.parent_pid = self.pid
             writer.manifest.torch_version = adapter.torch_version()
-            writer.write_manifest()
+            writer.claim()
         except Exception:
             self.failed_child = pid
             return False

@@ -14,6 +14,7 @@ cannot write), the work is done in-process, as before.
 from __future__ import annotations
 
 import itertools
+import os
 import queue
 import subprocess
 import sys
@@ -42,7 +43,9 @@ class CodeViews:
     """Fills ``CodeView`` records, through a decompiler process when one can run."""
 
     def __init__(self, layout: Layout) -> None:
-        self.layout = layout  # view files go to layout.views
+        # Absolute: the decompiler process runs in another directory, and the
+        # program may change its own.
+        self.layout = Layout(Path(os.path.abspath(layout.root)))  # view files go to .views
         self.names = itertools.count()
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()

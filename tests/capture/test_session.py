@@ -229,3 +229,34 @@ def test_importing_capture_does_not_load_torch():
     probe = "import sys, depyf_report.capture; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _capture_at_the_same_moment(root, barrier, results) -> None:
+    barrier.wait()
+    try:
+        with depyf_report.capture(root):
+            pass
+        results.put("recorded")
+    except UserError as error:
+        results.put(f"refused: {error}")
+
+
+def test_two_captures_racing_into_one_folder_one_is_refused(tmp_path):
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    for attempt in range(8):
+        root = tmp_path / f"d{attempt}"
+        barrier, results = context.Barrier(2), context.Queue()
+        racers = [
+            context.Process(target=_capture_at_the_same_moment, args=(root, barrier, results))
+            for _ in range(2)
+        ]
+        for racer in racers:
+            racer.start()
+        outcomes = sorted(results.get(timeout=120) for _ in racers)
+        for racer in racers:
+            racer.join(60)
+        assert outcomes[0] == "recorded", outcomes
+        assert outcomes[1].startswith("refused: ") and "already holds" in outcomes[1], outcomes
+        assert load_dump(root).processes[0].manifest.status == "complete"
