@@ -30,6 +30,11 @@ from .model import (
     from_json,
 )
 
+try:  # the decompiler's pid file is locked where the platform has flock
+    import fcntl
+except ImportError:
+    fcntl = None
+
 MANIFEST = "manifest.json"
 PROCESSES = "processes"
 # How long reading a dump waits for capture's decompiler process to finish its views.
@@ -241,7 +246,12 @@ def _view_name(layout: Layout, file: str | None) -> str | None:
 
 
 def decompiler_pid_text(pid: int) -> str:
-    """The pid file's text: the id and the host, since a dump may be read elsewhere."""
+    """The pid file's text: the id and the host, since a dump may be read elsewhere.
+
+    An id alone names any process that took it after the decompiler ended, so the
+    capture also locks the file (``flock``) and hands the lock to the decompiler
+    process, which holds it until it ends: a reader waits only while it is held.
+    """
     return f"{pid} {socket.gethostname()}"
 
 
@@ -258,13 +268,40 @@ def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
 
 
 def _alive(pid_file: Path) -> bool:
-    try:
-        pid_text, host = pid_file.read_text().split()
-        pid = int(pid_text)
+    try:  # never follow a link, nor wait on a FIFO, in a dump from elsewhere
+        fd = os.open(pid_file, os.O_RDONLY | _NO_FOLLOW)
     except (OSError, ValueError):
         return False  # no file: the process is done
-    if host != socket.gethostname():
-        return False  # written on another machine: nothing to wait for here
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        pid_text, host = os.read(fd, 256).decode("utf-8").split()
+        if host != socket.gethostname():
+            return False  # written on another machine: nothing to wait for here
+        locked = _held_by_another(fd)
+        return locked if locked is not None else _pid_alive(int(pid_text))
+    except (OSError, ValueError):
+        return False
+    finally:
+        os.close(fd)
+
+
+def _held_by_another(fd: int) -> bool | None:
+    """Whether some process holds the pid file's lock; None where there are no locks
+    (Windows, or a file system without them)."""
+    if fcntl is None:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # released when fd closes
+    except BlockingIOError:
+        return True
+    except OSError:
+        return None
+    return False  # nobody holds it: the decompiler ended, or never locked it
+
+
+def _pid_alive(pid: int) -> bool:
+    """Without locks, the id is all there is: alive if some process has it."""
     try:  # our own child (a capture in this process) lingers as a zombie unless reaped
         if os.waitpid(pid, os.WNOHANG)[0] == pid:
             return False

@@ -13,6 +13,7 @@ cannot write), the work is done in-process, as before.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import queue
@@ -24,6 +25,11 @@ from pathlib import Path
 from ..decompiler import service
 from ..dump import DECOMPILER_PID, Layout, decompiler_pid_text
 from ..model import CodeView
+
+try:
+    import fcntl
+except ImportError:  # Windows: a reader of the dump goes by the process id alone
+    fcntl = None
 
 PENDING = "the decompiler had not written this view when the dump was read"
 # How long closing a capture waits to hand the last requests over (not for answers).
@@ -55,15 +61,23 @@ class CodeViews:
 
     def start(self) -> None:
         """Start the decompiler process now, so its start-up overlaps the program's."""
+        pid_file = self.layout.views / DECOMPILER_PID
         try:
             self.layout.views.mkdir(parents=True, exist_ok=True)
+            # Written here, not by the process, so a reader who comes before the
+            # process has started still knows to wait; the process removes it.
+            held = _locked(pid_file)
+        except OSError as error:
+            self.broken = f"cannot write {pid_file}: {error}"
+            return
+        try:
             self.worker = subprocess.Popen(
                 [
                     sys.executable,
                     "-c",
                     _SERVE.format(package=str(_PACKAGE_PARENT / "depyf_report")),
                     str(self.layout.views),
-                    str(self.layout.views / DECOMPILER_PID),
+                    str(pid_file),
                 ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
@@ -71,13 +85,16 @@ class CodeViews:
                 # `-c` puts the working directory first on sys.path: this one holds the
                 # depyf_report that is running now, and no file of the user's.
                 cwd=_PACKAGE_PARENT,
+                # The process inherits the pid file's lock and holds it until it ends.
+                pass_fds=(held,),
             )
         except OSError as error:
+            os.close(held)
+            pid_file.unlink(missing_ok=True)
             self.broken = f"cannot start {sys.executable}: {error}"
             return
-        # Written here, not by the process, so a reader who comes before the
-        # process has started still knows to wait; the process removes it.
-        (self.layout.views / DECOMPILER_PID).write_text(decompiler_pid_text(self.worker.pid))
+        with os.fdopen(held, "w") as file:  # closing ours leaves the process's lock
+            file.write(decompiler_pid_text(self.worker.pid))
         # The thread that feeds the pipe starts with the first request: starting it now
         # would wait on the scheduler while the new process takes the other core.
         self.sender = threading.Thread(target=self._send, name="depyf-report-send", daemon=True)
@@ -122,6 +139,15 @@ class CodeViews:
             pipe.close()
         except OSError:  # the process died: what it did not write stays pending
             self.broken = _stopped(self.worker.wait())
+
+
+def _locked(pid_file: Path) -> int:
+    """The pid file, new, empty and locked (where the platform locks files)."""
+    held = os.open(pid_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    if fcntl is not None:
+        with contextlib.suppress(OSError):  # no locks here: readers go by the id
+            fcntl.flock(held, fcntl.LOCK_EX)
+    return held
 
 
 def _stopped(exit_code: int) -> str:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import socket
 import stat
 import sys
+import time
+
+import pytest
 
 from depyf_report import dump
 from depyf_report.capture.views import PENDING, CodeViews
@@ -105,12 +109,29 @@ def test_a_pid_file_from_another_machine_is_not_waited_for(tmp_path):
     layout.views.mkdir()
     (layout.views / DECOMPILER_PID).write_text(f"{os.getpid()} some-other-host")
     assert wait_for_decompiler(layout, timeout=0.1)
-    (layout.views / DECOMPILER_PID).write_text(decompiler_pid_text(os.getpid()))
-    assert not wait_for_decompiler(layout, timeout=0.1)  # alive, on this machine
+
+
+@pytest.mark.parametrize("pid", [1, os.getpid()])
+def test_a_pid_file_naming_a_live_stranger_is_not_waited_for(tmp_path, pid):
+    layout = Layout(tmp_path)
+    layout.views.mkdir()
+    for text in (f"{pid} {socket.gethostname()}", decompiler_pid_text(pid)):
+        (layout.views / DECOMPILER_PID).write_text(text)
+        assert wait_for_decompiler(layout, timeout=5)  # alive, but not a decompiler
+        started = time.monotonic()
+        wait_for_decompiler(layout)
+        assert time.monotonic() - started < 1
+
+
+def test_a_pid_file_that_is_not_a_regular_file_is_not_read(tmp_path):
+    layout = Layout(tmp_path)
+    layout.views.mkdir()
+    os.mkfifo(layout.views / DECOMPILER_PID)  # reading it would block for ever
+    assert wait_for_decompiler(layout, timeout=5)
 
 
 def test_a_record_cannot_point_a_reader_outside_the_views_folder(tmp_path):
     layout = Layout(tmp_path)
-    assert dump._view_path(layout, "views/3.json") == layout.views / "3.json"
+    assert dump._view_name(layout, "views/3.json") == "3.json"
     for crafted in ("../secret.json", "views/../../secret.json", "/etc/views/x.json", None):
-        assert dump._view_path(layout, crafted) is None
+        assert dump._view_name(layout, crafted) is None
