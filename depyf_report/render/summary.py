@@ -16,6 +16,8 @@ from ..terminal import terminal_safe
 from .build_overview import compile_seconds
 from .context import ProcessContext, break_summary
 
+SOURCE_LIMIT = 20_000  # characters of a function's source shown in the summary
+
 
 def summary_markdown(dump: Dump, contexts: list[ProcessContext]) -> str:
     parts = ["## torch.compile report (depyf-report)", ""]
@@ -74,9 +76,17 @@ def _functions(ctx: ProcessContext) -> list[str]:
         ]
         lines += [f"- recompiled: {code_span(' '.join(r.split()))}" for r in reasons]
         if fn.source:
-            lines += ["", *code_block(fn.source.rstrip(), "python")]
+            lines += ["", *code_block(_cut_source(fn.source.rstrip()), "python")]
         lines += ["", "</details>", ""]
     return lines
+
+
+def _cut_source(source: str) -> str:
+    """The source, cut to what an issue can hold (GitHub takes 65,536 characters)."""
+    if len(source) <= SOURCE_LIMIT:
+        return source
+    shown = source[:SOURCE_LIMIT].rpartition("\n")[0] or source[:SOURCE_LIMIT]
+    return f"{shown}\n# ... cut: {len(source) - len(shown):,} more characters in the site"
 
 
 def code_span(text: str) -> str:

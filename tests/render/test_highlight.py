@@ -2,6 +2,8 @@ import time
 import tracemalloc
 import xml.etree.ElementTree as ET
 
+from synthetic import make_dump
+
 from depyf_report.dump import load_dump
 from depyf_report.render.build_graph import _inputs
 from depyf_report.render.codeview import guard_lines
@@ -52,8 +54,6 @@ def test_guard_comment_links_back_to_the_source_line():
 
 
 def test_flowchart_is_valid_svg_and_every_box_links(tmp_path):
-    from synthetic import make_dump
-
     dump = load_dump(make_dump(tmp_path / "dump", graphs=5, markup=True))
     ctx = ProcessContext.build(dump.processes[0], "")
     svg = ET.fromstring(str(flowchart(ctx, ctx.roots()[0])))
@@ -117,3 +117,14 @@ def test_places_in_long_comments_are_found_in_one_pass():
 def test_unknown_languages_are_plain_text():
     # A dump names a kernel's language; no Pygments lexer is picked from it.
     assert highlight_lines("<x> = 1\n", "html") == ["&lt;x&gt; = 1"]
+
+
+def test_a_long_source_line_is_cut_in_the_search_index_and_the_summary(tmp_path):
+    from depyf_report.render.search import search_rows
+    from depyf_report.render.summary import summary_markdown
+
+    dump = load_dump(make_dump(tmp_path / "dump", graphs=1))
+    ctx = ProcessContext.build(dump.processes[0], "")
+    ctx.function("f0").source = "def f():\n    x = '" + "a" * 1_000_000 + "'\n"
+    assert max(len(text) for row in search_rows(ctx) for text in row) <= 300
+    assert len(summary_markdown(dump, [ctx])) < 30_000  # an issue holds 65,536
