@@ -28,10 +28,13 @@ class State:
 
 def file_state(dump: Path, rel: str) -> State:
     path = dump
-    for part in PurePosixPath(rel).parts:
+    for part in PurePosixPath(rel).parts[:-1]:
         path = path / part
-        if path.is_symlink():
-            return State("symlink", os.readlink(path))
+        if path.is_symlink() or not path.is_dir():
+            return State(reason="its folder is damaged")  # judged as the folder
+    path = path / PurePosixPath(rel).name
+    if path.is_symlink():
+        return State("symlink", os.readlink(path))
     if not os.path.lexists(path):
         return State(reason="missing")
     record = record_name(rel)

@@ -49,7 +49,7 @@ from depyf_report.resources import templates
 
 REPO = Path(__file__).resolve().parents[2]
 REAL_SEED = Path(__file__).parent / "data" / "fuzz_seed"
-TIMEOUT = float(os.environ.get("DEPYF_FUZZ_TIMEOUT", 20))
+TIMEOUT = float(os.environ.get("DEPYF_FUZZ_TIMEOUT", 10))
 MB = 1 << 20
 # Another checkout's package to render with (say, an older commit's), instead of ours.
 SOURCE = os.environ.get("DEPYF_FUZZ_SOURCE")

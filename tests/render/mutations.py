@@ -470,7 +470,8 @@ def mutations(draw, seed) -> Mutation:
     kind = draw(st.sampled_from([*["ReplaceValue"] * 6, "DeleteKey", *KINDS]))
     if kind in ("FileForFolder", "OddName"):
         return KINDS[kind](draw(st.sampled_from(seed.folders)))
-    target = draw(st.sampled_from(seed.files))
+    # The manifest decides how much of the dump renders: damage it more often.
+    target = draw(st.sampled_from([*seed.files, *["manifest.json"] * 3]))
     if kind in ("ReplaceValue", "DeleteKey", "AddKey"):
         path = draw(json_paths(seed.data(target)))
         if kind == "DeleteKey" and not path:
