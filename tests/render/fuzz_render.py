@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import resource
 import shutil
 import signal
@@ -35,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from dump_states import file_state
+from fuzz_judge import judge, snapshot
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
@@ -43,96 +42,15 @@ from mutations import MARKER, OTHER_DUMP, OUTSIDE, Mutation, mutation_lists
 from synthetic import make_dump
 
 import depyf_report
-from depyf_report.model import SCHEMA_VERSION
-from depyf_report.render import urls
 from depyf_report.resources import templates
 
 REPO = Path(__file__).resolve().parents[2]
 REAL_SEED = Path(__file__).parent / "data" / "fuzz_seed"
+CHILD = Path(__file__).parent / "fuzz_child.py"
 TIMEOUT = float(os.environ.get("DEPYF_FUZZ_TIMEOUT", 10))
 MB = 1 << 20
 # Another checkout's package to render with (say, an older commit's), instead of ours.
 SOURCE = os.environ.get("DEPYF_FUZZ_SOURCE")
-PREFIXES = ("depyf-report: warning: ", "depyf-report: error: ")
-# C0 and C1 controls but newline and tab, DEL, and the bidirectional overrides.
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-
-# Runs in the child: logs every open, listing and change outside what it may touch,
-# prints the stacks if it hangs, then runs the command line as `python -m` would.
-WRAPPER = r"""
-import faulthandler, json, os, stat, sys
-log_path, config, argv = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
-READ, WRITE = tuple(config["read"]), tuple(config["write"])
-log = open(log_path, "w", buffering=1)
-faulthandler.dump_traceback_later(config["hang_after"], exit=False)
-WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
-CHANGES = {"os.mkdir": (0,), "os.remove": (0,), "os.rmdir": (0,), "os.chmod": (0,),
-    "os.utime": (0,), "os.truncate": (0,), "os.rename": (0, 1), "os.link": (1,),
-    "os.symlink": (1,), "shutil.rmtree": (0,), "shutil.copyfile": (1,), "shutil.move": (1,)}
-busy = []
-
-def real(path):
-    if path is None or isinstance(path, int):
-        return None
-    try:
-        return os.path.realpath(os.path.abspath(os.fsdecode(path)))
-    except (TypeError, ValueError):
-        return None
-
-def within(path, roots):
-    return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
-
-def check(event, args):
-    if event == "open":
-        path, mode, flags = args
-        flags = flags if isinstance(flags, int) and flags >= 0 else 0
-        target = real(path)
-        if target is None:
-            return
-        if flags & os.O_NOFOLLOW:  # a link as the last part fails to open: not followed
-            name = os.path.abspath(os.fsdecode(path))
-            target = os.path.join(os.path.realpath(os.path.dirname(name)), os.path.basename(name))
-        writes = any(c in (mode or "") for c in "wax+") or bool(flags & WRITES)
-        if writes and not within(target, WRITE):
-            log.write(f"write outside the site\t{path!r}\t{target}\n")
-        elif not writes and not within(target, READ):
-            log.write(f"read outside the dump\t{path!r}\t{target}\n")
-        elif not writes and not flags & os.O_NONBLOCK and os.path.exists(target):
-            kind = os.stat(target).st_mode
-            if not (stat.S_ISREG(kind) or stat.S_ISDIR(kind) or target.startswith("/dev/")):
-                log.write(f"opened a non-regular file\t{path!r}\t{target}\n")
-    elif event in ("os.listdir", "os.scandir"):
-        target = real(args[0] if args[0] is not None else ".")
-        if target is not None and not within(target, READ):
-            log.write(f"listed a folder outside the dump\t{args[0]!r}\t{target}\n")
-    elif event in CHANGES:
-        if len(args) > 2 and isinstance(args[-1], int):
-            return  # relative to a dir_fd: cannot place it
-        for i in CHANGES[event]:
-            target = real(args[i])
-            if target is not None and not within(target, WRITE):
-                log.write(f"write outside the site\t{event} {args[i]!r}\t{target}\n")
-
-def hook(event, args):
-    if busy:
-        return
-    busy.append(1)
-    try:
-        check(event, args)
-    except Exception as error:  # never let the watcher break what it watches
-        log.write(f"audit hook error\t{event}\t{error!r}\n")
-    finally:
-        busy.pop()
-
-sys.path[:0] = config["path"]
-sys.addaudithook(hook)
-sys.argv = ["depyf-report", *argv]
-from depyf_report.cli import main
-code = main(argv)
-faulthandler.cancel_dump_traceback_later()
-raise SystemExit(code)
-"""
 
 
 @dataclass
@@ -198,6 +116,7 @@ class Result:
     seconds: float = 0.0
     peak_kb: int = 0
     dump_bytes: int = 0
+    timeout: float = 0.0
     stderr: str = ""
     stdout: str = ""
     audit: str = ""  # the child's audit hook's log: one line per forbidden access
@@ -254,8 +173,9 @@ def run_example(
     try:
         applied = build_sandbox(seed, seeds, mutations, root)
         result = Result(seed.name, list(mutations), applied)
-        before = _snapshot(root)
-        result.dump_bytes = sum(size for _, size, _ in before.values())
+        before = snapshot(root)
+        dump = "dump" + os.sep
+        result.dump_bytes = sum(v[1] for k, v in before.items() if k.startswith(dump))
         _run(root, result)
         result.failures += judge(root, seed, result, before)
         return result
@@ -274,8 +194,9 @@ def _run(root: Path, result: Result) -> None:
         "hang_after": max(TIMEOUT - 2, 1),
         "path": [str(SOURCE)] if SOURCE else [],
     }
+    result.timeout = TIMEOUT
     args = [str(root / "dump"), "-o", str(root / "site"), "--no-progress"]
-    command = [sys.executable, "-I", "-B", "-c", WRAPPER, str(harness / "audit.log")]
+    command = [sys.executable, "-I", "-B", str(CHILD), str(harness / "audit.log")]
     env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONUTF8": "1"}
     start = time.monotonic()
     with open(harness / "out", "wb") as out, open(harness / "err", "wb") as err:
@@ -318,176 +239,11 @@ def _readable(root: Path) -> list[Path]:
     package = Path(depyf_report.__file__).parent
     roots = [root / "dump", root / "site", root / "cwd", package, Path(str(templates()))]
     roots += [Path(SOURCE)] if SOURCE else []
+    roots.append(CHILD)
     roots += [Path(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)]
     roots += [Path(p) for p in ("/dev/null", "/dev/urandom", "/usr/share/zoneinfo")]
     roots += [Path("/etc/localtime"), Path("/usr/lib/locale")]
     return sorted({p.resolve() for p in roots})
-
-
-def _snapshot(root: Path) -> dict[str, tuple]:
-    """(kind, size, mtime) of everything in the sandbox but the site and the harness."""
-    found = {}
-    for folder, dirs, files in os.walk(root):
-        if folder == str(root):
-            dirs[:] = [d for d in dirs if d not in ("site", "harness")]
-        for name in dirs + files:
-            path = os.path.join(folder, name)
-            info = os.lstat(path)
-            size = info.st_size if os.path.isfile(path) and not os.path.islink(path) else 0
-            found[os.path.relpath(path, root)] = (info.st_mode, size, info.st_mtime_ns)
-    return found
-
-
-# --- judging ----------------------------------------------------------------------
-
-
-def judge(root: Path, seed: Seed, result: Result, before: dict) -> list[tuple[str, str]]:
-    failures = _judge_output(result)
-    failures += _judge_audit(result)
-    failures += _judge_sandbox(root, before)
-    if result.returncode in (0, 2):
-        failures += _judge_rules(root, seed, result)
-    limit = seed.baseline_kb * 1024 + 10 * result.dump_bytes + 100 * MB
-    if result.peak_kb * 1024 > limit:
-        failures.append(
-            (
-                "peak memory over 10x the dump + 100 MB",
-                f"{result.peak_kb // 1024} MB for a {result.dump_bytes / MB:.1f} MB dump "
-                f"(intact seed: {seed.baseline_kb // 1024} MB)",
-            )
-        )
-    return failures
-
-
-def _judge_output(result: Result) -> list[tuple[str, str]]:
-    err, failures = result.stderr, []
-    if result.returncode is None:
-        failures.append((f"hang: no exit in {TIMEOUT:.0f} s{_where(err)}", _tail(err)))
-    elif "Traceback (most recent call last)" in err:
-        failures.append((f"traceback: {_exception(err)}{_where(err)}", _tail(err)))
-    elif result.returncode not in (0, 2):
-        failures.append((f"exit status {result.returncode}", _tail(err)))
-    if result.returncode is None or "Traceback" in err:
-        return failures
-    lines = err.splitlines()
-    stray = [line for line in lines if not line.startswith(PREFIXES)]
-    if stray:
-        failures.append(("stderr line without a depyf-report: prefix", repr(stray[0][:300])))
-    errors = [line for line in lines if line.startswith(PREFIXES[1])]
-    if result.returncode == 0 and errors:
-        failures.append(("exit 0 with an error line", errors[0][:300]))
-    if result.returncode == 2 and len(errors) != 1:
-        failures.append((f"exit 2 with {len(errors)} error lines", _tail(err)))
-    for name, text in (("stderr", err), ("stdout", result.stdout)):
-        if CONTROL.search(text):
-            failures.append((f"raw control character on {name}", repr(_line_of(CONTROL, text))))
-        if BIDI.search(text):
-            failures.append((f"bidi override on {name}", repr(_line_of(BIDI, text))))
-    return failures
-
-
-def _judge_audit(result: Result) -> list[tuple[str, str]]:
-    found = defaultdict(list)
-    for line in result.audit.splitlines():
-        what, path, target = line.split("\t")
-        found[f"{what} ({_area(target)})"].append(f"{path} -> {target}")
-    return [(kind, "; ".join(paths[:3])) for kind, paths in found.items()]
-
-
-def _area(target: str) -> str:
-    for name in (OUTSIDE, OTHER_DUMP, "dump", "cwd"):
-        if f"{os.sep}{name}{os.sep}" in target + os.sep:
-            return f"{name}/"
-    return "elsewhere"
-
-
-def _judge_sandbox(root: Path, before: dict) -> list[tuple[str, str]]:
-    after = _snapshot(root)
-    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
-    failures = [("changed a file outside the site", ", ".join(changed[:5]))] if changed else []
-    site = root / "site"
-    leaked = [p.name for p in site.rglob("*") if p.is_file() and MARKER.encode() in p.read_bytes()]
-    if leaked:
-        failures.append(("text from outside the dump in the site", ", ".join(leaked[:5])))
-    return failures
-
-
-def _judge_rules(root: Path, seed: Seed, result: Result) -> list[tuple[str, str]]:
-    """The issue's rules on what the output says about the damage."""
-    dump, failures = root / "dump", []
-    warnings = [line for line in result.stderr.splitlines() if line.startswith(PREFIXES[0])]
-    manifest = file_state(dump, "manifest.json")
-    if manifest.newer is not None:
-        named = str(manifest.newer) in result.stderr and str(SCHEMA_VERSION) in result.stderr
-        if result.returncode != 2 or not named:
-            failures.append(
-                (
-                    "newer schema_version: not exit 2 naming both versions",
-                    f"exit {result.returncode}: {_tail(result.stderr, 2)}",
-                )
-            )
-        return failures
-    if result.returncode == 2:
-        return failures
-    index = root / "site" / urls.INDEX
-    if not index.is_file():
-        return [("exit 0 without index.html", _tail(result.stderr))]
-    if manifest.reason == "missing" and not any("manifest.json" in w for w in warnings):
-        failures.append(("exit 0 for a dump without manifest.json, and no warning", ""))
-    if manifest.damaged and "manifest.json" not in index.read_text("utf-8", "replace"):
-        failures.append(("damaged manifest: no banner naming manifest.json in index.html", ""))
-    touched = {m.target for m, ok in zip(result.mutations, result.applied) if ok}
-    for rel in sorted(touched):
-        failures += _named(dump, rel, result, warnings)
-    return failures
-
-
-def _named(dump: Path, rel: str, result: Result, warnings: list[str]):
-    """A damaged file that render skipped must be named in a warning, with its field
-    when one mutation damaged one field."""
-    state = file_state(dump, rel)
-    if not state.damaged or (rel.startswith("views/") and _functions_damaged(dump)):
-        return []
-    lines = [w for w in warnings if rel in w]
-    if not lines:
-        return [(f"no warning names a damaged file ({state.damaged})", f"{rel}: {state.reason}")]
-    own = [m for m, ok in zip(result.mutations, result.applied) if ok and m.target == rel]
-    if len(own) == 1 and state.damaged == "invalid record" and hasattr(own[0], "path"):
-        keys = [k for k in own[0].path if isinstance(k, str)]
-        if keys and not any(keys[-1] in w for w in lines):
-            return [("warning names the file but not the damaged field", f"{own[0]}: {lines[0]}")]
-    return []
-
-
-def _functions_damaged(dump: Path) -> bool:
-    folder = dump / "functions"
-    if folder.is_symlink() or not folder.is_dir():
-        return True
-    return any(file_state(dump, f"functions/{p.name}").damaged for p in folder.iterdir())
-
-
-def _exception(err: str) -> str:
-    lines = [line for line in err.splitlines() if line and not line.startswith(" ")]
-    return lines[-1].split(":")[0][:80] if lines else "?"
-
-
-def _where(err: str) -> str:
-    """' in file.py:function' of the innermost frame inside depyf_report."""
-    frames = re.findall(r'File "([^"]+)", line \d+,? in (\S+)', err)
-    ours = [(f, fn) for f, fn in frames if "depyf_report" in f]
-    if not ours:
-        return ""
-    # A traceback lists the innermost frame last; faulthandler's dump lists it first.
-    path, function = ours[0] if "most recent call first" in err else ours[-1]
-    return f" in {path.split('depyf_report/')[-1]}:{function}"
-
-
-def _tail(text: str, lines: int = 6) -> str:
-    return "\n    ".join(line[:300] for line in text.strip().splitlines()[-lines:])
-
-
-def _line_of(pattern: re.Pattern, text: str) -> str:
-    return next(line for line in text.splitlines() if pattern.search(line))[:200]
 
 
 # --- many examples ----------------------------------------------------------------
