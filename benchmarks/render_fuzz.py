@@ -50,6 +50,9 @@ def run_fuzz(examples: int, seed: int, seeds, work: Path) -> int:
     start = time.monotonic()
 
     def progress(report, result):
+        for kind, _ in result.failures:
+            if report.by_kind[kind] == [result]:  # the first example of a new kind
+                print(f"  new kind at example {report.examples}: {kind}", flush=True)
         if report.examples % 50 == 0:
             print(f"  {report.examples} examples, {report.failed} failed", flush=True)
 

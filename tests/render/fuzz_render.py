@@ -42,6 +42,8 @@ from mutations import MARKER, OTHER_DUMP, OUTSIDE, Mutation, mutation_lists
 from synthetic import make_dump
 
 import depyf_report
+from depyf_report.dump import Layout, write_json
+from depyf_report.model import DebugIndex, DebugSource, to_json
 from depyf_report.resources import templates
 
 REPO = Path(__file__).resolve().parents[2]
@@ -92,16 +94,30 @@ def make_seeds(work: Path) -> dict[str, Seed]:
     work.mkdir(parents=True, exist_ok=True)
     real = work / "real"
     shutil.copytree(REAL_SEED, real)
-    seeds = {
-        "real": Seed("real", real),
-        "synthetic": Seed("synthetic", make_dump(work / "synthetic", graphs=3, processes=2)),
-    }
+    synthetic = make_dump(work / "synthetic", graphs=3, processes=2)
+    _write_debug_index(Layout(synthetic))
+    seeds = {"real": Seed("real", real), "synthetic": Seed("synthetic", synthetic)}
     for seed in seeds.values():
         result = run_example(seed, [], work, seeds)
         if result.failures:
             raise AssertionError(f"the intact {seed.name} seed fails:\n{result.describe()}")
         seed.baseline_kb = result.peak_kb
     return seeds
+
+
+def _write_debug_index(layout: Layout) -> None:
+    """What a prepare_debug capture adds, so that debug/index.json gets damaged too."""
+    source = DebugSource(
+        kind="function",
+        name="__transformed_code_0_for_f0",
+        compile_id="0/0",
+        file="/home/user/project/dump/debug/f0-0-0.py",
+        line=3,
+        substituted=True,
+        original_file="/home/user/project/model.py",
+        original_line=1,
+    )
+    write_json(layout.debug_index, to_json(DebugIndex([source])))
 
 
 # --- one example ------------------------------------------------------------------

@@ -55,6 +55,8 @@ VALUES = {
     "terminal escape": '"\\u001b[31mred\\u001b[0m\\u0007"',
     "C1 control": '"a\\u009b31mb"',
     "path traversal": '"../../../../escaped"',
+    "path out of the dump": '"../outside/functions/step.json"',
+    "view path out of the dump": '"views/../../outside/views/0.json"',
     "absolute path": '"/etc/passwd"',
     "slashes": '"a/b\\\\c"',
     "newlines": '"a\\n\\nb\\r\\nc"',
@@ -86,7 +88,14 @@ ODD_NAMES = {
     "RTL override": "\u202enosj.exe.json".encode(),
     "leading dash": b"-rf.json",
 }
-LINK_TARGETS = ("outside the dump", "other dump", "itself", "its folder", "dangling")
+LINK_TARGETS = (
+    "outside the dump",
+    "other dump",
+    "the manifest",  # a link that stays inside the dump is still not a regular file
+    "itself",
+    "its folder",
+    "dangling",
+)
 
 
 def _raw_value(name: str) -> str:
@@ -259,6 +268,7 @@ class Symlink(Mutation):
         target = {
             "outside the dump": sandbox / OUTSIDE / self.target,
             "other dump": sandbox / OTHER_DUMP / self.target,
+            "the manifest": Path(os.path.relpath(dump / "manifest.json", path.parent)),
             "itself": path,
             "its folder": Path("."),
             "dangling": Path("no-such-file.json"),
