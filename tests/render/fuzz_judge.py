@@ -147,14 +147,16 @@ def _lost(root: Path, touched: set[str]) -> list[tuple[str, str]]:
     folder = dump / "functions"
     if "functions" in touched or folder.is_symlink() or not folder.is_dir():
         return []
+    # The first process's pages carry no prefix, or the one its manifest names.
     manifest = dump / "manifest.json"
-    process = json.loads(manifest.read_text()).get("process", "") if _intact(dump, "") else ""
+    named = json.loads(manifest.read_text()).get("process", "") if _intact(dump, "") else ""
     for path in sorted(folder.iterdir()):
         rel = f"functions/{path.name}"
         if rel in touched or path.suffix != ".json" or not _intact(dump, rel):
             continue
         function_id = json.loads(path.read_text(encoding="utf-8"))["id"]
-        if not (root / "site" / urls.function_page(process, function_id)).is_file():
+        pages = {urls.function_page(process, function_id) for process in ("", named)}
+        if not any((root / "site" / page).is_file() for page in pages):
             lost.append(rel)
     return [("an intact function record has no page", ", ".join(lost))] if lost else []
 
