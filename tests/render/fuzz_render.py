@@ -161,7 +161,14 @@ def build_sandbox(seed: Seed, seeds: dict[str, Seed], mutations, root: Path) -> 
     other = seeds["synthetic" if seed.name == "real" else "real"]
     shutil.copytree(other.root, root / OTHER_DUMP)
     (root / "cwd").mkdir()
-    return [mutation.apply(root / "dump") for mutation in mutations]
+    return [_apply(mutation, root / "dump") for mutation in mutations]
+
+
+def _apply(mutation: Mutation, dump: Path) -> bool:
+    try:
+        return mutation.apply(dump)
+    except OSError:  # what an earlier mutation left makes this one impossible
+        return False
 
 
 def _marked_copy(source: Path, dest: Path) -> None:

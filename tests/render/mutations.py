@@ -370,7 +370,7 @@ class LiveDecompilerPid(Mutation):
 
     def apply(self, dump):
         folder = _no_links(dump, str(PurePosixPath(self.target).parent))
-        if folder is None:
+        if folder is None or (folder.exists() and not folder.is_dir()):
             return False
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "decompiler.pid").write_text(f"{os.getpid()} {socket.gethostname()}")
