@@ -38,12 +38,20 @@ def _parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser(
         "run",
-        help="run a Python script under capture",
-        description="Run `python SCRIPT ARGS...` or `python -m MODULE ARGS...` in this "
-        "process with capture on; the program's exit status passes through.",
+        help="run a Python program under capture",
+        description="Run `python [OPTIONS] SCRIPT ARGS...` (or -m MODULE, -c CODE, -) with "
+        "capture on, exactly as python runs it: the same sys.argv, __file__ and "
+        "sys.path, the interpreter options (-u, -O, -W, -X, -B, -E, -I, ...) in effect, "
+        "the same traceback, exit status and Ctrl-C. depyf-report restarts the Python "
+        "it runs in (sys.executable) with those options; the word `python` only marks "
+        "where the command starts and may be left out. -i, -x, -h and -V are refused.",
     )
     run.add_argument("-o", "--output", type=Path, required=True, metavar="DUMP")
-    run.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- python [-m MODULE | SCRIPT] ARGS")
+    run.add_argument(
+        "cmd",
+        nargs=argparse.REMAINDER,
+        metavar="-- python [OPTIONS] (SCRIPT | -m MODULE | -c CODE) ARGS",
+    )
 
     decompile = commands.add_parser(
         "decompile",
@@ -63,14 +71,10 @@ def _cmd_render(args) -> int:
 
 
 def _cmd_run(args) -> int:
-    from .capture import run_script
+    from .capture.runner import run_command
 
-    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
-    if cmd[:1] and Path(cmd[0]).name.startswith("python"):
-        cmd = cmd[1:]
-    if not cmd:
-        raise UserError("nothing to run: give the script after --, e.g. -- python train.py")
-    return run_script(args.output, cmd)
+    words = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    return run_command(args.output, words)  # on POSIX, becomes the program and never returns
 
 
 def _cmd_decompile(args) -> int:

@@ -1,58 +1,194 @@
-"""``depyf-report run -o DUMP -- python script.py ARGS`` (or ``-m module ARGS``):
-a program under capture, in this process, as the interpreter would run it."""
+"""A program under capture, run as the interpreter would run it.
+
+``depyf-report run -o DUMP -- python [OPTIONS] PROGRAM ARGS`` becomes (``exec``)
+``python [OPTIONS] -c <start capture, run PROGRAM>``: the interpreter's options
+take effect as they would for the program alone, and the program's exit, its
+traceback and a Ctrl-C end the process exactly as they end ``python PROGRAM``.
+``run_script`` runs a program in this process instead, for the Python API.
+"""
 
 from __future__ import annotations
 
+import builtins
 import functools
 import importlib.util
+import io
+import json
+import marshal
 import os
 import runpy
+import subprocess
 import sys
+import types
+import zipfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+from ..dump import wait_for_decompiler
 from ..errors import UserError
+from .command import Program, python_command
+from .session import CaptureSession
+
+_PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
+# The program's interpreter starts here. `-c` put the working directory first on
+# sys.path, where python would put the program's folder: that is decided later.
+_START = (
+    "import sys\n"
+    "if sys.path[:1] == ['']: del sys.path[0]\n"
+    "sys.path.insert(0, {parent!r})\n"
+    "from depyf_report.capture.runner import run_as_main\n"
+    "sys.path.remove({parent!r})\n"
+    "run_as_main()\n"
+)
+
+
+@dataclass(frozen=True)
+class Launch:
+    """A program ready to run: what it sees, and how to run it."""
+
+    argv: list[str]
+    path_entry: str | None  # what python puts first on sys.path; None: itself (run_path)
+    run: Callable[[], object]
+    is_program: Callable[[types.CodeType], bool]  # its first frame, where tracebacks start
+
+
+def run_command(dump_dir, words: list[str]) -> int:
+    """``depyf-report run``: become ``python OPTIONS PROGRAM`` with capture on."""
+    command = python_command(words)
+    dump = os.path.abspath(dump_dir)  # once, before the program can change directory
+    recorded = json.dumps(list(getattr(sys, "orig_argv", sys.argv)))
+    start = _START.format(parent=_PACKAGE_PARENT)
+    argv = [sys.executable, *command.options, "-c", start, dump, recorded]
+    argv += command.program.words()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        if sys.platform == "win32":  # no exec there: the closest is a child and its status
+            return subprocess.call(argv)
+        os.execv(sys.executable, argv)
+    except (OSError, ValueError) as error:  # ValueError: no sys.executable at all
+        raise UserError(f"cannot start the Python {sys.executable!r}: {error}") from None
+    return 0  # not reached
+
+
+def run_as_main() -> None:
+    """The started interpreter's program: capture, run, then end as python would."""
+    dump_dir, recorded, *words = sys.argv[1:]
+    try:
+        launch = _launch(python_command(words).program, in_place=True)
+    except UserError as error:
+        _refuse(error)
+    except SyntaxError as error:  # python reports it with no traceback, and runs nothing
+        sys.excepthook(type(error), error.with_traceback(None), None)
+        raise SystemExit(1) from None
+    sys.argv = launch.argv
+    _set_path_entry(launch.path_entry)
+    try:
+        session = _open(dump_dir, command=json.loads(recorded))
+    except UserError as error:  # the dump directory was refused; nothing ran
+        _refuse(error)
+    raise SystemExit(_run_captured(session, launch, report=_report))
 
 
 def run_script(dump_dir: Path, argv: list[str]) -> int:
-    """Run ``argv`` (``script ARGS`` or ``-m module ARGS``) as ``__main__``; return its exit code.
+    """Run ``argv`` (``script ARGS``, ``-m module ARGS`` or ``-c code ARGS``) as
+    ``__main__`` in this process; return its exit code.
 
     The manifest says "complete" for exit code 0 and "failed" for any other exit
     or an exception, which still propagates as it would without capture.
     """
     if not argv:
         raise UserError("nothing to run: give a script, e.g. -- python train.py")
-    program_argv, path_entry, run = _module(argv[1:]) if argv[0] == "-m" else _script(argv)
+    command = python_command(["--", *argv] if argv[0] not in ("-m", "-c") else argv)
+    launch = _launch(command.program, in_place=False)
     saved_argv, saved_path = sys.argv, list(sys.path)
-    sys.argv = program_argv
-    sys.path.insert(0, path_entry)
+    sys.argv = launch.argv
+    if launch.path_entry is not None and not _safe_path():
+        sys.path.insert(0, launch.path_entry)
     try:
-        return _run_captured(dump_dir, run)
+        return _run_captured(_open(dump_dir), launch)
     finally:
         sys.argv, sys.path[:] = saved_argv, saved_path
 
 
-def _script(argv: list[str]) -> tuple[list[str], str, Callable[[], object]]:
-    script = Path(argv[0])
+# --- what each kind of program needs ----------------------------------------------
+
+
+def _launch(program: Program, in_place: bool) -> Launch:
+    """``in_place``: run in this interpreter's own ``__main__``, as python does, and
+    leave it there; else in a module of its own that is put back afterwards."""
+    args = list(program.args)
+    if program.kind == "module":
+        return _module(program.target, args, in_place)
+    if program.kind == "script":
+        return _script(program.target, args, in_place)
+    if program.kind == "code":
+        code = compile(program.target, "<string>", "exec", dont_inherit=True)
+        argv = ["-c", *args]
+    else:
+        code = compile(sys.stdin.read(), "<stdin>", "exec", dont_inherit=True)
+        argv = ["-", *args]
+    run = functools.partial(_run_as_main, code, None, in_place)
+    return Launch(argv, "", run, lambda frame_code: frame_code is code)
+
+
+def _script(path: str, args: list[str], in_place: bool) -> Launch:
+    script = Path(path)
+    if script.is_dir() or zipfile.is_zipfile(script):  # a folder or zip with __main__.py
+        if in_place:
+            run = functools.partial(_run_folder, os.path.abspath(path))
+            return Launch([path, *args], None, run, _runpy_main)
+        run = functools.partial(runpy.run_path, path, run_name="__main__")
+        return Launch([path, *args], None, run, lambda code: code.co_name == "<module>")
     if not script.is_file():
         raise UserError(f"{script}: no such script")
-    # As `python script.py` does: the script's folder comes first on sys.path.
-    run = functools.partial(runpy.run_path, str(script), run_name="__main__")
-    return [str(script), *argv[1:]], str(script.resolve().parent), run
+    # As python does: __file__ is absolute (by name, symlinks kept), sys.argv[0] as
+    # given, and the script's real folder comes first on sys.path.
+    file = os.path.join(os.getcwd(), path)
+    code = _script_code(file)
+    run = functools.partial(_run_as_main, code, file, in_place)
+    return Launch([path, *args], str(script.resolve().parent), run, lambda c: c is code)
 
 
-def _module(argv: list[str]) -> tuple[list[str], str, Callable[[], object]]:
-    if not argv:
-        raise UserError("-m needs a module name, e.g. -- python -m package.train")
-    name, cwd = argv[0], os.getcwd()
+def _script_code(file: str) -> types.CodeType:
+    with io.open_code(file) as source:
+        data = source.read()
+    if data[:4] == importlib.util.MAGIC_NUMBER:  # python runs a .pyc given by name too
+        return marshal.loads(data[16:])
+    return compile(data, file, "exec", dont_inherit=True)
+
+
+def _module(name: str, args: list[str], in_place: bool) -> Launch:
+    cwd = os.getcwd()
     sys.path.insert(0, cwd)  # as `python -m` does, also while finding the module
     try:
         origin = _module_file(name)
     finally:
         sys.path.remove(cwd)
-    run = functools.partial(runpy.run_module, name, run_name="__main__", alter_sys=True)
     # `python -m` sets sys.argv[0] to the module's file; run_module does it again.
-    return [origin, *argv[1:]], cwd, run
+    if in_place:
+        return Launch([origin, *args], cwd, functools.partial(_run_module, name), _runpy_main)
+    run = functools.partial(runpy.run_module, name, run_name="__main__", alter_sys=True)
+    return Launch([origin, *args], cwd, run, lambda code: code.co_name == "<module>")
+
+
+def _run_module(name: str) -> None:
+    """What `python -m` itself calls: the same ``__main__``, the same traceback."""
+    namespace = sys.modules["__main__"].__dict__
+    namespace.clear()  # the starting code's names are not the module's
+    namespace["__builtins__"] = builtins
+    runpy._run_module_as_main(name, alter_argv=False)
+
+
+def _run_folder(path: str) -> None:
+    """A folder or zip: python puts it first on sys.path, then runs its ``__main__``."""
+    sys.path.insert(0, path)
+    _run_module("__main__")
+
+
+def _runpy_main(code: types.CodeType) -> bool:
+    return code.co_name == "_run_module_as_main"
 
 
 def _module_file(name: str) -> str:
@@ -70,22 +206,88 @@ def _module_file(name: str) -> str:
     return spec.origin
 
 
-def _run_captured(dump_dir: Path, run: Callable[[], object]) -> int:
-    from ..dump import wait_for_decompiler
-    from .session import CaptureSession
+def _run_as_main(code: types.CodeType, file: str | None, in_place: bool) -> None:
+    main = sys.modules["__main__"] if in_place else types.ModuleType("__main__")
+    namespace = main.__dict__
+    namespace.clear()
+    namespace.update(__name__="__main__", __doc__=None, __package__=None, __loader__=None)
+    namespace.update(__spec__=None, __builtins__=builtins)
+    if file is not None:
+        namespace.update(__file__=file, __cached__=None)
+    saved = sys.modules["__main__"]
+    sys.modules["__main__"] = main
+    try:
+        exec(code, namespace)
+    finally:
+        if not in_place:
+            sys.modules["__main__"] = saved
 
-    session = CaptureSession(dump_dir)
+
+def _safe_path() -> bool:
+    """python -P (or -I): nothing is put first on sys.path for the program."""
+    return bool(getattr(sys.flags, "safe_path", False) or sys.flags.isolated)
+
+
+def _set_path_entry(entry: str | None) -> None:
+    if entry is not None and not _safe_path():
+        sys.path.insert(0, entry)
+
+
+# --- running and ending -------------------------------------------------------------
+
+
+def _open(dump_dir, command: list[str] | None = None) -> CaptureSession:
+    session = CaptureSession(dump_dir, command=command)
     session.open()
+    return session
+
+
+def _run_captured(session: CaptureSession, launch: Launch, report=None) -> int:
+    """Run in an open capture, then close it; ``report(error, launch)`` is told of an
+    uncaught exception at once, before the close, which may wait for the decompiler."""
     failed = True
     try:
-        code = _exit_status(run)
+        code = _exit_status(launch.run)
         failed = code != 0
+    except BaseException as error:
+        if report is not None:
+            report(error, launch)
+        raise
     finally:
         session.close(failed=failed)
         # The command ends with the dump whole, views included: those come from
         # the decompiler process, which may still be writing the last ones.
         wait_for_decompiler(session.writer.layout)
     return code
+
+
+def _report(error: BaseException, launch: Launch) -> None:
+    """Print the traceback now, from the program's first frame as python does; the
+    interpreter then ends as for an uncaught error (exit 1, or by SIGINT for Ctrl-C)
+    without printing it again."""
+    hook = sys.excepthook
+    # The default hook prints the exception's own traceback, whatever it is given.
+    error.__traceback__ = _from_program(error.__traceback__, launch)
+    hook(type(error), error, error.__traceback__)
+
+    def printed_already(kind, value, traceback) -> None:
+        if value is not error:
+            hook(kind, value, traceback)
+
+    sys.excepthook = printed_already
+
+
+def _from_program(traceback, launch: Launch):
+    """The traceback without the frames above the program's own (ours, runpy's)."""
+    step = traceback
+    while step is not None and not launch.is_program(step.tb_frame.f_code):
+        step = step.tb_next
+    return step if step is not None else traceback
+
+
+def _refuse(error: UserError) -> None:
+    print(f"depyf-report: error: {error}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def _exit_status(run: Callable[[], object]) -> int:
