@@ -105,7 +105,7 @@ def test_torchrun_ranks_write_one_dump_without_clobbering(tmp_path):
     assert loaded.problems == []
     assert [(p.name, p.manifest.rank, p.manifest.world_size) for p in loaded.processes] == [
         ("", 0, 2),
-        ("processes/rank-1", 1, 2),
+        ("rank-1", 1, 2),
     ]
     assert len({p.manifest.pid for p in loaded.processes}) == 2
     for process in loaded.processes:
@@ -135,7 +135,7 @@ def _assert_complete_workers(root, workers) -> None:
     """Each worker has its own folder, points at its parent and closed its dump."""
     for worker in workers:
         manifest = worker.manifest
-        assert worker.name == f"processes/pid-{manifest.pid}"
+        assert worker.name == f"pid-{manifest.pid}"
         assert manifest.parent_pid == root.manifest.pid
         assert manifest.status == "complete"
         assert worker.graphs
