@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import UserError
 
 # One-letter options that take no value; -P came with Python 3.11.
-_FLAGS = set("bBdEIOqRsSuv") | ({"P"} if sys.version_info >= (3, 11) else set())
+_FLAGS = set("bBdEIOqRsuv") | ({"P"} if sys.version_info >= (3, 11) else set())
 _WITH_VALUE = {"W", "X"}
 _LONG_WITH_VALUE = {"--check-hash-based-pycs"}
 _NOT_UNDER_CAPTURE = {
@@ -25,6 +25,7 @@ _NOT_UNDER_CAPTURE = {
     "h": "-h prints python's help and runs nothing; there is nothing to capture",
     "?": "-? prints python's help and runs nothing; there is nothing to capture",
     "V": "-V prints python's version and runs nothing; there is nothing to capture",
+    "S": "-S (no site-packages) hides torch and depyf-report themselves from capture",
 }
 # python, python3, python3.11, python3.13t, python3.11-dbg, python.exe, ...
 _INTERPRETER = re.compile(r"python(\d+(\.\d+)*)?[dmtw]?(-dbg)?(\.exe)?", re.IGNORECASE)

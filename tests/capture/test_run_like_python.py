@@ -201,6 +201,7 @@ def test_a_script_whose_name_starts_with_python_is_the_script(tmp_path, interpre
     [
         (["-i", "sub/prog.py"], "-i"),
         (["-V", "sub/prog.py"], "-V"),
+        (["-S", "sub/prog.py"], "-S (no site-packages)"),
         (["-q", "-X"], "-X needs a value"),
         (["-c"], "-c needs code"),
         (["--no-such-option", "sub/prog.py"], "--no-such-option"),
