@@ -57,6 +57,8 @@ CASES = {
     "huge string": ("real", [m.ReplaceValue(STEP, ("source",), "huge string")]),
     "link out of the dump": ("real", [m.Symlink(STEP, "outside the dump")]),
     "folder linked to another dump": ("real", [m.Symlink("functions", "other dump")]),
+    "views folder linked out of the dump": ("real", [m.Symlink("views", "outside the dump")]),
+    "debug folder linked out of the dump": ("synthetic", [m.Symlink("debug", "outside the dump")]),
     "link loops": ("real", [m.Symlink("graphs", "its folder"), m.Symlink(RESUME, "itself")]),
     "FIFO": ("real", [m.Fifo("compiles/0-0.json")]),
     "folder for a file, file for a folder": (
