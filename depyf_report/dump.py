@@ -173,7 +173,7 @@ def _load_process(root: Path, layout: Layout, problems: list[Problem], deadline:
                 problems.append(Problem(path, f"another record has the id {record.id!r}, skipped"))
                 continue
             records[record.id] = record
-    if _exists(layout.debug_index):
+    if layout.debug_index.name in _entries(layout.debug_index.parent, "json", problems):
         process.debug = _read_record(layout.debug_index, DebugIndex, problems) or DebugIndex()
     _fill_views(process, problems, deadline)
     return process
@@ -268,6 +268,8 @@ def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
 
 
 def _alive(pid_file: Path) -> bool:
+    if not _is_folder(pid_file.parent):
+        return False  # a linked views folder is skipped; nothing in it is waited for
     try:  # never follow a link, nor wait on a FIFO, in a dump from elsewhere
         fd = os.open(pid_file, os.O_RDONLY | _NO_FOLLOW)
     except (OSError, ValueError):
@@ -323,13 +325,21 @@ def _exists(path: Path) -> bool:
     return os.path.lexists(path)
 
 
+def _is_folder(path: Path) -> bool:
+    """A real folder: a link to one is not."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _entries(folder: Path, kind: str, problems: list[Problem]) -> list[str]:
     """The names of the real sub-folders (``kind`` "dir") or ``.json`` files in a
     folder of the dump, sorted; links and anything else become problems."""
+    if _exists(folder) and not _is_folder(folder):
+        problems.append(Problem(folder, "not a folder (a link or a file), skipped"))
+        return []
     try:
-        if not stat.S_ISDIR(os.lstat(folder).st_mode):
-            problems.append(Problem(folder, "not a folder (a link or a file), skipped"))
-            return []
         with os.scandir(folder) as scan:
             found = list(scan)
     except FileNotFoundError:

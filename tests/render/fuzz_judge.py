@@ -176,9 +176,11 @@ def _named(dump: Path, rel: str, result, warnings: list[str]):
     if not lines:
         return [(f"no warning names a damaged file ({state.damaged})", f"{rel}: {state.reason}")]
     own = [m for m, ok in zip(result.mutations, result.applied) if ok and m.target == rel]
+    # A file the JSON parser gives up on (nested too deeply) has no fields to name.
+    unparsed = all("damaged, skipped" in w for w in lines)
     if len(own) == 1 and state.damaged == "invalid record" and hasattr(own[0], "path"):
         keys = [k for k in own[0].path if isinstance(k, str)]
-        if keys and not any(keys[-1] in w for w in lines):
+        if keys and not unparsed and not any(keys[-1] in w for w in lines):
             return [("warning names the file but not the damaged field", f"{own[0]}: {lines[0]}")]
     return []
 
