@@ -102,15 +102,28 @@ def _within(path: str, roots: tuple[str, ...]) -> bool:
 def main() -> int:
     log_path, config, argv = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
     log = open(log_path, "w", buffering=1)  # noqa: SIM115 (open until the process ends)
+    # Opened before the hook, which would count them as reads and writes of render's.
+    status = os.open("/proc/self/status", os.O_RDONLY)
+    peak = os.open(config["peak"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     faulthandler.dump_traceback_later(config["hang_after"], exit=False)
     sys.path[:0] = config["path"]
     sys.addaudithook(Watcher(log, config["read"], config["write"]))
     sys.argv = ["depyf-report", *argv]
     from depyf_report.cli import main as cli  # after the hook, so its imports are watched
 
-    code = cli(argv)
-    faulthandler.cancel_dump_traceback_later()
-    return code
+    try:
+        return cli(argv)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        os.write(peak, _peak_kb(status).encode())
+
+
+def _peak_kb(status: int) -> str:
+    """This process's own peak memory (VmHWM). The rusage a parent reads keeps the
+    high mark of the process it was forked from (pytest, with torch loaded), even
+    after exec."""
+    text = os.pread(status, 1 << 16, 0).decode()
+    return next(line.split()[1] for line in text.splitlines() if line.startswith("VmHWM:"))
 
 
 if __name__ == "__main__":

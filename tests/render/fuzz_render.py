@@ -216,6 +216,7 @@ def _run(root: Path, result: Result) -> None:
         "write": [str((root / "site").resolve())],
         "hang_after": max(TIMEOUT - 2, 1),
         "path": [str(SOURCE)] if SOURCE else [],
+        "peak": str(harness / "peak"),
     }
     result.timeout = TIMEOUT
     args = [str(root / "dump"), "-o", str(root / "site"), "--no-progress"]
@@ -235,7 +236,9 @@ def _run(root: Path, result: Result) -> None:
         status, usage = _wait(proc, start + TIMEOUT)
     result.seconds = time.monotonic() - start
     result.returncode = None if status is None else os.waitstatus_to_exitcode(status)
-    result.peak_kb = usage.ru_maxrss
+    peak = harness / "peak"  # the child's own report; rusage when it was killed
+    reported = peak.read_text() if peak.exists() else ""
+    result.peak_kb = int(reported) if reported else usage.ru_maxrss
     result.stderr = (harness / "err").read_bytes().decode("utf-8", "backslashreplace")
     result.stdout = (harness / "out").read_bytes().decode("utf-8", "backslashreplace")
     result.audit = (harness / "audit.log").read_text() if (harness / "audit.log").exists() else ""
