@@ -2,9 +2,8 @@
 
 import json
 import re
-from html.parser import HTMLParser
 
-from payload import assert_inert_markdown, gfm_html
+from payload import Tags, assert_inert_markdown, gfm_html
 from synthetic import make_dump
 
 from depyf_report.dump import load_dump
@@ -56,18 +55,8 @@ HOSTILE = 'x" onmouseover="alert(1)" data-x="<img src=x onerror=alert(1)>'
 SAFE_ID = re.compile(r"[A-Za-z0-9_.-]+")
 
 
-class _Tags(HTMLParser):
-    def __init__(self, text: str):
-        super().__init__()
-        self.tags: list[tuple[str, dict]] = []
-        self.feed(text)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-
 def _assert_ids_are_safe(html: str) -> None:
-    tags = _Tags(html).tags
+    tags = Tags(html).tags
     assert not [t for t, _ in tags if t == "img"]
     assert not [a for _, attrs in tags for a in attrs if a.startswith("on")]
     for _, attrs in tags:
