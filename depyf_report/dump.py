@@ -11,13 +11,13 @@ import json
 import os
 import socket
 import stat
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ._version import __version__
 from .errors import UserError
+from .files import NO_FOLLOW, NotRegularFile, is_folder, read_regular, replacing, shown_path
 from .model import (
     SCHEMA_VERSION,
     Compile,
@@ -84,17 +84,11 @@ def write_json(path: Path, data) -> None:
     readers ignore because it does not end in ``.json``.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        # No indent: json's C encoder only serves compact output, and capture
-        # writes while the user's program waits on the compile.
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # No indent: json's C encoder only serves compact output, and capture
+    # writes while the user's program waits on the compile.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    with replacing(path) as out:
+        out.write(text.encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -268,10 +262,10 @@ def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
 
 
 def _alive(pid_file: Path) -> bool:
-    if not _is_folder(pid_file.parent):
+    if not is_folder(pid_file.parent):
         return False  # a linked views folder is skipped; nothing in it is waited for
     try:  # never follow a link, nor wait on a FIFO, in a dump from elsewhere
-        fd = os.open(pid_file, os.O_RDONLY | _NO_FOLLOW)
+        fd = os.open(pid_file, os.O_RDONLY | NO_FOLLOW)
     except (OSError, ValueError):
         return False  # no file: the process is done
     try:
@@ -318,25 +312,15 @@ def _pid_alive(pid: int) -> bool:
 
 # --- reading files a stranger may have made -----------------------------------
 
-_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-
 
 def _exists(path: Path) -> bool:
     return os.path.lexists(path)
 
 
-def _is_folder(path: Path) -> bool:
-    """A real folder: a link to one is not."""
-    try:
-        return stat.S_ISDIR(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
 def _entries(folder: Path, kind: str, problems: list[Problem]) -> list[str]:
     """The names of the real sub-folders (``kind`` "dir") or ``.json`` files in a
     folder of the dump, sorted; links and anything else become problems."""
-    if _exists(folder) and not _is_folder(folder):
+    if _exists(folder) and not is_folder(folder):
         problems.append(Problem(folder, "not a folder (a link or a file), skipped"))
         return []
     try:
@@ -374,22 +358,16 @@ def _read_json(path: Path, problems: list[Problem]):
     Links are never followed, and a FIFO or device is refused without waiting on it.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW)
+        return json.loads(read_regular(path).decode("utf-8"))
     except FileNotFoundError:
         problems.append(Problem(path, "missing"))
-        return _UNREADABLE
-    except (OSError, ValueError) as error:
+    except NotRegularFile:
+        problems.append(Problem(path, "not a regular file, skipped"))
+    except OSError as error:
         problems.append(Problem(path, f"cannot be opened ({_reason(error)}), skipped"))
-        return _UNREADABLE
-    try:
-        with os.fdopen(fd, "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                problems.append(Problem(path, "not a regular file, skipped"))
-                return _UNREADABLE
-            return json.loads(file.read().decode("utf-8"))
     except RecursionError:
         problems.append(Problem(path, "damaged, skipped (nested too deeply)"))
-    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError too
+    except ValueError as error:  # UnicodeDecodeError and JSONDecodeError too
         problems.append(Problem(path, f"damaged, skipped ({_reason(error)})"))
     return _UNREADABLE
 
@@ -412,8 +390,3 @@ def _record(path: Path, kind: type, data, problems: list[Problem]):
         return None
     problems += [Problem(path, field) for field in fields]
     return record
-
-
-def shown_path(path) -> str:
-    """A path as text that can be written anywhere: bytes that are not UTF-8 as escapes."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")

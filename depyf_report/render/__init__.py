@@ -6,8 +6,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..dump import load_dump, shown_path
+from ..dump import load_dump
 from ..errors import UserError
+from ..files import shown_path
 from ..terminal import terminal_safe
 from . import urls
 

@@ -6,7 +6,7 @@ import stat
 import zipfile
 from pathlib import Path
 
-from .writer import read_own_file, replacing
+from ..files import read_regular, replacing
 
 # The same site gives the same archive, byte for byte: fixed times and modes.
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -23,5 +23,5 @@ def write_zip(site_dir: Path, files: list[str]) -> Path:
             info.external_attr = (stat.S_IFREG | 0o644) << 16
             info.create_system = 3  # Unix, whatever system made it, for the modes
             info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, read_own_file(site / path))
+            out.writestr(info, read_regular(site / path))
     return archive

@@ -13,17 +13,14 @@ import json
 import multiprocessing as mp
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 import jinja2
 
 from .._version import __version__
-from ..dump import shown_path
 from ..errors import UserError
+from ..files import is_regular, read_regular, replacing, shown_path
 from ..resources import templates
 from . import urls
 from .assets import Asset, site_assets, templates_digest
@@ -74,7 +71,7 @@ class SiteWriter:
         """Before writing anything, check that every path is render's own, and
         record them all, so an interrupted render leaves a site render can replace."""
         if self.previous is not None:
-            theirs = [p for p in paths if p not in self.previous and _lexists(self.site / p)]
+            theirs = [p for p in paths if p not in self.previous and os.path.lexists(self.site / p)]
             if theirs:
                 raise UserError(
                     f"{shown_path(self.site / theirs[0])}: exists and was not written by "
@@ -102,7 +99,7 @@ class SiteWriter:
         todo = []
         for plan in plans:
             self.pages[plan.path] = plan.inputs
-            if self.old_pages.get(plan.path) == plan.inputs and _is_file(self.site / plan.path):
+            if self.old_pages.get(plan.path) == plan.inputs and is_regular(self.site / plan.path):
                 self.skipped.append(plan.path)
                 progress.step(plan.path)
             else:
@@ -194,7 +191,7 @@ def _asset_paths(assets: dict[str, Asset]) -> dict[str, str]:
 
 def _read_status(path: Path) -> dict:
     try:
-        data = json.loads(read_own_file(path))
+        data = json.loads(read_regular(path))
     except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -206,57 +203,23 @@ def _encode(page: str) -> bytes:
 
 def _write_if_changed(path: Path, content: bytes) -> None:
     with contextlib.suppress(OSError):
-        if read_own_file(path) == content:
+        if read_regular(path) == content:
             return
     _replace(path, content)
 
 
 def _replace(path: Path, content: bytes) -> None:
+    _real_folder(path.parent)
     with replacing(path) as out:
         out.write(content)
 
 
-@contextlib.contextmanager
-def replacing(path: Path) -> Iterator[BinaryIO]:
-    """A file to write ``path`` whole into, renamed over it at the end: a reader
-    sees the old file or the new, and a link at ``path`` is replaced, not followed."""
-    folder = _real_folder(path.parent)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            yield out
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _real_folder(folder: Path) -> Path:
+def _real_folder(folder: Path) -> None:
     """``folder``, made if missing; a link there is refused, as writing into it
     would write wherever it points."""
     if os.path.islink(folder):
         raise UserError(f"{shown_path(folder)}: is a link; depyf-report writes no file through one")
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def read_own_file(path: Path) -> bytes:
-    """A file of the site, if it is a regular file; never through a link."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise OSError(f"{path}: not a regular file")
-        return file.read()
-
-
-def _is_file(path: Path) -> bool:
-    return stat.S_ISREG(os.lstat(path).st_mode) if _lexists(path) else False
-
-
-def _lexists(path: Path) -> bool:
-    return os.path.lexists(path)
 
 
 def _render_code_digest() -> str:
