@@ -49,9 +49,9 @@ class CodeViews:
     """Fills ``CodeView`` records, through a decompiler process when one can run."""
 
     def __init__(self, layout: Layout) -> None:
-        # Absolute: the decompiler process runs in another directory, and the
-        # program may change its own.
-        self.layout = Layout(Path(os.path.abspath(layout.root)))  # view files go to .views
+        # Absolute (CaptureSession made it so): the decompiler process runs in
+        # another directory, and the program may change its own.
+        self.layout = layout  # view files go to layout.views
         self.names = itertools.count()
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()

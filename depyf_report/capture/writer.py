@@ -27,8 +27,7 @@ class DumpWriter:
     """Writes one process's records under its own folder of a dump."""
 
     def __init__(self, root: Path, process: str, manifest: Manifest) -> None:
-        # Absolute once, here: the program may change directory while it runs.
-        self.root = absolute(root)
+        self.root = Path(root)  # absolute: CaptureSession made it so
         self.layout = Layout(self.root) if not process else Layout(self.root).process(process)
         self.manifest = manifest
 
