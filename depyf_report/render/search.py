@@ -1,4 +1,8 @@
-"""The offline search index: functions, graphs, guards and source lines.
+"""The offline search index: everything a user may look for by name.
+
+Functions, source lines, guards, graph breaks and recompiles (with their whole
+reasons, so a config name in a hint or "size mismatch" finds them), failed
+compiles, dynamic-shape symbols, graphs, kernels and what each kernel computes.
 
 It is embedded in the overview page as JSON (no fetch, so it works from
 ``file://``); every other page's search box opens the overview with the query.
@@ -11,12 +15,14 @@ import json
 from markupsafe import Markup
 
 from . import urls
-from .context import ProcessContext, function_title, graph_order
+from .context import ProcessContext, break_summary, function_title, graph_order
 
-# Rows are [kind, text, detail, href]; short lists keep the embedded JSON small.
-# A row's text is cut at this many characters: a line of data megabytes long
-# would otherwise sit in the overview a second time.
+# Rows are [kind, text, detail, href] and, for a row whose text is a summary,
+# [..., more]: searched, never shown. Short lists keep the embedded JSON small.
+# A row's text is cut at this many characters, and its hidden text at MORE_TEXT:
+# a line of data megabytes long would otherwise sit in the overview a second time.
 ROW_TEXT = 300
+MORE_TEXT = 2000
 
 
 def search_rows(ctx: ProcessContext) -> list[list[str]]:
@@ -38,11 +44,65 @@ def search_rows(ctx: ProcessContext) -> list[list[str]]:
             for guard in entry.guards.guards:
                 detail = _cut(f"{fn.qualname} {entry.compile_id}")
                 rows.append(["guard", _cut(guard.expression), detail, href])
+    rows += _compile_rows(ctx, where)
     for graph in sorted(ctx.dump.graphs.values(), key=graph_order):
-        fn = ctx.function(graph.function)
-        detail = f"{fn.qualname if fn else ''} {graph.compile_id}{where}"
-        rows.append(["graph", _cut(graph.name), _cut(detail), urls.graph_page(ctx.name, graph.id)])
+        rows += _graph_rows(ctx, graph, where)
     return rows
+
+
+def _compile_rows(ctx: ProcessContext, where: str) -> list[list[str]]:
+    rows = []
+    for record in ctx.compiles():
+        fn = ctx.function(ctx.function_of.get(record.id))
+        href = ctx.compile_href(record.id) or urls.INDEX
+        detail = _cut(f"{fn.qualname if fn else ''} {record.id}{where}")
+        for brk in record.graph_breaks:
+            at = _cut(f"{fn.qualname if fn else brk.filename}:{brk.line}{where}")
+            rows.append(_row("graph break", brk.reason, at if brk.line else detail, href))
+        for reason in record.recompile_reasons:
+            rows.append(_row("recompile", reason, detail, href))
+        if record.failure:
+            rows.append(_row("failed compile", record.failure, detail, href))
+        for symbol in record.dynamic_symbols:
+            text = f"{symbol.name} = {symbol.source or '?'}"
+            rows.append(["symbol", _cut(text), detail, href])
+    return rows
+
+
+def _graph_rows(ctx: ProcessContext, graph, where: str) -> list[list[str]]:
+    fn = ctx.function(graph.function)
+    detail = _cut(f"{fn.qualname if fn else ''} {graph.compile_id}{where}")
+    rows = [["graph", _cut(graph.name), detail, urls.graph_page(ctx.name, graph.id)]]
+    for out in graph.output_code:
+        page = urls.output_page(ctx.name, graph.id, out.part)
+        for kernel in out.kernels:
+            href = urls.with_anchor(page, urls.kernel_anchor(kernel.name))
+            rows.append(["kernel", _cut(kernel.name), detail, href])
+        for number, line in _computes(out.source):
+            href = urls.with_anchor(page, urls.source_line(number))
+            rows.append(["output code", _cut(line), detail, href])
+    return rows
+
+
+# Inductor's comment above each kernel call names what it computes:
+# "# Topologically Sorted Source Nodes: [abs_1, add], Original ATen: [aten.abs, aten.add]"
+_COMPUTES = "# Topologically Sorted Source Nodes:"
+
+
+def _computes(source: str):
+    """(line number, text) of each line of output code that says what a kernel computes."""
+    if _COMPUTES not in source:
+        return
+    for number, line in enumerate(source.splitlines(), start=1):
+        if _COMPUTES in line:
+            yield number, line.strip().removeprefix("# ")
+
+
+def _row(kind: str, reason: str, detail: str, href: str) -> list[str]:
+    """A row for a reason: its first line shown, the rest searched when there is more."""
+    summary = _cut(break_summary(reason))
+    more = " ".join(reason[:MORE_TEXT].split())
+    return [kind, summary, detail, href, more] if more != summary else [kind, summary, detail, href]
 
 
 def _cut(text: str) -> str:

@@ -7,15 +7,23 @@
     return data ? JSON.parse(data.textContent) : null;
   }
 
-  // Rows are [kind, text, detail, href]; every word of the query must appear.
+  // Rows are [kind, text, detail, href, more?]: "more" is searched, never shown.
+  // Every word of the query must appear; exact names come first, then names that
+  // start with the query, then the rest in the index's order.
   function matches(rows, query, limit) {
-    var words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    var q = query.toLowerCase();
+    var words = q.split(/\s+/).filter(Boolean);
     var found = [];
-    for (var i = 0; i < rows.length && found.length < limit; i++) {
-      var hay = (rows[i][1] + " " + rows[i][2]).toLowerCase();
-      if (words.every(function (w) { return hay.indexOf(w) >= 0; })) found.push(rows[i]);
+    for (var i = 0; i < rows.length; i++) {
+      var row = rows[i];
+      var text = row[1].toLowerCase();
+      var hay = row[0] + " " + text + " " + row[2].toLowerCase() + " " + (row[4] || "").toLowerCase();
+      if (!words.every(function (w) { return hay.indexOf(w) >= 0; })) continue;
+      var rank = text === q ? 0 : text.indexOf(q) === 0 ? 1 : text.indexOf(q) >= 0 ? 2 : 3;
+      found.push([rank, i, row]);
     }
-    return found;
+    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    return found.slice(0, limit).map(function (f) { return f[2]; });
   }
 
   function showResults(list, found, query) {
@@ -43,6 +51,17 @@
     });
   }
 
+  // The arrow keys move the highlighted result; Enter follows it.
+  function moveActive(list, step) {
+    var items = Array.prototype.slice.call(list.querySelectorAll("li"));
+    if (!items.length || !items[0].querySelector("a")) return;
+    var at = items.findIndex(function (li) { return li.classList.contains("active"); });
+    var next = Math.max(0, Math.min(items.length - 1, at + step));
+    if (at >= 0) items[at].classList.remove("active");
+    items[next].classList.add("active");
+    items[next].scrollIntoView({ block: "nearest" });
+  }
+
   function setUpSearch() {
     var input = document.getElementById("search");
     var list = document.getElementById("search-results");
@@ -53,10 +72,14 @@
       showResults(list, query ? matches(rows, query, 60) : [], query);
     };
     input.addEventListener("input", run);
+    input.addEventListener("keydown", function (event) {
+      var step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+      if (step) { event.preventDefault(); moveActive(list, step); }
+    });
     input.form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var first = list.querySelector("a");
-      if (first) window.location.href = first.href;
+      var chosen = list.querySelector("li.active a") || list.querySelector("a");
+      if (chosen) window.location.href = chosen.href;
     });
     var query = new URLSearchParams(window.location.search).get("q");
     if (query) { input.value = query; run(); }

@@ -4,6 +4,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+from synthetic import make_dump
+
+from depyf_report.render import render
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -114,3 +117,36 @@ def test_escaped_markup_runs_no_script(markup_site, page):
     assert dialogs == [] and page.errors == []
     page.goto((markup_site / "fn-f0.html").as_uri())
     assert "forward_0<b>&amp;" in page.locator("main").inner_text()
+
+
+def test_search_ranks_exact_names_first(tmp_path, page):
+    dump = make_dump(tmp_path / "dump", graphs=4)
+    for fn_id, qualname in (("f0", "forward_helper"), ("f1", "forward")):
+        path = dump / "functions" / f"{fn_id}.json"
+        path.write_text(
+            path.read_text().replace(f'"Model{fn_id[1]}.forward_{fn_id[1]}"', f'"{qualname}"')
+        )
+    site = render(dump, tmp_path / "site", progress=False).parent
+    page.goto((site / "index.html").as_uri())
+    page.keyboard.press("/")
+    page.keyboard.type("forward")
+    names = page.locator("#search-results li a").all_inner_texts()
+    assert names[:2] == ["forward", "forward_helper"]  # exact, then starts with it
+    assert len(names) > 5
+    assert page.errors == []
+
+
+def test_arrow_keys_move_through_results_and_enter_follows(site, page):
+    page.goto((site / "index.html").as_uri())
+    page.keyboard.press("/")
+    page.keyboard.type("forward")
+    for key in ("ArrowDown", "ArrowDown", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)
+    items = page.locator("#search-results li")
+    assert items.count() > 3
+    assert items.nth(2).get_attribute("class") == "active"
+    assert page.locator("#search-results li.active").count() == 1
+    href = items.nth(2).locator("a").get_attribute("href")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/{href}")
+    assert page.errors == []
