@@ -114,7 +114,12 @@ def build_output_page(
         graph=Link(graph.name, graph_href),
         function=function,
         entry=entry,
-        code=code_lines(out.source, anchor=urls.source_line, link=kernel_links.get),
+        code=code_lines(
+            out.source,
+            anchor=urls.source_line,
+            link=kernel_links.get,
+            embedded=[(k.source, k.language) for k in out.kernels],
+        ),
         kernels=tuple(_kernel_view(k) for k in out.kernels),
     )
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from markupsafe import Markup, escape
 
 from . import urls
-from .highlight import Linker, SourceLinker, highlight_lines
+from .highlight import Linker, SourceLinker, highlight_embedded, highlight_lines
 from .views import CodeLine, Mark
 
 
@@ -21,16 +21,22 @@ def code_lines(
     link: Linker | None = None,
     where: SourceLinker | None = None,
     marks: Mapping[int, tuple[Mark, ...]] | None = None,
+    embedded: Sequence[tuple[str, str]] = (),
 ) -> tuple[CodeLine, ...]:
-    """``text`` as numbered lines; ``first_line`` numbers them as in the user's file."""
+    """``text`` as numbered lines; ``first_line`` numbers them as in the user's file.
+
+    ``embedded`` names code in other languages that ``text`` holds in whole lines
+    (see ``highlight_embedded``)."""
     if not text:
         return ()
     marks = marks or {}
+    if embedded:
+        html_lines = highlight_embedded(text, language, embedded, link)
+    else:
+        html_lines = highlight_lines(text, language, link, where)
     return tuple(
         code_line(number, anchor(number), html, marks.get(number, ()))
-        for number, html in enumerate(
-            highlight_lines(text, language, link, where), start=first_line
-        )
+        for number, html in enumerate(html_lines, start=first_line)
     )
 
 

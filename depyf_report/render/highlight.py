@@ -8,7 +8,7 @@ closed markup, so pages can anchor, mark and link single lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from markupsafe import Markup, escape
 
@@ -76,6 +76,30 @@ def highlight_lines(
                 line.append(_span(css, piece, href))
     if line or not lines:  # the text's final newline ends the last line, it adds none
         lines.append(Markup("".join(line)))
+    return lines
+
+
+def highlight_embedded(
+    text: str,
+    language: str,
+    embedded: Sequence[tuple[str, str]],
+    link: Linker | None = None,
+) -> list[Markup]:
+    """``highlight_lines`` of ``text``, with each ``(inner text, language)`` it holds
+    in whole lines (Inductor's C++ or Triton kernels, inside the strings of its
+    Python module) highlighted in its own language rather than as one string."""
+    lines = highlight_lines(text, language, link)
+    if len(lines) != text.count("\n") + (not text.endswith("\n")):
+        return lines  # a long line made it plain text: keep it so
+    at, line = 0, 0
+    for inner, inner_language in embedded:
+        start = text.find(inner, at) if inner.endswith("\n") else -1
+        if start < 0 or (start and text[start - 1] != "\n"):
+            continue  # not in whole lines of its own: it stays a string
+        line += text.count("\n", at, start)
+        count = inner.count("\n")
+        lines[line : line + count] = highlight_lines(inner, inner_language, link)
+        at, line = start + len(inner), line + count
     return lines
 
 

@@ -10,7 +10,7 @@ from depyf_report.render.codeview import guard_lines
 from depyf_report.render.context import ProcessContext
 from depyf_report.render.fastlex import clike_tokens, python_tokens
 from depyf_report.render.flowchart import flowchart
-from depyf_report.render.highlight import highlight_lines
+from depyf_report.render.highlight import highlight_embedded, highlight_lines
 
 
 def test_each_line_is_closed_markup_even_inside_a_multiline_string():
@@ -128,3 +128,40 @@ def test_a_long_source_line_is_cut_in_the_search_index_and_the_summary(tmp_path)
     ctx.function("f0").source = "def f():\n    x = '" + "a" * 1_000_000 + "'\n"
     assert max(len(text) for row in search_rows(ctx) for text in row) <= 300
     assert len(summary_markdown(dump, [ctx])) < 30_000  # an issue holds 65,536
+
+
+# Inductor's module, as it writes one: each kernel's source inside a string.
+MODULE = """from torch._inductor.async_compile import AsyncCompile
+async_compile = AsyncCompile()
+cpp_fused_add_0 = async_compile.cpp_pybinding(['const float*', 'float*'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C" void kernel(const float* in_ptr0, float* out_ptr0)
+{
+    out_ptr0[0] = in_ptr0[0] + 1.0f;
+}
+''')
+triton_poi_fused_mul_1 = async_compile.triton('triton_poi_fused_mul_1', '''
+import triton
+@triton.jit
+def triton_poi_fused_mul_1(in_ptr0, xnumel):
+    x0 = tl.program_id(0)
+''', device_str='cuda')
+def call(args):
+    cpp_fused_add_0(args[0])
+"""
+
+
+def test_kernels_inside_output_code_are_highlighted_in_their_language():
+    cpp = MODULE.split("r'''\n")[1].split("'''")[0]
+    triton = MODULE.split("'triton_poi_fused_mul_1', '''\n")[1].split("'''")[0]
+    lines = highlight_embedded(MODULE, "python", [(cpp, "cpp"), (triton, "triton")])
+    plain = highlight_lines(MODULE, "python")
+    assert len(lines) == len(plain) == MODULE.count("\n")
+    assert '<span class="kt">float</span>' in lines[4]  # C++ types, not one string
+    assert (
+        '<span class="k">import</span>' in lines[10]
+        or '<span class="kn">import</span>' in lines[10]
+    )
+    assert '<span class="nf">triton_poi_fused_mul_1</span>' in lines[12]
+    assert lines[9] == plain[9] and lines[15:] == plain[15:]  # the Python around them
+    assert "sd" in plain[4] or "s1" in plain[4]  # highlighted alone, it is one string
