@@ -161,10 +161,33 @@ class FrameSummary:
 
 @dataclass
 class GraphBreak:
-    reason: str
-    filename: str | None = None
+    """Why Dynamo stopped tracing, in torch's words, split into its parts."""
+
+    reason: str  # the whole reason, without the "Graph break in user code at" line
+    filename: str | None = None  # where the cause is: the innermost frame of user code
     line: int | None = None
     user_stack: list[FrameSummary] = field(default_factory=list)
+    # The parts torch writes (see torch/_dynamo/graph_break_registry.json); None
+    # for a reason in another form. A break inside a called function arrives
+    # wrapped in "Encountered graph break when attempting to trace CALL ...":
+    # these parts are the inner cause, ``wrapper`` that first line.
+    gb_type: str | None = None  # e.g. "Data-dependent branching"
+    explanation: str | None = None
+    hints: list[str] = field(default_factory=list)
+    context: str | None = None  # "Developer debug context"
+    link: str | None = None  # the graph-break site page torch names, unchecked
+    wrapper: str | None = None
+
+
+@dataclass
+class GuardFailure:
+    """Why one earlier cache entry could not be reused: the guard that failed."""
+
+    reason: str  # torch's whole text for this entry, stack trace included
+    entry: str | None = None  # compile id of the cache entry whose guard failed
+    guard: str = ""  # the failed check as torch states it, on one line
+    kind: str = "other"  # size | value | other
+    source: str | None = None  # the value checked, e.g. "L['x']"
 
 
 @dataclass
@@ -191,10 +214,15 @@ class Compile:
     status: str = "ok"  # ok | failed | restarted
     failure: str | None = None
     graph_breaks: list[GraphBreak] = field(default_factory=list)
+    # One text per earlier cache entry that failed its guards; a compile with
+    # any is one recompile, however many entries failed.
     recompile_reasons: list[str] = field(default_factory=list)
     dynamic_symbols: list[DynamicSymbol] = field(default_factory=list)
     graphs: list[str] = field(default_factory=list)  # CompiledGraph ids
     metrics: dict[str, typing.Any] = field(default_factory=dict)  # times (s) and counters
+    guard_failures: list[GuardFailure] = field(default_factory=list)  # one per reason
+    failure_detail: GraphBreak | None = None  # ``failure`` split into torch's parts
+    restart_reasons: list[str] = field(default_factory=list)  # why earlier attempts restarted
 
 
 @dataclass

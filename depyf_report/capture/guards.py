@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Guard, GuardSet
+from ..model import Guard, GuardFailure, GuardSet
 
 _LINE = re.compile(r"^(?P<bars>(?:\| )*)\+- (?P<body>.*)$")
 _LEAF = re.compile(r"^(?P<kind>[A-Z][A-Z0-9_]*)(?::\s*(?P<expr>.*))?$")
@@ -70,3 +70,34 @@ def _leaf_guard(body: str, source: str | None) -> Guard | None:
 def strip_comment(guard_text: str) -> str:
     """``2 <= L['a'].size()[0]  # user code ...`` -> ``2 <= L['a'].size()[0]``."""
     return guard_text.split("  # ")[0].strip()
+
+
+# "0/1: <the failed check>  # user code  # file:line in fn", then "User stack trace:".
+_FAILURE = re.compile(r"^(?P<entry>\d+/\d+(?:_\d+)?): (?P<guard>.*)$", re.DOTALL)
+_SIZE = re.compile(r"^tensor '(?P<name>.+?)' (?:size|stride) mismatch at index \d+")
+_TENSOR = re.compile(r"^tensor '(?P<name>.+?)' ")
+_VALUE = re.compile(r"^(?P<source>.+?) (?:==|is|!=|is not) .+$")
+
+
+def guard_failure(reason: str) -> GuardFailure:
+    """The cache entry and the check named in one of torch's recompile reasons."""
+    found = _FAILURE.match(reason.strip())
+    entry, text = (found["entry"], found["guard"]) if found else (None, reason.strip())
+    first = text.split("\n", 1)[0]
+    guard = strip_comment(first)
+    failure = GuardFailure(reason=reason.strip(), entry=entry, guard=guard)
+    size = _SIZE.match(guard)
+    tensor = _TENSOR.match(guard)
+    value = _VALUE.match(guard)
+    if size:
+        failure.kind, failure.source = "size", _local(size["name"])
+    elif tensor:
+        failure.source = _local(tensor["name"])
+    elif value:
+        failure.kind, failure.source = "value", value["source"].strip()
+    return failure
+
+
+def _local(name: str) -> str:
+    """Torch names a tensor by its source ("L['x']") or, for a local, by name alone."""
+    return name if "[" in name or "." in name else f"L['{name}']"

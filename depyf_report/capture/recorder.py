@@ -15,7 +15,7 @@ from pathlib import Path
 from ..model import CacheEntry, CodeView, Compile, CompiledGraph, Function, GraphStage, GuardSet
 from . import adapter, trace
 from .functions import FunctionIds, new_function, resume_point
-from .guards import parse_guard_tree, strip_comment
+from .guards import guard_failure, parse_guard_tree, strip_comment
 from .views import CodeViews
 from .writer import DumpWriter
 
@@ -176,7 +176,9 @@ class Recorder:
         self._compile(fact.compile_id).graph_breaks.append(graph_break)
 
     def _recompiled(self, fact: trace.Recompiled) -> None:
-        self._compile(fact.compile_id).recompile_reasons.extend(fact.reasons)
+        record = self._compile(fact.compile_id)
+        record.recompile_reasons = list(fact.reasons)
+        record.guard_failures = [guard_failure(r) for r in fact.reasons]
 
     def _symbol(self, fact: trace.SymbolCreated) -> None:
         self._compile(fact.compile_id).dynamic_symbols.append(fact.symbol)
@@ -190,6 +192,12 @@ class Recorder:
             record.metrics.update(fact.metrics)
             if fact.failure:
                 record.status, record.failure = "failed", fact.failure
+                record.failure_detail = fact.detail
+            record.restart_reasons = fact.restart_reasons
+            reason = fact.metrics.get("recompile_reason")
+            if not record.recompile_reasons and isinstance(reason, str) and reason:
+                # The artifact was filtered out or lost: torch's metrics name one reason.
+                self._recompiled(trace.Recompiled(record.id, [reason]))
             if record.function is None:
                 record.function = self._function_named(fact.metrics)
             self._add_entry(record)

@@ -122,6 +122,8 @@ class CompileFinished:
     metrics: dict
     backward: bool = False
     failure: str | None = None
+    detail: GraphBreak | None = None
+    restart_reasons: list[str] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
 
@@ -194,7 +196,7 @@ def _guards(record):
 
 @parser("recompile_reasons")
 def _recompile(record):
-    return [Recompiled(record.compile_id, _text_list(record.payload))]
+    return [Recompiled(record.compile_id, recompile_reasons(record.payload))]
 
 
 @parser("create_symbol", "create_unbacked_symbol")
@@ -228,21 +230,47 @@ def _metrics(record):
             metrics=compile_metrics(meta),
             backward=record.kind.startswith("bwd_"),
             failure=failure,
+            detail=failure_detail(meta),
+            restart_reasons=[str(r) for r in meta.get("restart_reasons") or []],
         )
     ]
+
+
+def failure_detail(meta: dict) -> GraphBreak | None:
+    """A failed compile's reason in torch's parts, and the user line it names."""
+    if not meta.get("fail_type"):
+        return None
+    reason = str(meta.get("fail_reason") or "")
+    line = meta.get("fail_user_frame_lineno")
+    detail = GraphBreak(
+        reason=f"Graph Break Reason: {reason}" if reason else "",
+        filename=meta.get("fail_user_frame_filename"),
+        line=line if isinstance(line, int) else None,
+    )
+    split_reason(detail)
+    detail.reason = reason
+    return detail
 
 
 # --- payload helpers -------------------------------------------------------------
 
 
-def _text_list(payload: str | None) -> list[str]:
-    if not payload:
+def recompile_reasons(payload: str | None) -> list[str]:
+    """One text per earlier cache entry whose guards failed, each kept whole.
+
+    Torch writes the one reason as it is and several as a JSON list; a reason
+    spans lines (the failed guard, then "User stack trace:" and its frames).
+    """
+    if not payload or not payload.strip():
         return []
-    try:
-        value = json.loads(payload)
-    except json.JSONDecodeError:
-        return [line.strip() for line in payload.splitlines() if line.strip()]
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    if payload.lstrip().startswith(("[", '"')):
+        try:
+            value = json.loads(payload)
+        except json.JSONDecodeError:
+            return [payload.strip()]
+        items = value if isinstance(value, list) else [value]
+        return [str(v).strip() for v in items if str(v).strip()]
+    return [payload.strip()]
 
 
 def _range(text) -> tuple[str | None, str | None]:
@@ -252,6 +280,8 @@ def _range(text) -> tuple[str | None, str | None]:
 
 _AT = re.compile(r"Graph break in user code at (?P<file>.+):(?P<line>\d+)")
 _DYNAMO_FILE = re.compile(r"[\\/]torch[\\/]_dynamo[\\/]")
+# torch's own files, installed or in a source checkout.
+_TORCH_FILE = re.compile(r"[\\/](?:site-packages|dist-packages|pytorch)[\\/]torch[\\/]")
 _FRAME = re.compile(r'^\s*File "(?P<file>.+)", line (?P<line>\d+), in (?P<name>.+)$')
 
 
@@ -263,12 +293,74 @@ def parse_graph_break(text: str) -> GraphBreak:
     if at:
         lines = lines[1:]
     stack = _user_stack(stack_text)
-    return GraphBreak(
-        reason="\n".join(lines).strip(),
-        filename=at["file"] if at else (stack[-1].filename if stack else None),
-        line=int(at["line"]) if at else (stack[-1].line if stack else None),
-        user_stack=stack,
+    filename = at["file"] if at else (stack[-1].filename if stack else None)
+    line = int(at["line"]) if at else (stack[-1].line if stack else None)
+    if filename and _TORCH_FILE.search(filename):
+        # A break inside torch (an optimizer's step, say): the user's line is the
+        # innermost frame of the stack outside torch.
+        outside = [f for f in stack if not _TORCH_FILE.search(f.filename)]
+        if outside:
+            filename, line = outside[-1].filename, outside[-1].line
+    graph_break = GraphBreak(
+        reason="\n".join(lines).strip(), filename=filename, line=line, user_stack=stack
     )
+    split_reason(graph_break)
+    return graph_break
+
+
+_WRAPPER = "Encountered graph break when attempting to trace"
+_LINK = re.compile(r"For more details about this graph break, please visit:\s*(?P<url>\S+)")
+_PART = re.compile(r"^\s*(?P<name>Explanation|Hint|Developer debug context):\s?(?P<text>.*)$")
+
+
+def split_reason(graph_break: GraphBreak) -> None:
+    """Fill ``gb_type``, ``explanation``, ``hints``, ``context``, ``link`` from the reason.
+
+    Torch writes "Graph Break Reason: <type>", or for a break inside a called
+    function "Graph Break Reason: Encountered graph break when attempting to
+    trace CALL ...:" then a blank line and the inner cause; then indented
+    "Explanation:", "Hint:" (one per hint), "Developer debug context:" parts
+    and a link to the graph-break site.
+    """
+    text = graph_break.reason.removeprefix("Graph Break Reason:").strip()
+    head, _, rest = text.partition("\n")
+    if head.startswith(_WRAPPER):
+        graph_break.wrapper = head.strip()
+        head, _, rest = rest.strip().partition("\n")
+    parts = _reason_parts(rest)
+    if not parts:  # not torch's structured form: keep the reason as it is
+        return
+    graph_break.gb_type = head.strip() or None
+    graph_break.explanation = parts.get("Explanation")
+    graph_break.hints = parts.get("Hint", [])
+    graph_break.context = parts.get("Developer debug context")
+    link = _LINK.search(rest)
+    graph_break.link = link["url"].rstrip(".") if link else None
+
+
+def _reason_parts(text: str) -> dict:
+    """The named parts of a reason; a part goes on until the next one starts."""
+    parts: dict = {}
+    name, lines = None, []
+
+    def close() -> None:
+        if name is None:
+            return
+        value = "\n".join(lines).strip()
+        if name == "Hint":
+            parts.setdefault("Hint", []).append(value)
+        else:
+            parts[name] = value
+
+    for line in text.splitlines():
+        found = _PART.match(line)
+        if found or _LINK.search(line):
+            close()
+            name, lines = (found["name"], [found["text"]]) if found else (None, [])
+        elif name is not None:
+            lines.append(line.strip() if not line.strip() else line.rstrip())
+    close()
+    return parts
 
 
 def _user_stack(text: str) -> list[FrameSummary]:

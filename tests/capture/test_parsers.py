@@ -135,3 +135,76 @@ def test_symbols_metrics_and_unknown_kinds():
     assert fact.metrics == {"fail_type": "Unsupported", "fail_reason": "x", "guard_count": 3}
     assert _facts({"chromium_event": {}, "frame_id": 0, "frame_compile_id": 0}) == []
     assert _facts({"str": ["file.py", 0]}) == []
+
+
+ONE_REASON = (
+    "0/1: n == 3                                  # return x * n + 1  # prog.py:7 in scale\n"
+    "User stack trace:\n"
+    '  File "prog.py", line 7, in scale\n'
+    "    return x * n + 1"
+)
+
+
+def test_one_recompile_reason_stays_whole():
+    # torch writes one reason as it is: its lines are one reason, not four
+    assert trace.recompile_reasons(ONE_REASON) == [ONE_REASON]
+
+
+def test_several_reasons_are_one_per_failed_entry():
+    import json
+
+    payload = json.dumps(
+        [ONE_REASON, "0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3"]
+    )
+    assert trace.recompile_reasons(payload) == [
+        ONE_REASON,
+        "0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3",
+    ]
+    assert trace.recompile_reasons("") == []
+
+
+def test_a_wrapped_break_is_split_into_torch_parts():
+    text = (
+        "Graph break in user code at prog.py:7\n"
+        "Graph Break Reason: Encountered graph break when attempting to trace CALL: a "
+        "function call, e.g. f(x, y):\n\n"
+        "Failed to trace builtin operator\n"
+        "  Explanation: Dynamo does not know how to trace builtin operator `print`\n"
+        "  Hint: Avoid calling builtin `print`.\n"
+        "  Hint: Please report an issue to PyTorch.\n\n"
+        "  Developer debug context: builtin print\n\n"
+        " For more details about this graph break, please visit: "
+        "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0059.html\n\n"
+        "User code traceback:\n"
+        '  File "prog.py", line 12, in outer\n    w = helper(w)\n'
+        '  File "prog.py", line 7, in helper\n    print("inside helper")\n'
+    )
+    brk = trace.parse_graph_break(text)
+    assert (brk.gb_type, brk.filename, brk.line) == (
+        "Failed to trace builtin operator",
+        "prog.py",
+        7,
+    )
+    assert brk.wrapper.startswith("Encountered graph break when attempting to trace CALL")
+    assert brk.explanation == "Dynamo does not know how to trace builtin operator `print`"
+    assert brk.hints == ["Avoid calling builtin `print`.", "Please report an issue to PyTorch."]
+    assert brk.context == "builtin print"
+    assert brk.link == "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0059.html"
+    assert [f.line for f in brk.user_stack] == [12, 7]
+
+
+def test_a_break_inside_torch_names_the_user_line():
+    text = (
+        "Graph break in user code at /x/site-packages/torch/optim/optimizer.py:79\n"
+        "Graph Break Reason: Call to `torch._dynamo.graph_break()`\n"
+        "  Explanation: User-inserted graph break.\n\n"
+        "User code traceback:\n"
+        '  File "train.py", line 28, in train_step\n    opt.step()\n'
+        '  File "/x/site-packages/torch/optim/optimizer.py", line 79, in wrapper\n    g()\n'
+    )
+    brk = trace.parse_graph_break(text)
+    assert (brk.filename, brk.line, brk.gb_type) == (
+        "train.py",
+        28,
+        "Call to `torch._dynamo.graph_break()`",
+    )
