@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from pathlib import PurePath
 
-from ..model import CacheEntry, Compile, DebugSource, Function
+from ..model import CacheEntry, Compile, DebugSource, Function, GraphBreak
 from . import urls
-from .codeview import code_lines, guard_lines
-from .context import ProcessContext, break_summary, function_title
-from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark
+from .codeview import code_line, code_lines, guard_lines
+from .context import (
+    ProcessContext,
+    break_anchor,
+    break_summary,
+    function_title,
+    same_file,
+)
+from .recompiles import LIMIT_REMEDY, failed_guard_line, limit_hit, remedy
+from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark, RecompileView
 
 _RESUME_NAME = re.compile(r"__resume_at_(\d{1,9})_\d+")  # int() refuses thousands of digits
 
@@ -77,45 +83,53 @@ def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:
 
 
 def _source_marks(ctx: ProcessContext, fn: Function) -> dict[int, tuple[Mark, ...]]:
+    """Every break and resume point in this source, also those its resume
+    functions reached; each links to its reason or to the resume function."""
     marks: dict[int, list[Mark]] = defaultdict(list)
-    for record in ctx.compiles_of.get(fn.id, []):
-        for brk in record.graph_breaks:
-            if brk.line is not None and _same_file(brk.filename, fn.filename):
-                href = urls.fragment(urls.compile_anchor(record.id))
-                marks[brk.line].append(Mark("break", "graph break", href))
-    for child in ctx.resumes_of.get(fn.id, []):
-        if child.resume.resume_line is not None:
-            href = ctx.function_href(child.id)
-            marks[child.resume.resume_line].append(Mark("resume", f"resumes in {child.name}", href))
+    for member in ctx.family(fn):
+        for record in ctx.compiles_of.get(member.id, []):
+            for index, brk in enumerate(ctx.graph_breaks(record)):
+                line = ctx.break_line(member.id, brk)
+                if line is not None:
+                    label = f"graph break: {break_summary(brk.reason, brk.gb_type)}"
+                    href = ctx.break_href(record.id, index)
+                    if member.id == fn.id and href:
+                        href = urls.fragment(break_anchor(record.id, index))
+                    marks[line].append(Mark("break", _short(label), href))
+        if member.id != fn.id and member.resume.resume_line is not None:
+            href = ctx.function_href(member.id)
+            title = f"resumes in {function_title(member)}"
+            marks[member.resume.resume_line].append(Mark("resume", _short(title), href))
     if fn.resume and fn.resume.resume_line is not None:
         marks[fn.resume.resume_line].append(Mark("resume", "this function starts here"))
     return {line: tuple(found) for line, found in marks.items()}
 
 
-def _same_file(a: str | None, b: str) -> bool:
-    if not a:
-        return True
-    return a == b or PurePath(a).name == PurePath(b).name
+def _short(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry) -> EntryView:
     last = fn.first_line + len((fn.source or "").splitlines())
 
     def source_href(filename: str, line: int) -> str | None:
-        if fn.source and _same_file(filename, fn.filename) and fn.first_line <= line < last:
+        if fn.source and same_file(filename, fn.filename) and fn.first_line <= line < last:
             return urls.fragment(urls.source_line(line))
         return None
 
+    count, note = guard_count(ctx, entry)
+    lines = guard_lines(
+        entry.guards.tree,
+        anchor=lambda n: urls.entry_line(index, "g", n),
+        source_href=source_href,
+    )
     return EntryView(
         index=index,
         anchor=urls.entry_anchor(index),
         compile=Link(entry.compile_id, ctx.compile_href(entry.compile_id)),
-        guard_count=len(entry.guards.guards) + len(entry.guards.shape_guards),
-        guard_lines=guard_lines(
-            entry.guards.tree,
-            anchor=lambda n: urls.entry_line(index, "g", n),
-            source_href=source_href,
-        ),
+        guard_count=count,
+        guard_note=note,
+        guard_lines=_mark_failed(ctx, fn, entry, lines),
         shape_guards=tuple(entry.guards.shape_guards),
         transformed=code_lines(
             entry.code.decompiled,
@@ -127,6 +141,49 @@ def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry
         graphs=tuple(_graph_link(ctx, g) for g in entry.graphs),
         resume_functions=tuple(_function_link(ctx, r) for r in entry.resume_functions),
         **_debug_fields(ctx.debug_of.get(entry.compile_id)),
+    )
+
+
+def tree_checks(entry: CacheEntry) -> int:
+    """Checks in the guard tree, each shape guard once (the tree holds some of them)."""
+    in_tree = {g.expression for g in entry.guards.guards}
+    return len(entry.guards.guards) + sum(1 for s in entry.guards.shape_guards if s not in in_tree)
+
+
+def guard_count(ctx: ProcessContext, entry: CacheEntry) -> tuple[int, str]:
+    """Torch's guard_count for the entry where it gave one, and how it relates to the tree."""
+    checks = tree_checks(entry)
+    record = ctx.compile(entry.compile_id)
+    torch_count = record.metrics.get("guard_count") if record else None
+    if not isinstance(torch_count, int) or isinstance(torch_count, bool):
+        return checks, ""
+    if torch_count == checks:
+        return torch_count, ""
+    return torch_count, (
+        f"torch's guard_count (the guards Dynamo built); the tree below holds {checks} "
+        "checks, as one guard may become several checks in the tree (a tensor's "
+        "TENSOR_MATCH adds its dimension-marking checks) or none"
+    )
+
+
+def _mark_failed(ctx: ProcessContext, fn: Function, entry: CacheEntry, lines: tuple) -> tuple:
+    """Highlight the guard lines whose failure made a later compile."""
+    marks: dict[int, list[Mark]] = defaultdict(list)
+    for record in ctx.compiles_of.get(fn.id, []):
+        for failure in record.guard_failures:
+            if failure.entry != entry.compile_id:
+                continue
+            line = failed_guard_line(entry.guards.tree, failure)
+            if line is not None:
+                href = urls.fragment(urls.compile_anchor(record.id))
+                marks[line].append(Mark("failed", f"failed: recompiled as {record.id}", href))
+    if not marks:
+        return lines
+    return tuple(
+        code_line(line.number, line.anchor, line.html, tuple(marks[line.number]))
+        if line.number in marks
+        else line
+        for line in lines
     )
 
 
@@ -178,29 +235,89 @@ def resume_names(ctx: ProcessContext, entry: CacheEntry) -> dict[str, str]:
     return found
 
 
+def break_view(ctx: ProcessContext, fn: Function, anchor: str, brk: GraphBreak) -> BreakView:
+    """A break as torch explains it, with the user's line that caused it."""
+    where = f"{brk.filename or fn.filename}:{brk.line}" if brk.line else "unknown line"
+    href = _cause_href(ctx, fn, brk)
+    link = urls.torch_doc(brk.link)
+    return BreakView(
+        anchor=anchor,
+        summary=break_summary(brk.reason, brk.gb_type),
+        reason=brk.reason,
+        where=Link(where, href),
+        stack=tuple(f"{s.filename}:{s.line} in {s.name}: {s.code or ''}" for s in brk.user_stack),
+        explanation=brk.explanation or "",
+        hints=tuple(brk.hints),
+        context=brk.context or "",
+        link=Link(brk.link, link) if brk.link else None,
+        wrapper=brk.wrapper or "",
+    )
+
+
+def _cause_href(ctx: ProcessContext, fn: Function, brk: GraphBreak) -> str | None:
+    """The cause's line on the page of a function whose source holds it."""
+    href = ctx.source_href(fn.id, brk.filename, brk.line)
+    if href or brk.line is None:
+        return href
+    for other in ctx.dump.functions.values():
+        if not other.is_resume and same_file(brk.filename, other.filename):
+            found = ctx.source_href(other.id, brk.filename, brk.line)
+            if found:
+                return found
+    return None
+
+
+def _recompile_views(ctx: ProcessContext, fn: Function, record: Compile) -> tuple:
+    entries = {e.compile_id: (i, e) for i, e in enumerate(fn.entries)}
+    views = []
+    for failure in record.guard_failures:
+        index, entry = entries.get(failure.entry, (None, None))
+        line = failed_guard_line(entry.guards.tree, failure) if entry else None
+        entry_link = Link(
+            f"cache entry {index} (compile {failure.entry})" if entry else str(failure.entry),
+            urls.fragment(urls.entry_anchor(index)) if entry else None,
+        )
+        guard_link = Link(
+            f"guard line {line}" if line else "guard line not found in the tree",
+            urls.fragment(urls.entry_line(index, "g", line)) if line else None,
+        )
+        views.append(
+            RecompileView(entry_link, failure.guard, guard_link, failure.reason, remedy(failure))
+        )
+    return tuple(views)
+
+
 def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> CompileView:
     breaks = tuple(
-        BreakView(
-            summary=break_summary(b.reason),
-            reason=b.reason,
-            where=Link(
-                f"{b.filename or fn.filename}:{b.line}" if b.line else "unknown line",
-                ctx.source_href(fn.id, b.filename, b.line),
-            ),
-            stack=tuple(f"{s.filename}:{s.line} in {s.name}: {s.code or ''}" for s in b.user_stack),
-        )
-        for b in record.graph_breaks
+        break_view(ctx, fn, break_anchor(record.id, i), b)
+        for i, b in enumerate(ctx.graph_breaks(record))
     )
+    detail = record.failure_detail
     entry_href = ctx.entry_href(record.id)
     return CompileView(
         id=record.id,
         anchor=urls.compile_anchor(record.id),
         status=record.status,
         failure=record.failure,
-        failure_summary=break_summary(record.failure) if record.failure else None,
+        failure_summary=(
+            break_summary(detail.reason, detail.gb_type)
+            if detail
+            else break_summary(record.failure)
+            if record.failure
+            else None
+        ),
         backend=record.backend or "",
         graph_breaks=breaks,
-        recompile_reasons=tuple(record.recompile_reasons),
+        recompiles=_recompile_views(ctx, fn, record),
+        failure_detail=(
+            break_view(ctx, fn, urls.anchor("failure", record.id), detail) if detail else None
+        ),
+        limit_note=LIMIT_REMEDY if limit_hit(record) else "",
+        attempts=tuple(
+            (a.id, "; ".join(break_summary(r) for r in record.restart_reasons) or a.status)
+            for a in ctx.attempts(record)
+            if a.id != record.id
+        ),
         symbols=tuple(
             (s.name, s.source or "", s.lower or "", s.upper or "", s.hint or "")
             for s in record.dynamic_symbols

@@ -6,9 +6,10 @@ from collections import defaultdict
 
 from ..model import Compile
 from . import urls
-from .build_function import format_metric
+from .build_function import format_metric, guard_count
 from .context import ProcessContext, break_summary, function_title, graph_order
 from .flowchart import flowchart
+from .recompiles import limit_hit
 from .views import Link, ProcessView, Row, Stat, Table
 
 
@@ -75,8 +76,8 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
     d = ctx.dump
     by_anchor = {t.anchor: t for t in tables}
     resumes = sum(1 for f in d.functions.values() if f.is_resume)
-    breaks = sum(len(c.graph_breaks) for c in d.compiles.values())
-    guards = sum(_guard_count(e) for f in d.functions.values() for e in f.entries)
+    breaks = sum(len(ctx.graph_breaks(c)) for c in ctx.compiles())
+    guards = sum(guard_count(ctx, e)[0] for f in d.functions.values() for e in f.entries)
     kernels = len(by_anchor[_anchor(ctx, "kernels")].rows)
     seconds = sum(compile_seconds(c) for c in d.compiles.values())
 
@@ -90,7 +91,7 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
             "functions",
             "resume-function" if resumes else None,
         ),
-        stat("compiles", len(d.compiles), "compiles", "cache-entry"),
+        stat("compiles", len(ctx.compiles()), "compiles", "cache-entry"),
         stat(
             "recompiles", len(by_anchor[_anchor(ctx, "recompiles")].rows), "recompiles", "recompile"
         ),
@@ -104,10 +105,6 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
 
 def _anchor(ctx: ProcessContext, table: str) -> str:
     return urls.anchor(ctx.name, table)
-
-
-def _guard_count(entry) -> int:
-    return len(entry.guards.guards) + len(entry.guards.shape_guards)
 
 
 def _fn_link(ctx: ProcessContext, function_id: str | None, suffix: str = "") -> Link:
@@ -161,35 +158,50 @@ def _compiles_table(ctx: ProcessContext) -> Table:
     return _table(ctx, "compiles", "Compiles", headers, rows, "cache-entry")
 
 
+def recompiles(ctx: ProcessContext) -> list[Compile]:
+    """Compiles made because earlier cache entries failed their guards: one each,
+    however many entries failed (torch's count of recompiles)."""
+    return [c for c in ctx.compiles() if c.recompile_reasons]
+
+
 def _recompiles_table(ctx: ProcessContext) -> Table:
     rows = [
         (
             Link(c.id, ctx.compile_href(c.id)),
             _fn_link(ctx, ctx.function_of.get(c.id)),
-            Link(reason, None),
+            tuple(
+                Link(f"{f.entry}: {f.guard}" if f.entry else f.guard, None, f.reason)
+                for f in c.guard_failures
+            )
+            or (Link(" ".join(c.recompile_reasons[0].split()), None),),
+            Link("recompile limit hit" if limit_hit(c) else "", None),
         )
-        for c in ctx.compiles()
-        for reason in c.recompile_reasons
+        for c in recompiles(ctx)
     ]
-    headers = ("compile", "function", "why the cached code could not be reused")
+    headers = ("compile", "function", "guard that failed, per earlier cache entry", "")
     return _table(ctx, "recompiles", "Recompiles", headers, rows, "recompile")
 
 
 def _breaks_table(ctx: ProcessContext) -> Table:
+    """Breaks grouped by torch's graph-break type, each place linked to its marked line."""
     lines: dict[str, list[Link]] = defaultdict(list)
     for c in ctx.compiles():
-        for b in c.graph_breaks:
-            where = f"{_short(b.filename)}:{b.line}" if b.line else "unknown line"
-            function_id = ctx.function_of.get(c.id)
-            href = ctx.source_href(function_id, b.filename, b.line)
-            link = _fn_link(ctx, function_id)
-            lines[break_summary(b.reason)].append(Link(where, href or link.href, link.text))
+        function_id = ctx.function_of.get(c.id)
+        for index, b in enumerate(ctx.graph_breaks(c)):
+            line = ctx.break_line(function_id, b)
+            shown = line if line is not None else b.line
+            where = f"{_short(b.filename)}:{shown}" if shown else "unknown line"
+            href = ctx.source_href(function_id, b.filename, line) if line else None
+            href = href or ctx.break_href(c.id, index)
+            lines[break_summary(b.reason, b.gb_type)].append(
+                Link(where, href, _fn_link(ctx, function_id).text)
+            )
     rows = [
         (Link(reason, None), Link(str(len(found)), None), tuple(found))
-        for reason, found in sorted(lines.items(), key=lambda kv: -len(kv[1]))
+        for reason, found in sorted(lines.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     ]
-    headers = ("reason", "count", "where")
-    return _table(ctx, "graph-breaks", "Graph breaks by reason", headers, rows, "graph-break")
+    headers = ("graph-break type", "count", "where")
+    return _table(ctx, "graph-breaks", "Graph breaks by type", headers, rows, "graph-break")
 
 
 def _short(filename: str | None) -> str:
@@ -201,7 +213,7 @@ def _guards_table(ctx: ProcessContext) -> Table:
         (
             _fn_link(ctx, fn.id, urls.fragment(urls.entry_anchor(i))),
             Link(e.compile_id, ctx.compile_href(e.compile_id)),
-            Link(str(_guard_count(e)), None),
+            Link(str(guard_count(ctx, e)[0]), None, guard_count(ctx, e)[1]),
             Link(", ".join(sorted({g.kind for g in e.guards.guards if g.kind})) or "—", None),
         )
         for fn in ctx.functions()

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import PurePath
 
 from ..dump import ProcessDump
-from ..model import Compile, CompiledGraph, DebugSource, Function
+from ..model import Compile, CompiledGraph, DebugSource, FrameSummary, Function
 from . import urls
 
 
@@ -23,16 +23,21 @@ class ProcessContext:
     resumes_of: dict[str, list[Function]] = field(default_factory=dict)
     function_of: dict[str, str] = field(default_factory=dict)  # compile id -> Function id
     debug_of: dict[str, DebugSource] = field(default_factory=dict)  # compile id -> file
+    # A restarted attempt is part of the compile that finished: attempt id -> final id,
+    # and final id -> its attempts (itself last).
+    final_of: dict[str, str] = field(default_factory=dict)
+    attempts_of: dict[str, list[Compile]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, dump: ProcessDump, label: str) -> ProcessContext:
         # A restarted attempt may not name its function; another attempt of the
         # same frame does.
         frames = {c.frame_id: c.function for c in dump.compiles.values() if c.function}
+        final_of, attempts_of = _attempts(dump.compiles.values())
         compiles_of: dict[str, list[Compile]] = defaultdict(list)
         for record in sorted(dump.compiles.values(), key=compile_order):
             function = record.function or frames.get(record.frame_id)
-            if function:
+            if function and final_of[record.id] == record.id:
                 compiles_of[function].append(record)
         resumes_of: dict[str, list[Function]] = defaultdict(list)
         for fn in dump.functions.values():
@@ -40,11 +45,22 @@ class ProcessContext:
                 resumes_of[fn.resume.parent].append(fn)
         for children in resumes_of.values():
             children.sort(key=lambda fn: (fn.resume.resume_line or 0, fn.id))
-        function_of = {c.id: fn for fn, cs in compiles_of.items() for c in cs}
+        function_of = {
+            a.id: fn for fn, cs in compiles_of.items() for c in cs for a in attempts_of[c.id]
+        }
         debug_of = {
             s.compile_id: s for s in dump.debug.sources if s.kind == "function" and s.compile_id
         }
-        return cls(dump, label, dict(compiles_of), dict(resumes_of), function_of, debug_of)
+        return cls(
+            dump,
+            label,
+            dict(compiles_of),
+            dict(resumes_of),
+            function_of,
+            debug_of,
+            final_of,
+            attempts_of,
+        )
 
     @property
     def name(self) -> str:
@@ -82,7 +98,43 @@ class ProcessContext:
         return self.dump.graphs.get(graph_id)
 
     def compiles(self) -> list[Compile]:
-        return sorted(self.dump.compiles.values(), key=compile_order)
+        """Every compile once: restarted attempts are part of the one that finished."""
+        finals = [c for c in self.dump.compiles.values() if self.final_of.get(c.id) == c.id]
+        return sorted(finals, key=compile_order)
+
+    def attempts(self, record: Compile) -> list[Compile]:
+        """All attempts of ``record``'s compile, the last one last."""
+        return self.attempts_of.get(self.final_of.get(record.id, record.id), [record])
+
+    def graph_breaks(self, record: Compile) -> list:
+        """The breaks of every attempt of a compile: a restart keeps what broke."""
+        return [b for attempt in self.attempts(record) for b in attempt.graph_breaks]
+
+    def family(self, fn: Function) -> list[Function]:
+        """``fn`` and every resume function that continues its source."""
+        return [fn] + [
+            other
+            for other in self.functions()
+            if other.resume and other.resume.original == fn.id and other.id != fn.id
+        ]
+
+    def break_line(self, function_id: str | None, brk) -> int | None:
+        """The line of the shown source (the user function a resume function
+        continues) where ``brk`` happened: its frame in that function, which for a
+        break inside a called function is the call."""
+        fn = self.function(function_id)
+        if fn and fn.resume and fn.resume.original:
+            fn = self.function(fn.resume.original) or fn
+        if fn is None:
+            return brk.line
+        inside = [
+            f.line
+            for f in [*brk.user_stack, FrameSummary(brk.filename or "", brk.line, "")]
+            if f.line is not None
+            and same_file(f.filename, fn.filename)
+            and fn.first_line <= f.line <= fn.last_line
+        ]
+        return inside[-1] if inside else None
 
     def function(self, function_id: str | None) -> Function | None:
         return self.dump.functions.get(function_id) if function_id else None
@@ -104,7 +156,14 @@ class ProcessContext:
 
     def compile_href(self, compile_id: str) -> str | None:
         page = self.function_href(self.function_of.get(compile_id))
-        return urls.with_anchor(page, urls.compile_anchor(compile_id)) if page else None
+        final = self.final_of.get(compile_id, compile_id)
+        return urls.with_anchor(page, urls.compile_anchor(final)) if page else None
+
+    def break_href(self, compile_id: str, index: int) -> str | None:
+        """A graph break, under its compile on its function's page."""
+        page = self.function_href(self.function_of.get(compile_id))
+        final = self.final_of.get(compile_id, compile_id)
+        return urls.with_anchor(page, break_anchor(final, index)) if page else None
 
     def entry_href(self, compile_id: str) -> str | None:
         """The cache entry a compile produced, on its function's page."""
@@ -156,6 +215,34 @@ class ProcessContext:
         return digest(names)
 
 
+def _attempts(records) -> tuple[dict[str, str], dict[str, list[Compile]]]:
+    by_frame: dict[tuple, list[Compile]] = defaultdict(list)
+    for record in records:
+        by_frame[(record.frame_id, record.frame_compile_id)].append(record)
+    final_of, attempts_of = {}, {}
+    for key, group in by_frame.items():
+        group.sort(key=compile_order)
+        if key[0] < 0:  # an id torch did not write: each is its own compile
+            for record in group:
+                final_of[record.id], attempts_of[record.id] = record.id, [record]
+            continue
+        final = group[-1]
+        attempts_of[final.id] = group
+        for record in group:
+            final_of[record.id] = final.id
+    return final_of, attempts_of
+
+
+def break_anchor(compile_id: str, index: int) -> str:
+    return urls.anchor("break", compile_id, index)
+
+
+def same_file(a: str | None, b: str) -> bool:
+    if not a:
+        return True
+    return a == b or PurePath(a).name == PurePath(b).name
+
+
 def function_title(fn: Function) -> str:
     """How pages name a function; resume functions of one break differ by their line."""
     title = fn.qualname or fn.name
@@ -164,10 +251,18 @@ def function_title(fn: Function) -> str:
     return title
 
 
-def break_summary(reason: str) -> str:
-    """The first line of a graph-break reason or failure: what groups those of one cause."""
-    first = reason.strip().splitlines()[0] if reason.strip() else "unknown reason"
-    return first.removeprefix("Graph Break Reason: ").strip()
+def break_summary(reason: str, gb_type: str | None = None) -> str:
+    """What groups breaks of one cause: torch's graph-break type, else the
+    reason's first line that is not torch's "while tracing CALL" wrapper."""
+    if gb_type:
+        return gb_type
+    lines = [line.strip() for line in reason.strip().splitlines() if line.strip()]
+    lines = [line.removeprefix("Graph Break Reason: ").strip() for line in lines]
+    inner = [line for line in lines if not line.startswith(WRAPPER)]
+    return (inner or lines or ["unknown reason"])[0]
+
+
+WRAPPER = "Encountered graph break when attempting to trace"
 
 
 def digest(*records) -> str:

@@ -14,6 +14,7 @@ import re
 from ..dump import Dump
 from ..terminal import terminal_safe
 from .build_overview import compile_seconds
+from .build_overview import recompiles as recompile_records
 from .context import ProcessContext, break_summary
 
 SOURCE_LIMIT = 20_000  # characters of a function's source shown in the summary
@@ -36,7 +37,7 @@ def _numbers(ctx: ProcessContext) -> list[str]:
     d = ctx.dump
     m = d.manifest
     breaks = sum(len(c.graph_breaks) for c in d.compiles.values())
-    recompiles = sum(len(c.recompile_reasons) for c in d.compiles.values())
+    recompiles = len(recompile_records(ctx))
     kernels = sum(len(o.kernels) for g in d.graphs.values() for o in g.output_code)
     seconds = sum(compile_seconds(c) for c in d.compiles.values())
     status = code_span(m.status) + ("" if m.ended else " (capture did not finish)")
@@ -45,7 +46,7 @@ def _numbers(ctx: ProcessContext) -> list[str]:
         ("status", status),
         ("torch / Python", f"{code_span(m.torch_version or '?')} / {code_span(m.python_version)}"),
         ("functions", str(len(d.functions))),
-        ("compiles", str(len(d.compiles))),
+        ("compiles", str(len(ctx.compiles()))),
         ("recompiles", str(recompiles)),
         ("graph breaks", str(breaks)),
         ("graphs", str(len(d.graphs))),
@@ -61,8 +62,9 @@ def _functions(ctx: ProcessContext) -> list[str]:
     lines = []
     for fn in ctx.roots():
         compiles = ctx.compiles_of.get(fn.id, [])
-        breaks = [b for c in compiles for b in c.graph_breaks]
-        reasons = [r for c in compiles for r in c.recompile_reasons]
+        family = [c for member in ctx.family(fn) for c in ctx.compiles_of.get(member.id, [])]
+        breaks = [(c, b) for c in family for b in ctx.graph_breaks(c)]
+        reasons = [c for c in compiles if c.recompile_reasons]
         counts = [
             _count(len(fn.entries), "cache entry", "cache entries"),
             _count(len(breaks), "graph break"),
@@ -71,10 +73,15 @@ def _functions(ctx: ProcessContext) -> list[str]:
         title = f"<code>{_html(fn.qualname)}</code>: {', '.join(counts)}"
         lines += [f"<details><summary>{title}</summary>", ""]
         lines += [
-            f"- graph break at line {_line(b.line)}: {code_span(break_summary(b.reason))}"
-            for b in breaks
+            f"- graph break at line {_line(ctx.break_line(c.function, b) or b.line)}: "
+            f"{code_span(break_summary(b.reason, b.gb_type))}"
+            for c, b in breaks
         ]
-        lines += [f"- recompiled: {code_span(' '.join(r.split()))}" for r in reasons]
+        lines += [
+            f"- recompiled ({code_span(c.id)}): "
+            + "; ".join(code_span(" ".join(f.guard.split())) for f in c.guard_failures)
+            for c in reasons
+        ]
         if fn.source:
             lines += ["", *code_block(_cut_source(fn.source.rstrip()), "python")]
         lines += ["", "</details>", ""]

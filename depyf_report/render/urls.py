@@ -123,3 +123,22 @@ def fragment(anchor_text: str) -> str:
 
 def with_anchor(page: str, fragment_text: str) -> str:
     return f"{page}#{safe_anchor(fragment_text)}"
+
+
+# --- links out of the site ---------------------------------------------------------
+# The only links built from dump text: the graph-break and troubleshooting pages
+# torch names. Anything else a reason holds is shown as text.
+_TORCH_DOCS = re.compile(
+    r"https://(?:(?:[a-z0-9-]+\.)*pytorch\.org/"
+    r"|github\.com/pytorch/"
+    r"|meta-pytorch\.github\.io/compile-graph-break-site/)"
+    r"[A-Za-z0-9_./#%~+-]*"
+)
+
+
+def torch_doc(url: str | None) -> str | None:
+    """``url`` if it is an https page of pytorch.org, github.com/pytorch or torch's
+    graph-break site, in a plain alphabet (no quotes, spaces or query); else None."""
+    if not url or len(url) > 300 or not _TORCH_DOCS.fullmatch(url):
+        return None
+    return url

@@ -76,7 +76,8 @@ class EntryView:
     index: int
     anchor: str
     compile: Link
-    guard_count: int
+    guard_count: int  # torch's guard_count where it reported one, else checks in the tree
+    guard_note: str  # how that number relates to the checks in the tree, or ""
     guard_lines: tuple[CodeLine, ...]
     shape_guards: tuple[str, ...]
     transformed: tuple[CodeLine, ...]
@@ -90,10 +91,29 @@ class EntryView:
 
 @dataclass(frozen=True)
 class BreakView:
-    summary: str  # the reason's first line
+    """A graph break or failed compile, as torch explains it."""
+
+    anchor: str
+    summary: str  # the graph-break type, or the reason's first line
     reason: str
-    where: Link
+    where: Link  # the user's line that caused it: the innermost frame of user code
     stack: tuple[str, ...]
+    explanation: str = ""
+    hints: tuple[str, ...] = ()
+    context: str = ""
+    link: Link | None = None  # torch's page about this kind of break
+    wrapper: str = ""  # "Encountered graph break when attempting to trace CALL ..."
+
+
+@dataclass(frozen=True)
+class RecompileView:
+    """One earlier cache entry whose guards failed, and the guard that did."""
+
+    entry: Link  # the cache entry, on this page
+    guard: str  # the failed check in torch's words
+    guard_line: Link  # the check's line in that entry's guard tree
+    reason: str  # torch's whole text
+    remedy: str
 
 
 @dataclass(frozen=True)
@@ -105,11 +125,14 @@ class CompileView:
     failure_summary: str | None  # its first line
     backend: str
     graph_breaks: tuple[BreakView, ...]
-    recompile_reasons: tuple[str, ...]
+    recompiles: tuple[RecompileView, ...]
     symbols: tuple[tuple[str, ...], ...]
     metrics: tuple[tuple[str, str], ...]
     graphs: tuple[Link, ...]
     entry: Link
+    failure_detail: BreakView | None = None
+    limit_note: str = ""  # the recompile limit was hit: what that means
+    attempts: tuple[tuple[str, str], ...] = ()  # earlier attempts: (id, why it restarted)
 
 
 @dataclass(frozen=True)

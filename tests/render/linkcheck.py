@@ -6,6 +6,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from depyf_report.render import urls
+
 
 class PageLinks(HTMLParser):
     def __init__(self):
@@ -28,13 +30,16 @@ def scan(path: Path) -> PageLinks:
 
 
 def broken_links(site: Path) -> list[str]:
-    """Every relative link whose file or ``#anchor`` is missing, as "page: link"."""
+    """Every relative link whose file or ``#anchor`` is missing, and every link out
+    of the site but to torch's own pages (``urls.torch_doc``), as "page: link"."""
     pages = {p: scan(p) for p in site.rglob("*.html")}
     broken = []
     for page, found in pages.items():
         for link in found.links:
             parts = urlsplit(link)
             if parts.scheme or parts.netloc:
+                if urls.torch_doc(link) == link:  # torch's own pages, checked by urls
+                    continue
                 broken.append(f"{page.name}: not relative: {link}")
                 continue
             target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
