@@ -143,11 +143,7 @@ def _compiles_table(ctx: ProcessContext) -> Table:
         (
             Link(c.id, ctx.compile_href(c.id)),
             _fn_link(ctx, ctx.function_of.get(c.id)),
-            Link(
-                c.status + (f": {break_summary(c.failure)}" if c.failure else ""),
-                None,
-                c.failure or "",
-            ),
+            _status(ctx, c),
             Link(c.backend or "—", None),
             Link(str(len(c.graphs)), None),
             Link(format_metric("_s", compile_seconds(c)), None),
@@ -156,6 +152,17 @@ def _compiles_table(ctx: ProcessContext) -> Table:
     ]
     headers = ("compile", "function", "status", "backend", "graphs", "time")
     return _table(ctx, "compiles", "Compiles", headers, rows, "cache-entry")
+
+
+def _status(ctx: ProcessContext, c: Compile) -> Link:
+    """A compile's status; a failure links to the whole of it, hints and stack."""
+    attempts = len(ctx.attempts(c))
+    status = c.status + (f" after {attempts} attempts" if attempts > 1 else "")
+    if not c.failure:
+        return Link(status, None)
+    detail = c.failure_detail
+    summary = break_summary(detail.reason, detail.gb_type) if detail else break_summary(c.failure)
+    return Link(f"{status}: {summary}", ctx.compile_href(c.id), c.failure)
 
 
 def recompiles(ctx: ProcessContext) -> list[Compile]:

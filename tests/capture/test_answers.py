@@ -140,6 +140,10 @@ def test_the_limit_hit_is_a_failed_compile_with_torch_hints(recompiled):
     assert f'<a href="{detail.link}">' in page
     summary = (folder / "site" / "summary.md").read_text()
     assert "| recompiles | 5 |" in summary
+    index = (folder / "site" / "index.html").read_text()
+    href = ctx.compile_href("2/2")
+    assert f'<a href="{href}" title="Unsupported: Dynamo recompile limit exceeded' in index
+    assert ">failed: Dynamo recompile limit exceeded</a>" in index
 
 
 # --- graph breaks -----------------------------------------------------------------
@@ -180,7 +184,7 @@ def test_each_break_has_its_real_cause_and_user_line(broken):
 
 
 def test_restarts_are_attempts_of_one_compile(broken):
-    ctx, _ = broken
+    ctx, site = broken
     assert [c.id for c in ctx.compiles()] == [
         "0/0_1",
         "1/0",
@@ -196,6 +200,8 @@ def test_restarts_are_attempts_of_one_compile(broken):
     (view,) = page.compiles
     assert view.attempts == (("0/0", BUILTIN),)
     assert [b.summary for b in view.graph_breaks] == [BUILTIN]
+    index = (site / "index.html").read_text()
+    assert index.count("ok after 2 attempts") == 4  # 0/0, 2/0, 3/0, 4/0 restarted once
 
 
 def test_the_function_source_marks_every_break_and_resume_point(broken):
