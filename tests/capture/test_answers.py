@@ -235,3 +235,43 @@ def test_overview_groups_breaks_by_type_and_links_marked_lines(broken):
         target = (site / page).read_text()
         row = re.search(rf'<div class="([^"]*)" id="{re.escape(anchor)}"', target)
         assert row and "break" in row[1].split(), href
+
+
+# --- a training step ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("training")
+    run_capture(folder / "dump", PROGRAMS / "training.py", "aot_eager")
+    dump = load_dump(folder / "dump")
+    render(folder / "dump", folder / "site", progress=False)
+    return ProcessContext.build(dump.processes[0], ""), folder / "site"
+
+
+def test_training_step_breaks_name_the_user_lines(trained):
+    ctx, site = trained
+    found = [
+        (b.gb_type, Path(b.filename).name, b.line)
+        for record in ctx.compiles()
+        for b in ctx.graph_breaks(record)
+    ]
+    assert found == [
+        ("Attempted to inline function marked as skipped", "training.py", 22),  # zero_grad
+        ("logging.Logger method not supported for non-export cases", "training.py", 24),
+        ("Data-dependent branching", "training.py", 25),  # if loss > 100:
+        ("Unsupported Tensor.backward() call", "training.py", 27),
+        # inside torch's optimizer: the user's line is the call to opt.step()
+        ("Call to `torch._dynamo.graph_break()`", "training.py", 28),
+        ("Call to `torch._dynamo.graph_break()`", "training.py", 28),
+    ]
+    logging_break = ctx.graph_breaks(ctx.compile("1/0_1"))[0]
+    assert logging_break.hints == [
+        "Add the logging method to `torch._dynamo.config.ignore_logging_functions`."
+    ]
+    page = build_function_page(ctx, ctx.function("train_step"), ())
+    marked = sorted(
+        line.number for line in page.source if any(m.kind == "break" for m in line.marks)
+    )
+    assert marked == [22, 24, 25, 27, 28]
+    assert "logging.Logger method not supported" in (site / "summary.md").read_text()
