@@ -251,7 +251,16 @@ def break_view(ctx: ProcessContext, fn: Function, anchor: str, brk: GraphBreak) 
         context=brk.context or "",
         link=Link(brk.link, link) if brk.link else None,
         wrapper=brk.wrapper or "",
+        call=_call_link(ctx, fn, brk),
     )
+
+
+def _call_link(ctx: ProcessContext, fn: Function, brk: GraphBreak) -> Link | None:
+    """Where this source calls the function the break happened in, if not the same line."""
+    line = ctx.break_line(fn.id, brk)
+    if line is None or line == brk.line:
+        return None
+    return Link(f"line {line}", ctx.source_href(fn.id, None, line))
 
 
 def _cause_href(ctx: ProcessContext, fn: Function, brk: GraphBreak) -> str | None:

@@ -103,6 +103,7 @@ class BreakView:
     context: str = ""
     link: Link | None = None  # torch's page about this kind of break
     wrapper: str = ""  # "Encountered graph break when attempting to trace CALL ..."
+    call: Link | None = None  # for a cause in a called function: the call in this source
 
 
 @dataclass(frozen=True)

@@ -220,6 +220,11 @@ def test_the_function_source_marks_every_break_and_resume_point(broken):
             assert mark.href, (line.number, mark)
     html = (site / "fn-many_breaks.html").read_text()
     assert "graph break: Unsupported Tensor.item() call" in html
+    resumed = ctx.function("torch_dynamo_resume_in_many_breaks_at_19")
+    (helper_break,) = build_function_page(ctx, resumed, ()).compiles[0].graph_breaks
+    assert helper_break.where.text.endswith("breaks.py:9")  # the print in helper
+    assert helper_break.call.text == "line 21"
+    assert helper_break.call.href == "fn-many_breaks.html#L21"
 
 
 def test_overview_groups_breaks_by_type_and_links_marked_lines(broken):
