@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from markupsafe import Markup
+
 from ..model import CacheEntry, Compile, DebugSource, Function, GraphBreak
 from . import urls
 from .codeview import code_line, code_lines, guard_lines
+from .compile_time import compile_time, time_bar
 from .context import (
     ProcessContext,
     break_anchor,
@@ -15,6 +18,7 @@ from .context import (
     function_title,
     same_file,
 )
+from .metrics import format_metric, metric_rows  # noqa: F401 (build_overview's)
 from .recompiles import LIMIT_REMEDY, failed_guard_line, limit_hit, remedy
 from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark, RecompileView
 
@@ -331,13 +335,13 @@ def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> Compile
             (s.name, s.source or "", s.lower or "", s.upper or "", s.hint or "")
             for s in record.dynamic_symbols
         ),
-        metrics=tuple((k, format_metric(k, v)) for k, v in sorted(record.metrics.items())),
+        time_bar=_time_bar(record),
+        metrics=metric_rows(record.metrics),
         graphs=tuple(_graph_link(ctx, g) for g in record.graphs),
         entry=Link("cache entry" if entry_href else "no cache entry", entry_href),
     )
 
 
-def format_metric(key: str, value) -> str:
-    if isinstance(value, float) and key.endswith("_s"):
-        return f"{value:.3f} s"
-    return str(value)
+def _time_bar(record: Compile) -> Markup | None:
+    time = compile_time(record.metrics)
+    return time_bar(time, f"compile {record.id}") if time else None

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from .metrics import Metric
+
 
 @dataclass(frozen=True)
 class Link:
@@ -128,7 +130,8 @@ class CompileView:
     graph_breaks: tuple[BreakView, ...]
     recompiles: tuple[RecompileView, ...]
     symbols: tuple[tuple[str, ...], ...]
-    metrics: tuple[tuple[str, str], ...]
+    time_bar: Markup | None  # where the compile's time went, as an inline SVG
+    metrics: tuple[Metric, ...]
     graphs: tuple[Link, ...]
     entry: Link
     failure_detail: BreakView | None = None
