@@ -98,6 +98,13 @@ def guard_failure(reason: str) -> GuardFailure:
     return failure
 
 
+_ROOT = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>.*)$", re.DOTALL)
+
+
 def _local(name: str) -> str:
-    """Torch names a tensor by its source ("L['x']") or, for a local, by name alone."""
-    return name if "[" in name or "." in name else f"L['{name}']"
+    """The guard tree's source of a tensor torch's message names: by its source
+    ("L['x']"), or from a local, bare ("x", "args[1]", "self.w")."""
+    match = _ROOT.match(name)
+    if match is None or match["name"] in ("L", "G"):
+        return name
+    return f"L['{match['name']}']{match['rest']}"
