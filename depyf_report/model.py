@@ -199,6 +199,34 @@ class DynamicSymbol:
     lower: str | None = None
     upper: str | None = None
     hint: str | None = None
+    unbacked: bool = False  # made for data (``.item()``, ``nonzero``), with no hint
+    filename: str | None = None  # the user's line that made it
+    line: int | None = None
+    code: str | None = None
+
+
+@dataclass
+class SymbolGuard:
+    """A condition on symbols torch added while tracing, e.g. ``Eq(2*s77, s15)``;
+    an equality merges one symbol into the other."""
+
+    expression: str  # in symbols, as torch prints it
+    filename: str | None = None  # the user's line that made torch add it
+    line: int | None = None
+    code: str | None = None
+
+
+@dataclass
+class Specialization:
+    """A symbol torch fixed to one value: the size is static after all."""
+
+    symbol: str
+    value: str
+    sources: list[str] = field(default_factory=list)  # e.g. ["L['x'].size()[0]"]
+    reason: str = ""  # torch's, e.g. "range_refined_to_singleton"
+    filename: str | None = None
+    line: int | None = None
+    code: str | None = None
 
 
 @dataclass
@@ -223,6 +251,8 @@ class Compile:
     guard_failures: list[GuardFailure] = field(default_factory=list)  # one per reason
     failure_detail: GraphBreak | None = None  # ``failure`` split into torch's parts
     restart_reasons: list[str] = field(default_factory=list)  # why earlier attempts restarted
+    symbol_guards: list[SymbolGuard] = field(default_factory=list)  # in the order added
+    specializations: list[Specialization] = field(default_factory=list)
 
 
 @dataclass

@@ -38,6 +38,7 @@ class Recorder:
         self.entry_resumes: dict[str, list[str]] = {}  # compile id -> resume function ids
         self.unverified: set[str] = set()  # functions whose entries await the live cache
         self.finished: set[str] = set()  # compile ids whose compilation_metrics arrived
+        self.strings: dict[int, str] = {}  # the structured trace's interned file names
 
     # --- bytecode hook -----------------------------------------------------------
 
@@ -181,7 +182,19 @@ class Recorder:
         record.guard_failures = [guard_failure(r) for r in fact.reasons]
 
     def _symbol(self, fact: trace.SymbolCreated) -> None:
+        fact.symbol.filename = self.strings.get(fact.file_index)
         self._compile(fact.compile_id).dynamic_symbols.append(fact.symbol)
+
+    def _symbol_guard(self, fact: trace.SymbolGuarded) -> None:
+        fact.guard.filename = self.strings.get(fact.file_index)
+        self._compile(fact.compile_id).symbol_guards.append(fact.guard)
+
+    def _specialized(self, fact: trace.Specialized) -> None:
+        fact.specialization.filename = self.strings.get(fact.file_index)
+        self._compile(fact.compile_id).specializations.append(fact.specialization)
+
+    def _interned(self, fact: trace.StringInterned) -> None:
+        self.strings[fact.index] = fact.text
 
     def _finished(self, fact: trace.CompileFinished) -> None:
         record = self._compile(fact.compile_id)
@@ -292,6 +305,9 @@ class Recorder:
         trace.GraphBroke: _graph_break,
         trace.Recompiled: _recompiled,
         trace.SymbolCreated: _symbol,
+        trace.SymbolGuarded: _symbol_guard,
+        trace.Specialized: _specialized,
+        trace.StringInterned: _interned,
         trace.CompileFinished: _finished,
     }
 

@@ -14,7 +14,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..model import DynamicSymbol, FrameSummary, GraphBreak, OutputCode
+from ..model import (
+    DynamicSymbol,
+    FrameSummary,
+    GraphBreak,
+    OutputCode,
+    Specialization,
+    SymbolGuard,
+)
 from .adapter import format_compile_id
 from .kernels import parse_output_code
 
@@ -45,6 +52,8 @@ def trace_record(metadata: dict, payload: str | None) -> TraceRecord | None:
         return None
     kind = keys[0]
     meta = metadata[kind] if isinstance(metadata[kind], dict) else {}
+    if kind == "str" and isinstance(metadata[kind], list | tuple) and len(metadata[kind]) == 2:
+        meta = {"text": metadata[kind][0], "index": metadata[kind][1]}
     if kind == "artifact":
         kind = str(meta.get("name", "artifact"))
     compile_id = None
@@ -114,6 +123,29 @@ class Recompiled:
 class SymbolCreated:
     compile_id: str
     symbol: DynamicSymbol
+    file_index: int | None = None  # the trace's interned file name, see StringInterned
+
+
+@dataclass
+class SymbolGuarded:
+    compile_id: str
+    guard: SymbolGuard
+    file_index: int | None = None  # the trace's interned file name, see StringInterned
+
+
+@dataclass
+class Specialized:
+    compile_id: str
+    specialization: Specialization
+    file_index: int | None = None
+
+
+@dataclass
+class StringInterned:
+    """The trace names each file once, by a number; frames then give the number."""
+
+    index: int
+    text: str
 
 
 @dataclass
@@ -147,12 +179,24 @@ def reads(kind: str) -> bool:
     return kind in PARSERS
 
 
+# Kinds that belong to no compile.
+_ANY_TIME = {"str"}
+
+
 def parse(record: TraceRecord) -> list:
     """The facts in one record; records of kinds nobody parses give none."""
     parse_kind = PARSERS.get(record.kind)
-    if parse_kind is None or record.compile_id is None:
+    if parse_kind is None or (record.compile_id is None and record.kind not in _ANY_TIME):
         return []
     return parse_kind(record)
+
+
+@parser("str")
+def _interned(record):
+    index, text = record.meta.get("index"), record.meta.get("text")
+    if isinstance(index, int) and isinstance(text, str):
+        return [StringInterned(index, text)]
+    return []
 
 
 @parser("dynamo_start")
@@ -203,14 +247,54 @@ def _recompile(record):
 def _symbol(record):
     meta = record.meta
     lower, upper = _range(meta.get("vr"))
+    line, code, file_index = user_frame(meta.get("user_stack"))
     symbol = DynamicSymbol(
         name=str(meta.get("symbol", "?")),
         source=meta.get("source"),
         lower=lower,
         upper=upper,
         hint=None if meta.get("val") is None else str(meta["val"]),
+        unbacked=record.kind == "create_unbacked_symbol",
+        line=line,
+        code=code,
     )
-    return [SymbolCreated(record.compile_id, symbol)]
+    return [SymbolCreated(record.compile_id, symbol, file_index)]
+
+
+@parser("guard_added_fast")
+def _symbol_guard(record):
+    line, code, file_index = user_frame(record.meta.get("user_stack"))
+    guard = SymbolGuard(str(record.meta.get("expr", "?")), line=line, code=code)
+    return [SymbolGuarded(record.compile_id, guard, file_index)]
+
+
+@parser("symbolic_shape_specialization")
+def _specialization(record):
+    meta = record.meta
+    line, code, file_index = user_frame(meta.get("user_stack"))
+    sources = meta.get("sources")
+    specialization = Specialization(
+        symbol=str(meta.get("symbol", "?")),
+        value=str(meta.get("value", "?")),
+        sources=[str(s) for s in sources] if isinstance(sources, list) else [],
+        reason=str(meta.get("reason") or ""),
+        line=line,
+        code=code,
+    )
+    return [Specialized(record.compile_id, specialization, file_index)]
+
+
+def user_frame(stack) -> tuple[int | None, str | None, int | None]:
+    """(line, code, interned file number) of the innermost frame of a trace's user stack."""
+    frame = stack[-1] if isinstance(stack, list) and stack else None
+    if not isinstance(frame, dict):
+        return None, None, None
+    line, code, index = frame.get("line"), frame.get("loc"), frame.get("filename")
+    return (
+        line if isinstance(line, int) else None,
+        code if isinstance(code, str) else None,
+        index if isinstance(index, int) else None,
+    )
 
 
 @parser("dynamo_graph_break_reason")
