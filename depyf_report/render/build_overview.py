@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 
 from ..model import Compile
+from ..origin import Origin
 from . import urls
 from .build_function import format_metric, guard_count
-from .context import ProcessContext, break_summary, function_title, graph_order
+from .context import (
+    ProcessContext,
+    break_summary,
+    function_origin_of,
+    function_title,
+    graph_order,
+)
 from .flowchart import flowchart
 from .recompiles import limit_hit
+from .symbols import symbols_table
 from .views import Link, ProcessView, Row, Stat, Table
 
 
@@ -17,13 +26,17 @@ def build_process_view(ctx: ProcessContext) -> ProcessView:
     m = ctx.dump.manifest
     tables = (
         _functions_table(ctx),
+        _other_functions_table(ctx),
         _compiles_table(ctx),
         _recompiles_table(ctx),
         _breaks_table(ctx),
+        symbols_table(ctx, _anchor(ctx, "symbols")),
         _guards_table(ctx),
         _graphs_table(ctx),
         _kernels_table(ctx),
+        _counters_table(ctx),
     )
+    roots = ctx.roots()
     return ProcessView(
         label=ctx.label,
         anchor=urls.process_anchor(ctx.name),
@@ -33,10 +46,31 @@ def build_process_view(ctx: ProcessContext) -> ProcessView:
         failed=m.status == "failed",
         notes=tuple(m.notes),
         stats=_stats(ctx, tables),
-        flowcharts=tuple(flowchart(ctx, fn) for fn in ctx.roots()),
+        flowcharts=tuple(
+            flowchart(ctx, fn) for fn in roots if function_origin_of(fn) is Origin.USER
+        ),
         tables=tables,
         unavailable=tuple((u.artifact, u.reason) for u in m.unavailable),
+        other_flowcharts=_other_flowcharts(ctx, roots),
     )
+
+
+def _other_flowcharts(ctx: ProcessContext, roots) -> tuple:
+    """Flowcharts of functions that are not the user's, one folded group per origin."""
+    groups = []
+    called = {
+        r for fn in ctx.dump.functions.values() for e in fn.entries for r in e.resume_functions
+    }
+    for origin in (Origin.THIRD_PARTY, Origin.STDLIB, Origin.TORCH):
+        found = [fn for fn in roots if function_origin_of(fn) is origin and fn.id not in called]
+        if found:
+            summary = f"{_count(len(found), 'function')} in {origin.label}"
+            groups.append((summary, tuple(flowchart(ctx, fn) for fn in found)))
+    return tuple(groups)
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _headline(ctx: ProcessContext) -> str:
@@ -109,7 +143,7 @@ def _anchor(ctx: ProcessContext, table: str) -> str:
 
 def _fn_link(ctx: ProcessContext, function_id: str | None, suffix: str = "") -> Link:
     fn = ctx.function(function_id)
-    text = function_title(fn) if fn else (function_id or "—")
+    text = function_title(fn, ctx) if fn else (function_id or "—")
     href = ctx.function_href(function_id)
     return Link(text, f"{href}{suffix}" if href else None)
 
@@ -123,19 +157,67 @@ def _as_cell(value: Link | tuple[Link, ...]) -> tuple[Link, ...]:
     return value if isinstance(value, tuple) else (value,)
 
 
-def _functions_table(ctx: ProcessContext) -> Table:
-    rows = [
+def _function_rows(ctx: ProcessContext, functions) -> list:
+    return [
         (
             _fn_link(ctx, fn.id),
             Link(f"{fn.filename}:{fn.first_line}", None),
-            Link("resume function" if fn.is_resume else "user code", None),
+            Link(
+                ("resume function in " if fn.is_resume else "") + function_origin_of(fn).label,
+                None,
+            ),
             Link(str(len(fn.entries)), None),
             Link(str(sum(len(e.graphs) for e in fn.entries)), None),
         )
-        for fn in ctx.functions()
+        for fn in functions
     ]
-    headers = ("function", "where", "kind", "cache entries", "graphs")
-    return _table(ctx, "functions", "Functions", headers, rows)
+
+
+_FUNCTION_HEADERS = ("function", "where", "whose code", "cache entries", "graphs")
+
+
+def _functions_table(ctx: ProcessContext) -> Table:
+    """The user's functions; torch's own (Dynamo's helpers, an optimizer's step) are
+    left out, and the table says how many."""
+    mine = [fn for fn in ctx.listed() if function_origin_of(fn) is Origin.USER]
+    table = _table(ctx, "functions", "Your functions", _FUNCTION_HEADERS, _function_rows(ctx, mine))
+    left_out = ctx.left_out()
+    if not left_out:
+        return table
+    names = ", ".join(sorted({fn.qualname or fn.name for fn in left_out}))
+    note = f"Not listed: {_count(len(left_out), 'function')} of torch's own ({names})."
+    return dataclasses.replace(table, note=note)
+
+
+def _other_functions_table(ctx: ProcessContext) -> Table:
+    """Functions of third-party libraries and the standard library, folded."""
+    others = [fn for fn in ctx.listed() if function_origin_of(fn) is not Origin.USER]
+    rows = _function_rows(ctx, others)
+    table = _table(ctx, "other-functions", "Functions in libraries", _FUNCTION_HEADERS, rows)
+    table = dataclasses.replace(table, empty="None: every function compiled is yours or torch's.")
+    return dataclasses.replace(
+        table, folded=f"{_count(len(others), 'function')} in libraries and the standard library"
+    )
+
+
+def _counters_table(ctx: ProcessContext) -> Table:
+    """Dynamo's own counters for the run, as torch counted them."""
+    rows = [
+        (
+            Link(group, None),
+            Link(break_summary(name) if "\n" in name else name, None, name),
+            Link(str(count), None),
+        )
+        for group, counts in sorted(ctx.dump.manifest.counters.items())
+        for name, count in sorted(counts.items(), key=lambda kv: (-_number(kv[1]), kv[0]))
+    ]
+    headers = ("group", "name", "count")
+    table = _table(ctx, "counters", "Dynamo's counters", headers, rows)
+    return dataclasses.replace(table, empty="None recorded.")
+
+
+def _number(value) -> float:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
 def _compiles_table(ctx: ProcessContext) -> Table:

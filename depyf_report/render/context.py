@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -10,6 +11,7 @@ from pathlib import PurePath
 
 from ..dump import ProcessDump
 from ..model import Compile, CompiledGraph, DebugSource, FrameSummary, Function
+from ..origin import Origin, function_origin
 from . import urls
 
 
@@ -79,12 +81,49 @@ class ProcessContext:
             for child in self.resumes_of.get(fn.id, []):
                 visit(child)
 
-        for fn in sorted(self.dump.functions.values(), key=function_order):
+        every = sorted(
+            self.dump.functions.values(), key=lambda fn: (origin_rank(fn), *function_order(fn))
+        )
+        for fn in every:
             if not (fn.resume and fn.resume.parent in self.dump.functions):
                 visit(fn)
-        for fn in sorted(self.dump.functions.values(), key=function_order):
+        for fn in every:
             visit(fn)  # resume functions caught in a cycle of parents
         return ordered
+
+    def listed(self) -> list[Function]:
+        """The functions a report lists: all but torch's own (Dynamo's helpers, an
+        optimizer's step), the user's first."""
+        return [fn for fn in self.functions() if function_origin_of(fn) is not Origin.TORCH]
+
+    def left_out(self) -> list[Function]:
+        """torch's own functions, which are not listed."""
+        return [fn for fn in self.functions() if function_origin_of(fn) is Origin.TORCH]
+
+    def title(self, fn: Function) -> str:
+        """``fn``'s title, unique among this process's functions."""
+        return self.titles.get(fn.id) or readable_title(fn, self._original(fn))
+
+    def _original(self, fn: Function) -> Function | None:
+        original = self.function(fn.resume.original) if fn.resume else None
+        return original if original is not None and not original.resume else None
+
+    @cached_property
+    def titles(self) -> dict[str, str]:
+        """Function id -> a title no other function of the process has."""
+        groups: dict[str, list[Function]] = defaultdict(list)
+        for fn in self.functions():
+            groups[readable_title(fn, self._original(fn))].append(fn)
+        callers: dict[str, list[str]] = defaultdict(list)
+        for fn in self.functions():
+            for entry in fn.entries:
+                for resume_id in entry.resume_functions:
+                    callers[resume_id].append(entry.compile_id)
+        titles = {}
+        for title, same in groups.items():
+            for fn, told in zip(same, _told_apart(title, same, callers)):
+                titles[fn.id] = told
+        return titles
 
     def roots(self) -> list[Function]:
         """Functions that no other function in the dump led to."""
@@ -243,12 +282,66 @@ def same_file(a: str | None, b: str) -> bool:
     return a == b or PurePath(a).name == PurePath(b).name
 
 
-def function_title(fn: Function) -> str:
-    """How pages name a function; resume functions of one break differ by their line."""
-    title = fn.qualname or fn.name
-    if fn.resume and fn.resume.resume_line is not None:
-        return f"{title} (from line {fn.resume.resume_line})"
+def function_title(fn: Function, ctx: ProcessContext | None = None) -> str:
+    """How pages name a function: the one place titles are made.
+
+    A resume function is named by the function it continues and its lines:
+    "messy, resumes at line 23 after the break at line 22". With ``ctx`` the
+    title is unique among the process's functions (see ``ProcessContext.titles``).
+    """
+    return ctx.title(fn) if ctx is not None else readable_title(fn)
+
+
+def readable_title(fn: Function, original: Function | None = None) -> str:
+    """``fn``'s title; ``original`` is the user function a resume function continues."""
+    if not fn.resume:
+        return fn.qualname or fn.name
+    title = original.qualname if original else continued_name(fn.qualname or fn.name)
+    if fn.resume.resume_line is not None:
+        title += f", resumes at line {fn.resume.resume_line}"
+    if fn.resume.break_line is not None:
+        title += f" after the break at line {fn.resume.break_line}"
     return title
+
+
+_RESUME_NAME = re.compile(r"^torch_dynamo_resume_in_(?P<name>.+)_at_\d+$")
+
+
+def continued_name(qualname: str) -> str:
+    """The user function a resume function's qualified name continues:
+    "Model.torch_dynamo_resume_in_forward_at_22" -> "Model.forward"."""
+    scope, dot, name = qualname.rpartition(".")
+    while (found := _RESUME_NAME.match(name)) is not None:
+        name = found["name"]
+    return f"{scope}{dot}{name}"
+
+
+def _told_apart(title: str, same: list[Function], callers: dict[str, list[str]]) -> list[str]:
+    """Titles for functions that would share ``title``: by their file, else by the
+    compiles whose code calls them, else by a counter."""
+    if len(same) == 1:
+        return [title]
+    files = [f"{PurePath(fn.filename).name}:{fn.first_line}" for fn in same]
+    if len(set(files)) == len(same):
+        return [f"{title} ({where})" for where in files]
+    called = [", ".join(sorted(set(callers.get(fn.id, [])))) for fn in same]
+    if all(called) and len(set(called)) == len(same):
+        return [f"{title} (called by compile {by})" for by in called]
+    return [f"{title} ({ordinal(n)})" for n in range(1, len(same) + 1)]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def function_origin_of(fn: Function) -> Origin:
+    """Whose code ``fn`` is: the user's, a library's, the standard library's, torch's."""
+    return function_origin(fn.filename, fn.qualname)
+
+
+def origin_rank(fn: Function) -> int:
+    return list(Origin).index(function_origin_of(fn))
 
 
 def break_summary(reason: str, gb_type: str | None = None) -> str:

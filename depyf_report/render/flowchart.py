@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from ..model import Function
+from ..origin import Origin
 from . import urls
 from .build_function import resume_names
 from .build_graph import stage_label, stage_order
-from .context import ProcessContext
+from .context import ProcessContext, function_origin_of, function_title, ordinal
 
 COLUMNS = ("function", "cache entry", "transformed code", "graph", "stages", "output code")
 # Rows are 24px units: a main box spans two, a stage box one, so a graph's
@@ -33,6 +34,8 @@ class Node:
     label: str
     detail: str
     href: str | None
+    title: str = ""  # the whole name, shown on hover; the label when ""
+    alternative: str = ""  # a label to show instead when two boxes' labels read the same
 
 
 @dataclass
@@ -53,7 +56,7 @@ class Chart:
 def flowchart(ctx: ProcessContext, root: Function) -> Markup:
     chart = Chart()
     _place_function(ctx, chart, root, None, set())
-    return _svg(chart, f"Flowchart of {root.qualname}")
+    return _svg(chart, f"Flowchart of {function_title(root, ctx)}")
 
 
 def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: set[str]) -> None:
@@ -61,11 +64,16 @@ def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: s
     if caller is not None:
         chart.row += 1  # air for the edge that comes down from the caller
     entries = f"{len(fn.entries)} cache entr{'y' if len(fn.entries) == 1 else 'ies'}"
-    if fn.resume and fn.resume.resume_line is not None:
-        entries += f" · line {fn.resume.resume_line}"
+    label, alternative = fn.qualname or fn.name, ""
+    if fn.resume:  # the chart's root names the function; a resume box says where it resumes
+        resume, broke = fn.resume.resume_line, fn.resume.break_line
+        label = f"resumes at line {resume}" if resume is not None else f"after line {broke}"
+        entries += f" · break {broke}" if broke is not None and resume is not None else ""
+        alternative = f"line {broke} → resumes {resume}"
     kind = "resume" if fn.is_resume else "function"
+    title = function_title(fn, ctx)
     me = chart.add(
-        Node(0, chart.row, kind, fn.qualname or fn.name, entries, ctx.function_href(fn.id)),
+        Node(0, chart.row, kind, label, entries, ctx.function_href(fn.id), title, alternative),
         caller,
         "resume" if caller is not None else "",
     )
@@ -85,8 +93,16 @@ def _place_function(ctx, chart: Chart, fn: Function, caller: int | None, seen: s
     chart.row = max(chart.row, chart.nodes[me].row + MAIN_UNITS)
     later += [(child, me) for child in ctx.resumes_of.get(fn.id, [])]
     for child, parent in later:
-        if child and child.id not in seen:
+        # Dynamo's own helpers (the closure that installs a resume function) are
+        # not part of the user's story.
+        helper = child and not child.is_resume and function_origin_of(child) is Origin.TORCH
+        if child and child.id not in seen and not (helper and root_is_user(ctx, fn)):
             _place_function(ctx, chart, child, parent, seen)
+
+
+def root_is_user(ctx: ProcessContext, fn: Function) -> bool:
+    original = ctx.function(fn.resume.original) if fn.resume else None
+    return function_origin_of(original or fn) is Origin.USER
 
 
 def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
@@ -136,6 +152,7 @@ def _h(node: Node) -> int:
 
 
 def _svg(chart: Chart, title: str) -> Markup:
+    shown = _shown_labels(chart.nodes)
     used = max((n.col for n in chart.nodes), default=0) + 1
     width = _x(used) - GAP_X + PAD
     height = max((_y(n.row) + _h(n) for n in chart.nodes), default=_y(0)) + PAD
@@ -149,7 +166,7 @@ def _svg(chart: Chart, title: str) -> Markup:
         for col, name in enumerate(COLUMNS[:used])
     ]
     parts += [_edge(chart.nodes[a], chart.nodes[b], kind) for a, b, kind in chart.edges]
-    parts += [_box(node) for node in chart.nodes]
+    parts += [_box(node, label) for node, label in zip(chart.nodes, shown)]
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -169,21 +186,60 @@ def _edge(a: Node, b: Node, kind: str) -> str:
     return f'<path class="fc-edge {kind}" d="{d}"/>'
 
 
-def _box(node: Node) -> str:
+def _box(node: Node, label: str) -> str:
     x, y, h = _x(node.col), _y(node.row), _h(node)
-    label = _clip(node.label, 20)
     baseline = y + (14 if h == 20 else 17)
     text = f'<text class="fc-label" x="{x + 8}" y="{baseline}">{escape(label)}</text>'
     if node.detail:
         text += f'<text class="fc-detail" x="{x + 8}" y="{y + 32}">{escape(node.detail)}</text>'
     box = (
         f'<rect class="fc-box {node.kind}" x="{x}" y="{y}" width="{BOX_W}" height="{h}" rx="6"/>'
-        f"{text}<title>{escape(node.label)}</title>"
+        f"{text}<title>{escape(node.title or node.label)}</title>"
     )
     if node.href:
         return f'<a class="fc-node" href="{escape(node.href)}">{box}</a>'
     return f'<g class="fc-node">{box}</g>'
 
 
+LABEL = 20  # characters that fit a box
+
+
+def _shown_labels(nodes: list[Node]) -> list[str]:
+    """Each box's text, cut to fit; boxes of one column that are different things
+    never read the same: a cut that loses the difference keeps the end instead,
+    and what still reads the same gets a counter."""
+    shown = [_clip(node.label, LABEL) for node in nodes]
+    for col in {node.col for node in nodes}:
+        if col >= 4:  # stage and output code boxes repeat per graph on purpose
+            continue
+        same = _collisions(nodes, shown, col)
+        for i in same:
+            shown[i] = _clip_middle(nodes[i].alternative or nodes[i].label, LABEL)
+        for group in _groups(nodes, shown, col):
+            for n, i in enumerate(group[1:], start=2):
+                suffix = f" ({ordinal(n)})"
+                shown[i] = _clip(nodes[i].label, LABEL - len(suffix)) + suffix
+    return shown
+
+
+def _groups(nodes: list[Node], shown: list[str], col: int) -> list[list[int]]:
+    by_text: dict[str, list[int]] = {}
+    for i, node in enumerate(nodes):
+        if node.col == col:
+            by_text.setdefault(shown[i], []).append(i)
+    return [group for group in by_text.values() if len(group) > 1]
+
+
+def _collisions(nodes: list[Node], shown: list[str], col: int) -> list[int]:
+    return [i for group in _groups(nodes, shown, col) for i in group]
+
+
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _clip_middle(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head = limit // 3
+    return text[:head] + "…" + text[len(text) - (limit - head - 1) :]

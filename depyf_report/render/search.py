@@ -30,7 +30,7 @@ def search_rows(ctx: ProcessContext) -> list[list[str]]:
     where = f" · {ctx.label}" if ctx.label else ""
     for fn in ctx.functions():
         page = urls.function_page(ctx.name, fn.id)
-        title = function_title(fn)
+        title = function_title(fn, ctx)
         rows.append(["function", _cut(title), _cut(f"{fn.filename}:{fn.first_line}{where}"), page])
         source = "" if fn.is_resume else fn.source or ""
         for number, line in enumerate(source.splitlines(), start=fn.first_line):

@@ -60,7 +60,10 @@ def _numbers(ctx: ProcessContext) -> list[str]:
 
 def _functions(ctx: ProcessContext) -> list[str]:
     lines = []
+    listed = {fn.id for fn in ctx.listed()}  # torch's own functions are left out
     for fn in ctx.roots():
+        if fn.id not in listed:
+            continue
         compiles = ctx.compiles_of.get(fn.id, [])
         family = [c for member in ctx.family(fn) for c in ctx.compiles_of.get(member.id, [])]
         breaks = [(c, b) for c in family for b in ctx.graph_breaks(c)]

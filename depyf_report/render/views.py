@@ -66,6 +66,8 @@ class Table:
     rows: tuple[Row, ...]
     concept: str | None = None
     empty: str = "None."
+    note: str = ""  # a line under the title, e.g. what the table leaves out
+    folded: str = ""  # shown folded under this summary line, when not ""
 
 
 # --- function page ---------------------------------------------------------------
@@ -230,6 +232,8 @@ class ProcessView:
     flowcharts: tuple[Markup, ...]
     tables: tuple[Table, ...]
     unavailable: tuple[tuple[str, str], ...]
+    # Flowcharts of functions in other code, folded: (summary line, charts) per origin.
+    other_flowcharts: tuple[tuple[str, tuple[Markup, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
