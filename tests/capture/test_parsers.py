@@ -134,7 +134,26 @@ def test_symbols_metrics_and_unknown_kinds():
     assert fact.failure == "Unsupported: x"
     assert fact.metrics == {"fail_type": "Unsupported", "fail_reason": "x", "guard_count": 3}
     assert _facts({"chromium_event": {}, "frame_id": 0, "frame_compile_id": 0}) == []
-    assert _facts({"str": ["file.py", 0]}) == []
+    # the trace names a file once by number; frames of later records give the number
+    assert _facts({"str": ["file.py", 0]}) == [trace.StringInterned(0, "file.py")]
+
+
+def test_symbol_guards_and_specializations_name_the_users_line():
+    stack = [{"line": 3, "name": "f", "filename": 0, "loc": "return x.view(4, 2)"}]
+    ids = {"frame_id": 1, "frame_compile_id": 0}
+    (guarded,) = _facts({"guard_added_fast": {"expr": "Eq(s0, 8)", "user_stack": stack}, **ids})
+    assert (guarded.guard.expression, guarded.guard.line, guarded.file_index) == ("Eq(s0, 8)", 3, 0)
+    meta = {"symbol": "s0", "sources": ["L['x'].size()[0]"], "value": "8", "reason": "r"}
+    (fixed,) = _facts({"symbolic_shape_specialization": {**meta, "user_stack": stack}, **ids})
+    spec = fixed.specialization
+    assert (spec.symbol, spec.value, spec.sources, spec.code) == (
+        "s0",
+        "8",
+        ["L['x'].size()[0]"],
+        "return x.view(4, 2)",
+    )
+    (made,) = _facts({"create_unbacked_symbol": {"symbol": "u0", "vr": "[-int_oo, int_oo]"}, **ids})
+    assert made.symbol.unbacked and made.symbol.line is None
 
 
 ONE_REASON = (
