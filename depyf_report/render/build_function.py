@@ -7,7 +7,8 @@ from collections import defaultdict
 
 from markupsafe import Markup
 
-from ..model import CacheEntry, Compile, DebugSource, Function, GraphBreak
+from ..model import CacheEntry, Compile, DebugSource, FrameSummary, Function, GraphBreak
+from ..origin import Origin, origin_of
 from . import urls
 from .codeview import code_line, code_lines, guard_lines
 from .compile_time import compile_time, time_bar
@@ -18,9 +19,18 @@ from .context import (
     function_title,
     same_file,
 )
-from .metrics import format_metric, metric_rows  # noqa: F401 (build_overview's)
+from .metrics import metric_rows
 from .recompiles import LIMIT_REMEDY, failed_guard_line, limit_hit, remedy
-from .views import BreakView, CompileView, EntryView, FunctionPage, Link, Mark, RecompileView
+from .views import (
+    BreakView,
+    CompileView,
+    EntryView,
+    Frames,
+    FunctionPage,
+    Link,
+    Mark,
+    RecompileView,
+)
 
 _RESUME_NAME = re.compile(r"__resume_at_(\d{1,9})_\d+")  # int() refuses thousands of digits
 
@@ -31,8 +41,8 @@ def build_function_page(
     path = urls.function_page(ctx.name, fn.id)
     return FunctionPage(
         path=path,
-        title=function_title(fn),
-        crumbs=(*crumbs, Link(function_title(fn), None)),
+        title=function_title(fn, ctx),
+        crumbs=(*crumbs, Link(function_title(fn, ctx), None)),
         process=ctx.label,
         name=fn.name,
         qualname=fn.qualname,
@@ -60,7 +70,7 @@ def _function_link(ctx: ProcessContext, function_id: str | None) -> Link:
     fn = ctx.function(function_id)
     if fn is None:
         return Link(function_id or "unknown function", None, "not in the dump")
-    return Link(function_title(fn), ctx.function_href(function_id))
+    return Link(function_title(fn, ctx), ctx.function_href(function_id))
 
 
 def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:
@@ -78,7 +88,7 @@ def _resume_links(ctx: ProcessContext, fn: Function) -> tuple[Link, ...]:
 
     return (
         Link(
-            function_title(parent) if parent else "unknown function",
+            function_title(parent, ctx) if parent else "unknown function",
             ctx.function_href(fn.resume.parent),
         ),
         line_link(fn.resume.break_line, "graph break"),
@@ -102,7 +112,7 @@ def _source_marks(ctx: ProcessContext, fn: Function) -> dict[int, tuple[Mark, ..
                     marks[line].append(Mark("break", _short(label), href))
         if member.id != fn.id and member.resume.resume_line is not None:
             href = ctx.function_href(member.id)
-            title = f"resumes in {function_title(member)}"
+            title = f"continues in {function_title(member, ctx)}"
             marks[member.resume.resume_line].append(Mark("resume", _short(title), href))
     if fn.resume and fn.resume.resume_line is not None:
         marks[fn.resume.resume_line].append(Mark("resume", "this function starts here"))
@@ -249,7 +259,7 @@ def break_view(ctx: ProcessContext, fn: Function, anchor: str, brk: GraphBreak) 
         summary=break_summary(brk.reason, brk.gb_type),
         reason=brk.reason,
         where=Link(where, href),
-        stack=tuple(f"{s.filename}:{s.line} in {s.name}: {s.code or ''}" for s in brk.user_stack),
+        stack=stack_frames(brk.user_stack),
         explanation=brk.explanation or "",
         hints=tuple(brk.hints),
         context=brk.context or "",
@@ -257,6 +267,20 @@ def break_view(ctx: ProcessContext, fn: Function, anchor: str, brk: GraphBreak) 
         wrapper=brk.wrapper or "",
         call=_call_link(ctx, fn, brk),
     )
+
+
+def stack_frames(stack: list[FrameSummary]) -> tuple[Frames, ...]:
+    """The stack in runs of one origin: the user's frames shown, the rest folded."""
+    runs: list[tuple[str, list[str]]] = []
+    for frame in stack:
+        origin = origin_of(frame.filename)
+        label = "" if origin is Origin.USER else origin.label
+        text = f"{frame.filename}:{frame.line} in {frame.name}: {frame.code or ''}"
+        if runs and runs[-1][0] == label:
+            runs[-1][1].append(text)
+        else:
+            runs.append((label, [text]))
+    return tuple(Frames(label, tuple(lines)) for label, lines in runs)
 
 
 def _call_link(ctx: ProcessContext, fn: Function, brk: GraphBreak) -> Link | None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 
+from markupsafe import Markup
+
 from ..model import Compile
 from ..origin import Origin
 from . import urls
-from .build_function import format_metric, guard_count
+from .build_function import guard_count
+from .compile_time import added, compile_time, time_bar
 from .context import (
     ProcessContext,
     break_summary,
@@ -17,6 +20,7 @@ from .context import (
     graph_order,
 )
 from .flowchart import flowchart
+from .metrics import format_metric
 from .recompiles import limit_hit
 from .symbols import symbols_table
 from .views import Link, ProcessView, Row, Stat, Table
@@ -52,7 +56,14 @@ def build_process_view(ctx: ProcessContext) -> ProcessView:
         tables=tables,
         unavailable=tuple((u.artifact, u.reason) for u in m.unavailable),
         other_flowcharts=_other_flowcharts(ctx, roots),
+        time_bar=_time_bar(ctx),
     )
+
+
+def _time_bar(ctx: ProcessContext) -> Markup | None:
+    """Where the whole program's compile time went, added up over its compiles."""
+    total = added(t for t in (compile_time(c.metrics) for c in ctx.compiles()) if t)
+    return time_bar(total, "all compiles") if total else None
 
 
 def _other_flowcharts(ctx: ProcessContext, roots) -> tuple:
@@ -109,7 +120,9 @@ def compile_seconds(record: Compile) -> float:
 def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
     d = ctx.dump
     by_anchor = {t.anchor: t for t in tables}
-    resumes = sum(1 for f in d.functions.values() if f.is_resume)
+    # torch's own functions are left out of the functions table, and so of its count.
+    listed = [f for f in d.functions.values() if function_origin_of(f) is not Origin.TORCH]
+    resumes = sum(1 for f in listed if f.is_resume)
     breaks = sum(len(ctx.graph_breaks(c)) for c in ctx.compiles())
     guards = sum(guard_count(ctx, e)[0] for f in d.functions.values() for e in f.entries)
     kernels = len(by_anchor[_anchor(ctx, "kernels")].rows)
@@ -121,7 +134,7 @@ def _stats(ctx: ProcessContext, tables: tuple[Table, ...]) -> tuple[Stat, ...]:
     return (
         stat(
             f"functions ({resumes} resume)" if resumes else "functions",
-            len(d.functions),
+            len(listed),
             "functions",
             "resume-function" if resumes else None,
         ),
@@ -228,7 +241,7 @@ def _compiles_table(ctx: ProcessContext) -> Table:
             _status(ctx, c),
             Link(c.backend or "—", None),
             Link(str(len(c.graphs)), None),
-            Link(format_metric("_s", compile_seconds(c)), None),
+            Link(format_metric("entire_frame_compile_time_s", compile_seconds(c)), None),
         )
         for c in ctx.compiles()
     ]

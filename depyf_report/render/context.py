@@ -282,14 +282,14 @@ def same_file(a: str | None, b: str) -> bool:
     return a == b or PurePath(a).name == PurePath(b).name
 
 
-def function_title(fn: Function, ctx: ProcessContext | None = None) -> str:
+def function_title(fn: Function, ctx: ProcessContext) -> str:
     """How pages name a function: the one place titles are made.
 
     A resume function is named by the function it continues and its lines:
-    "messy, resumes at line 23 after the break at line 22". With ``ctx`` the
-    title is unique among the process's functions (see ``ProcessContext.titles``).
+    "messy, resumes at line 23 after the break at line 22"; the title is unique
+    among the process's functions (see ``ProcessContext.titles``).
     """
-    return ctx.title(fn) if ctx is not None else readable_title(fn)
+    return ctx.title(fn)
 
 
 def readable_title(fn: Function, original: Function | None = None) -> str:

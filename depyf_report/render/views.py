@@ -94,6 +94,14 @@ class EntryView:
 
 
 @dataclass(frozen=True)
+class Frames:
+    """Frames in a row of one origin's code; frames not the user's show folded."""
+
+    origin: str  # "" for the user's code, else e.g. "torch" or "third-party libraries"
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class BreakView:
     """A graph break or failed compile, as torch explains it."""
 
@@ -101,7 +109,7 @@ class BreakView:
     summary: str  # the graph-break type, or the reason's first line
     reason: str
     where: Link  # the user's line that caused it: the innermost frame of user code
-    stack: tuple[str, ...]
+    stack: tuple[Frames, ...]
     explanation: str = ""
     hints: tuple[str, ...] = ()
     context: str = ""
@@ -234,6 +242,7 @@ class ProcessView:
     unavailable: tuple[tuple[str, str], ...]
     # Flowcharts of functions in other code, folded: (summary line, charts) per origin.
     other_flowcharts: tuple[tuple[str, tuple[Markup, ...]], ...] = ()
+    time_bar: Markup | None = None  # where the compile time of all compiles went
 
 
 @dataclass(frozen=True)
