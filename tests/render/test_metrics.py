@@ -84,3 +84,19 @@ def test_the_function_page_shows_the_time_bar_and_the_tables(tmp_path):
     assert "AOTAutograd 9.126 s" in page and "Dynamo tracing 0.137 s" in page
     assert "/home/ana/toy_example.py:12 in toy_example" in page
     assert "runner.py" not in page
+
+
+def test_a_break_stack_folds_the_frames_of_other_code():
+    from depyf_report.model import FrameSummary
+    from depyf_report.render.build_function import stack_frames
+
+    site = "/venv/lib/python3.11/site-packages"
+    stack = [
+        FrameSummary("/home/ana/train.py", 30, "main"),
+        FrameSummary(f"{site}/torch/optim/optimizer.py", 480, "wrapper"),
+        FrameSummary(f"{site}/torch/optim/sgd.py", 120, "step"),
+        FrameSummary("/home/ana/train.py", 12, "log_lr", "print(lr)"),
+    ]
+    runs = stack_frames(stack)
+    assert [(r.origin, len(r.lines)) for r in runs] == [("", 1), ("torch", 2), ("", 1)]
+    assert runs[-1].lines == ("/home/ana/train.py:12 in log_lr: print(lr)",)
