@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from depyf_report.dump import load_dump
+from depyf_report.render import render
+from depyf_report.render.compile_time import compile_time
 
 from .conftest import EXAMPLES, run_capture, validate_dump
 
@@ -78,3 +80,18 @@ def test_warm_cache_still_gives_output_code(example_dump, inductor_cache, tmp_pa
     assert aot_hits == 3  # AOTAutograd's cache served all three as well
     # A cache hit skips the pre-grad passes; the rest is replayed from the cache.
     _check_inference_graphs(process, ["dynamo", "aot_inference", "post_grad_inference"])
+
+
+def test_inductor_report_splits_the_time_and_colours_the_kernels(example_dump, tmp_path):
+    dump = example_dump("toy_example", "inductor")
+    process = dump.processes[0]
+    for record in process.compiles.values():
+        time = compile_time(record.metrics)
+        assert all(seconds > 0 for seconds in time.seconds), record.id  # all four phases
+        assert time.total == pytest.approx(record.metrics["entire_frame_compile_time_s"])
+    site = render(dump.root, tmp_path / "site", progress=False).parent
+    index = (site / "index.html").read_text()
+    assert "Inductor" in index and "code generation" in index  # the program's bar
+    (code_page,) = sorted(site.glob("graph-*-code.html"))[:1]
+    code = code_page.read_text().split('<section class="kernel"')[0]  # the module alone
+    assert 'extern <span class="s">"C"</span>' in code or '<span class="kt">float</span>' in code
