@@ -21,7 +21,7 @@ sys.path.insert(1, str(REPO))  # depyf_report, and the generator beside its test
 
 from decompile_pythons import passthrough, rerun  # noqa: E402
 
-from depyf_report.decompiler.fallback import STATE_MACHINE_NOTE  # noqa: E402
+from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE  # noqa: E402
 from tests.decompiler.random_programs import decompiled_program, program, run  # noqa: E402
 
 

@@ -29,7 +29,7 @@ from decompile_pythons import passthrough, rerun  # noqa: E402
 from decompile_stdlib import StdlibModule, one_line, stdlib_modules  # noqa: E402
 from decompile_workers import load_decompiler_once, run_each  # noqa: E402
 
-from depyf_report.decompiler.fallback import STATE_MACHINE_NOTE  # noqa: E402
+from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE  # noqa: E402
 
 WORST_SHOWN = 10
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from depyf_report.decompiler.analysis import _dominators
+from depyf_report.decompiler.graph.analysis import _dominators
 
 
 def reached(roots, succs, removed=None) -> set:

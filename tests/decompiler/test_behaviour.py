@@ -7,7 +7,7 @@ the original and against the decompiled-then-recompiled code; every record
 
 import pytest
 
-from depyf_report.decompiler import functions
+from depyf_report.decompiler.pipeline import definitions
 
 from .behaviour import first_difference, globals_snapshot, record_call
 from .corpus import grouped_cases, plain_functions, resolve, snippets
@@ -65,6 +65,6 @@ def test_decompiled_function_behaves_the_same(snippet, name):
 @pytest.mark.parametrize(("snippet", "name"), list(_function_cases()))
 def test_state_machine_behaves_the_same(snippet, name, monkeypatch):
     """The fallback, forced on each plain function, means the same as well."""
-    monkeypatch.setattr(functions, "FORCE_FALLBACK", True)
+    monkeypatch.setattr(definitions, "FORCE_FALLBACK", True)
     _, decompiled, source = snippet.decompiled_function(name)
     _assert_same_calls(name, snippet.original(), decompiled, source)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from depyf_report.decompiler.bytecode import decode
+from depyf_report.decompiler.bytecode.raw import decode
 
 from .code_tree import code_tree
 from .corpus import SNIPPETS

@@ -6,7 +6,7 @@ import importlib
 
 def _opcodes():
     # Imported in the tests, so a missing module fails these two, not the collection.
-    return importlib.import_module("depyf_report.decompiler.opcodes")
+    return importlib.import_module("depyf_report.decompiler.simulation.coverage")
 
 
 def test_every_opcode_is_handled_or_listed_with_a_reason():

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from depyf_report.decompiler.fallback import STATE_MACHINE_NOTE
+from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE
 
 from .random_programs import decompiled_program, program, run
 

@@ -338,7 +338,7 @@ def test_a_return_in_a_named_clause_under_finally_stays_one_return():
 
 
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
-    from depyf_report.decompiler.comprehensions import _put_back
+    from depyf_report.decompiler.tidy.comprehensions import _put_back
 
     out = ast.parse(assigned).body
     kept = _put_back(out, ast.parse(stmt).body[0], reads)
@@ -370,13 +370,13 @@ def _parses(path) -> bool:
     return True
 
 
-DECOMPILER = Path(decompile.__code__.co_filename).parent
-SOURCES = [p for p in sorted([*SNIPPETS.glob("*.py"), *DECOMPILER.glob("*.py")]) if _parses(p)]
+DECOMPILER = Path(decompile.__code__.co_filename).parents[1]
+SOURCES = [p for p in sorted([*SNIPPETS.glob("*.py"), *DECOMPILER.rglob("*.py")]) if _parses(p)]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_reads_are_counted_in_the_scope_of_the_body(path):
-    from depyf_report.decompiler.cleanup import _count_reads
+    from depyf_report.decompiler.tidy.cleanup import _count_reads
 
     body = ast.parse(path.read_text()).body
     expected = collections.Counter(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from depyf_report.decompiler.unparse import unparse
+from depyf_report.decompiler.tidy.unparse import unparse
 
 WRITTEN = [
     "x = a and b and c == 1 and d < 2 or e and f and not g",

@@ -1,0 +1,117 @@
+"""Basic blocks and the control-flow graph over canonical instructions."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from ..bytecode.instructions import Handler, Instr, SourceLines
+from ..bytecode.versions import JUMPS, NO_FALLTHROUGH
+from ..rewrites.clause_tails import (
+    copied_chain_ends,
+    copied_clause_tails,
+    copied_loop_exits,
+    copied_while_exits,
+    copied_with_exits,
+)
+from ..rewrites.rotation import RepeatedTest, repeated_tests
+
+# Conditional jumps: every canonical jump but the unconditional one.
+TWO_WAY = JUMPS - {"JUMP"}
+
+
+@dataclass(eq=False, slots=True)
+class Block:
+    """Instructions [start, end) that run straight through; ``succs`` are normal edges."""
+
+    id: int
+    start: int
+    end: int
+    handler: Handler | None
+    succs: list[int] = field(default_factory=list)  # fallthrough first, then jump target
+    preds: list[int] = field(default_factory=list)
+
+    @property
+    def last(self) -> int:
+        return self.end - 1
+
+
+class Graph:
+    """Blocks of one code object, with the block holding each instruction index."""
+
+    def __init__(
+        self, instrs: list[Instr], unrotate: bool = False, lines: SourceLines | None = None
+    ):
+        self.instrs, self.lines = instrs, lines
+        tests = repeated_tests(instrs) if unrotate else []
+        copies, breaks = {}, {}
+        if unrotate:
+            copies = {
+                **copied_clause_tails(instrs),
+                **copied_loop_exits(instrs),
+                **copied_chain_ends(instrs),
+            }
+            if lines is not None:
+                breaks = copied_while_exits(instrs, lines)
+                breaks = {c: o for c, o in breaks.items() if c not in copies}
+                breaks.update(copied_with_exits(instrs, lines))
+        leaders = {test.top for test in tests} | {*copies, *copies.values()}
+        leaders |= {*breaks, *breaks.values()}
+        self.blocks = _split(instrs, leaders)
+        self.block_at = {b.start: b.id for b in self.blocks}
+        self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
+        self.repeated: set[int] = set()  # the loop tests some tail repeats
+        for b in self.blocks:
+            b.succs = self._successors(b)
+        self._unrotate(tests)
+        for copy, original in copies.items():  # the clause goes on to the original
+            self.blocks[self.block_at[copy] - 1].succs = [self.block_at[original]]
+        if breaks:  # every way to a copy goes to the original: a break out of the loop
+            to = {self.block_at[c]: self.block_at[o] for c, o in breaks.items()}
+            for b in self.blocks:
+                b.succs = [to.get(s, s) for s in b.succs]
+        for b in self.blocks:
+            for s in b.succs:
+                self.blocks[s].preds.append(b.id)
+
+    def _unrotate(self, tests: list[RepeatedTest]) -> None:
+        """The body's end goes to the loop test at the top, not to its repeated copy."""
+        starts = [b.start for b in self.blocks]
+        for test in tests:
+            x = self.blocks[bisect.bisect_right(starts, test.bottom) - 1]
+            self.rotated[x.id] = self.block_at[test.top]
+            self.repeated.add(self.block_at[test.top])
+            x.succs = [self.block_at[test.top]]
+
+    def at(self, index: int) -> int:
+        return self.block_at[index]
+
+    def handler_block(self, block: Block) -> int | None:
+        return self.block_at[block.handler.target] if block.handler else None
+
+    def _successors(self, b: Block) -> list[int]:
+        last = self.instrs[b.last]
+        out = []
+        if last.op not in NO_FALLTHROUGH and b.end < len(self.instrs):
+            out.append(self.block_at[b.end])
+        if last.target is not None and last.target < len(self.instrs):
+            out.append(self.block_at[last.target])
+        return out
+
+
+def _split(instrs: list[Instr], leaders: set[int]) -> list[Block]:
+    leaders = {0, *leaders}
+    for ins in instrs:
+        if ins.target is not None:
+            leaders.add(ins.target)
+        if ins.handler is not None:
+            leaders.add(ins.handler.target)
+        if ins.op in NO_FALLTHROUGH or ins.op in TWO_WAY or ins.op == "END_ASYNC_FOR":
+            leaders.add(ins.index + 1)
+        if ins.index and instrs[ins.index - 1].handler != ins.handler:
+            leaders.add(ins.index)
+        if ins.op == "FOR_ITER":  # a loop header, even where nothing jumps back to it
+            leaders.add(ins.index)
+    starts = sorted(i for i in leaders if i < len(instrs))
+    ends = [*starts[1:], len(instrs)]
+    return [Block(n, s, e, instrs[s].handler) for n, (s, e) in enumerate(zip(starts, ends))]

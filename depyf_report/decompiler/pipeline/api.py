@@ -1,0 +1,137 @@
+"""The public entry point: ``decompile(fn_or_code) -> str``."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import inspect
+import re
+import sys
+import types
+
+from ..simulation import markers as m
+from ..structuring.fallback import MARK
+from ..tidy.unparse import unparse
+from .definitions import PROBE, Definitions, body_of, function_def, lambda_expr
+
+_MARK_LINE = re.compile(r"^(\s*)(?:'|\"\"\")" + MARK + r"(.*?)(?:'|\"\"\")$", re.M)
+
+
+def code_of(obj) -> types.CodeType:
+    """The code object behind a function, method, generator function or code."""
+    obj = inspect.unwrap(obj) if callable(obj) else obj
+    obj = getattr(obj, "__func__", obj)
+    code = getattr(obj, "__code__", obj)
+    if not isinstance(code, types.CodeType):
+        raise TypeError(f"cannot decompile {type(obj).__name__!r}: not a function or code object")
+    return code
+
+
+def decompile(obj) -> str:
+    """Return Python source that recompiles to code meaning the same as ``obj``."""
+    code = code_of(obj)
+    function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
+    m.OBJECTS.values.clear()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, DEEP))  # long elif chains nest deeply
+    collecting = gc.isenabled()
+    gc.disable()  # the many short-lived AST nodes would trigger full collections
+    try:
+        return _checked_source(code, function)
+    finally:
+        sys.setrecursionlimit(limit)
+        if collecting:
+            gc.enable()
+
+
+# 3.11+ calls between Python functions use no C stack; 3.10 still does.
+DEEP = 20000 if sys.version_info >= (3, 11) else 5000
+
+
+def _checked_source(code, function) -> str:
+    source = _source(code, function)
+    try:
+        compile(source, "<decompiled>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        PROBE.on = True  # check each structured body on its own, falling back where needed
+        try:
+            source = _source(code, function)
+        finally:
+            PROBE.on = False
+    return source
+
+
+def _source(code, function) -> str:
+    tree = ast.Module(body=_top_level(code, function), type_ignores=[])
+    try:
+        _number_statements(tree.body)
+        text = unparse(tree)
+    except Exception:
+        if PROBE.on:
+            raise
+        return "<unprintable>"
+    return _MARK_LINE.sub(r"\1# \2", text) + "\n"
+
+
+def _top_level(code, function) -> list[ast.stmt]:
+    defs = Definitions()
+    if not code.co_flags & 1:  # module or class body: plain statements
+        return body_of(code, defs) or [ast.Pass()]
+    fn = m.Function(code)
+    binds = {}
+    if function is not None:
+        fn.defaults = [
+            _value(v, binds, f"default_{i}") for i, v in enumerate(function.__defaults__ or ())
+        ]
+        kw = function.__kwdefaults__ or {}
+        fn.kwdefaults = {k: _value(v, binds, f"kwdefault_{k}") for k, v in kw.items()}
+    name = code.co_name if code.co_name.isidentifier() else "_" + re.sub(r"\W", "_", code.co_name)
+    node = function_def(code, defs, fn, name)
+    if code.co_name == "<lambda>":
+        expr = lambda_expr(fn, defs)
+        if expr is not None:
+            node = ast.Assign(targets=[m.name(name, True)], value=expr)
+    free = list(code.co_freevars)
+    binds.update(m.OBJECTS.values)
+    if not free and not binds:
+        return [node]
+    params = [ast.arg(arg=n) for n in free + list(binds)]
+    args = ast.arguments(
+        posonlyargs=[],
+        args=params,
+        vararg=None,
+        kwonlyargs=[],
+        kw_defaults=[],
+        kwarg=None,
+        defaults=[],
+    )
+    ret = ast.Return(value=m.name(name))
+    outer = ast.FunctionDef(
+        name=f"_enclosing_{name}", args=args, body=[node, ret], decorator_list=[]
+    )
+    return [outer]
+
+
+def _value(value, binds: dict, label: str) -> ast.expr:
+    """A default value as a literal when it is one, else a parameter of the enclosure."""
+    try:
+        text = repr(value)
+        if len(text) < 200 and ast.literal_eval(text) == value:
+            return ast.parse(text, mode="eval").body
+    except Exception:
+        pass
+    binds[label] = value
+    return m.name(label)
+
+
+def _number_statements(body) -> None:
+    """Give statements the ``lineno`` that ``ast.unparse`` reads for type comments; far
+    cheaper than ``ast.fix_missing_locations`` over every expression."""
+    todo = [body]
+    while todo:
+        for stmt in todo.pop():
+            stmt.lineno = getattr(stmt, "lineno", 1)
+            for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                inner = getattr(stmt, name, None)
+                if isinstance(inner, list):
+                    todo.append(inner)

@@ -1,0 +1,351 @@
+"""Code objects to definitions: function signatures, bodies, lambdas, classes.
+
+A body is first recovered as structured code; when that fails or the result does not
+compile, the state machine in ``fallback.py`` takes over for that code object alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import dis
+import inspect
+import os
+import traceback
+
+from ..bytecode.instructions import SourceLines, normalize
+from ..graph.cfg import Graph
+from ..rewrites.patterns import collapse
+from ..rewrites.star import regular_form
+from ..simulation import markers as m
+from ..simulation.handlers.exceptions import helper_defs
+from ..simulation.handlers.expressions import value_of
+from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
+from ..simulation.machine import CodeContext
+from ..structuring.fallback import StateMachine, comment
+from ..structuring.structure import structured_body
+from ..tidy.cleanup import is_doc_store, tidy
+from ..tidy.comprehensions import comprehension_expr
+
+CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
+CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
+
+
+class _Probe:
+    """Whether each structured body is compiled on its own before it is accepted. Off for
+    speed; ``api.decompile`` turns it on and retries when the whole output fails to compile."""
+
+    on = False
+
+
+PROBE = _Probe()
+
+# For testing the state machine on everything: set DEPYF_REPORT_FORCE_FALLBACK=1.
+FORCE_FALLBACK = bool(os.environ.get("DEPYF_REPORT_FORCE_FALLBACK"))
+CLASS_BOOKKEEPING = {"__module__", "__qualname__", "__firstlineno__", "__static_attributes__"}
+
+
+class Definitions:
+    """How simulated code turns function and class markers into Python definitions."""
+
+    def defines(self, value, ident: str) -> bool:
+        target = value.target if isinstance(value, m.Decorated) else value
+        if isinstance(target, m.Function):
+            name = target.code.co_name
+            mangled = name.startswith("__") and ident.startswith("_") and ident.endswith(name)
+            return (name == ident or mangled) and _plain_name(name)
+        if isinstance(target, TypeAlias):
+            return target.name == ident
+        return isinstance(target, m.Class) and target.name == ident
+
+    def structured_body(self, code) -> list[ast.stmt] | None:
+        """A nested code object's body, or None where only the state machine can write it."""
+        return body_of(code, self, force_structured=True)
+
+    def definition(self, value, ident: str, sim) -> ast.stmt:
+        decorators = []
+        if isinstance(value, m.Decorated):
+            decorators = [value_of(sim, d) for d in value.decorators]
+            value = value.target
+        if isinstance(value, TypeAlias):
+            return type_alias_statement(value, ident)
+        if isinstance(value, m.Class):
+            node = class_def(value, self)
+        else:  # a private method is stored mangled; its def is written unmangled
+            node = function_def(value.code, self, value, value.code.co_name)
+        node.decorator_list = decorators
+        type_params = getattr(value, "type_params", None)
+        if type_params:
+            node.type_params = type_params
+        return node
+
+    def expression(self, value, sim) -> ast.expr:
+        if isinstance(value, m.Decorated):
+            inner = self.expression(value.target, sim)
+            for deco in reversed(value.decorators):
+                inner = m.call(value_of(sim, deco), [inner])
+            return inner
+        if isinstance(value, m.Function) and value.code.co_name == "<lambda>":
+            node = lambda_expr(value, self)
+            if node is not None:
+                return node
+        ident = value.name if isinstance(value, m.Class) else sim.ctx.temp()
+        if isinstance(value, m.Class):
+            sim.emit(class_def(value, self), [ident])
+        else:
+            sim.emit(function_def(value.code, self, value, ident), [ident])
+        return m.name(ident)
+
+    def comprehension(self, fn: m.Function, iterable, sim) -> ast.expr:
+        source = iterable.value if isinstance(iterable, m.Iter) else iterable
+        body = body_of(fn.code, self, force_structured=True)
+        body = [s for s in body or () if not isinstance(s, ast.Nonlocal)]
+        node = comprehension_expr(fn.code, body, source) if body is not None else None
+        if node is not None:
+            node.awaited_by_caller = bool(fn.code.co_flags & CO_COROUTINE)
+            return node
+        return m.call(self.expression(fn, sim), [value_of(sim, iterable)])
+
+
+def _plain_name(ident: str) -> bool:
+    return ident.isidentifier() and not ident.startswith("<")
+
+
+def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
+    """Statements for a code object's body: structured when possible."""
+    instrs = collapse(normalize(code))
+    try:
+        if FORCE_FALLBACK and not force_structured:
+            raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
+        ctx = CodeContext(code, defs, structured=True)
+        # except* handlers as plain ones, which the builder reads back into except*
+        graph = Graph(regular_form(instrs), unrotate=True, lines=SourceLines(code))
+        body = tidy(structured_body(ctx, graph), ctx)
+        if ctx.helpers:
+            if not ctx.is_function:  # a helper would stay in the namespace
+                raise ValueError("helpers outside a function: left to the state machine")
+            body = helper_defs(ctx) + body
+        if not PROBE.on or _compiles(code, body, ctx):
+            return _declared(ctx, body)
+        if os.environ.get("DEPYF_REPORT_DEBUG"):
+            tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
+            print("structured result does not compile:", code.co_name, ast.unparse(tree))
+    except Exception:
+        if os.environ.get("DEPYF_REPORT_DEBUG"):
+            traceback.print_exc()
+    if force_structured:
+        return None
+    ctx = CodeContext(code, defs, structured=False)
+    try:
+        body = StateMachine(ctx, Graph(instrs)).build()
+    except Exception as exc:
+        reason = f"{type(exc).__name__}: {exc}"
+        raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
+        body = [comment("could not decompile this code object"), raise_]
+    return _declared(ctx, body)
+
+
+def _declared(ctx, body) -> list[ast.stmt]:
+    """``body`` with its declarations first, after a module's or class's docstring."""
+    docs = int(not ctx.is_function and bool(body) and _is_docstring(body[0]))
+    return body[:docs] + _declarations(ctx, body) + body[docs:]
+
+
+def _is_docstring(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def _declarations(ctx, body) -> list[ast.stmt]:
+    out = []
+    if ctx.stored_globals:  # in a class or module body too: ``global`` decides the store
+        out.append(ast.Global(names=sorted(ctx.stored_globals)))
+    # A generic class body's hidden ``.type_params`` comes back through class_def.
+    free = {n for n in ctx.stored_free | _unused_free(ctx.code, body) if n.isidentifier()}
+    if free:
+        out.append(ast.Nonlocal(names=sorted(free)))
+    return out
+
+
+def _unused_free(code, body) -> set[str]:
+    """Free variables the body never names: only a ``nonlocal`` keeps them (and the
+    closure cell they bring)."""
+    free = set(code.co_freevars) - {"__class__", "__classdict__"}
+    if not free:
+        return set()
+    named = {n.id for stmt in body or () for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    return free - named
+
+
+def _compiles(code, body, ctx) -> bool:
+    """Whether ``body`` compiles in a scope like the one ``code`` ran in."""
+    inner = _declarations(ctx, body) + [_shallow(s) for s in body or [ast.Pass()]]
+    if ctx.is_function:
+        args = signature(code, m.Function(code))
+        inner = [_def_node(code, "_probe", args, inner)]
+    if code.co_freevars:
+        binds = [
+            ast.Assign(targets=[m.name(n, True)], value=m.const(None)) for n in code.co_freevars
+        ]
+        inner = [
+            ast.FunctionDef(name="_outer", args=_no_args(), body=binds + inner, decorator_list=[])
+        ]
+    tree = ast.fix_missing_locations(ast.Module(body=inner, type_ignores=[]))
+    try:
+        compile(tree, "<decompiled>", "exec")
+    except (SyntaxError, ValueError, TypeError):
+        return False
+    return True
+
+
+def _shallow(stmt):
+    """A copy of ``stmt`` whose nested definitions have empty bodies: those bodies were
+    checked when they were built, and compiling them again would cost time per level."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        copy = type(stmt)(**{f: getattr(stmt, f, None) for f in stmt._fields})
+        copy.body = [ast.Pass()]
+        return copy
+    fields = {}
+    changed = False
+    for name in stmt._fields:
+        value = getattr(stmt, name, None)
+        if (
+            isinstance(value, list)
+            and value
+            and isinstance(value[0], (ast.stmt, ast.excepthandler))
+        ):
+            new = [_shallow(v) for v in value]
+            changed = changed or any(a is not b for a, b in zip(new, value))
+            fields[name] = new
+        else:
+            fields[name] = value
+    return type(stmt)(**fields) if changed else stmt
+
+
+def _no_args() -> ast.arguments:
+    return ast.arguments(
+        posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]
+    )
+
+
+def signature(code, fn: m.Function) -> ast.arguments:
+    """Parameters from the code object; defaults and annotations from MAKE_FUNCTION."""
+    names = [m.safe(n) for n in code.co_varnames]
+    npos, nkw = code.co_argcount, code.co_kwonlyargcount
+    ann = fn.annotations
+
+    def arg(n):
+        return ast.arg(arg=n, annotation=_annotation(code, ann.get(n)))
+
+    i = npos + nkw
+    vararg = kwarg = None
+    if code.co_flags & CO_VARARGS:
+        vararg, i = arg(names[i]), i + 1
+    if code.co_flags & CO_VARKEYWORDS:
+        kwarg = arg(names[i])
+    pos = [arg(n) for n in names[:npos]]
+    kwonly = [arg(n) for n in names[npos : npos + nkw]]
+    defaults = [d for d in fn.defaults if not isinstance(d, ast.Starred)]
+    return ast.arguments(
+        posonlyargs=pos[: code.co_posonlyargcount],
+        args=pos[code.co_posonlyargcount :],
+        vararg=vararg,
+        kwonlyargs=kwonly,
+        kw_defaults=[fn.kwdefaults.get(code.co_varnames[npos + k]) for k in range(nkw)],
+        kwarg=kwarg,
+        defaults=defaults[-npos:] if npos else [],
+    )
+
+
+def _annotation(code, value):
+    if (
+        isinstance(value, ast.Constant)
+        and isinstance(value.value, str)
+        and code.co_flags & 0x1000000
+    ):
+        try:
+            return ast.parse(value.value, mode="eval").body
+        except SyntaxError:
+            return value
+    return value
+
+
+def _def_node(code, name, args, body, returns=None):
+    is_async = code.co_flags & (CO_COROUTINE | CO_ASYNC_GENERATOR)
+    kind = ast.AsyncFunctionDef if is_async else ast.FunctionDef
+    return kind(name=name, args=args, body=body, decorator_list=[], returns=returns)
+
+
+def function_def(code, defs, fn: m.Function, name: str):
+    body = body_of(code, defs) or []
+    body = _strip_docstring_confusion(code, body)
+    if code.co_flags & (CO_GENERATOR | CO_ASYNC_GENERATOR) and not _has_yield_opcode(code):
+        body.append(ast.If(test=m.const(False), body=[ast.Expr(value=ast.Yield())], orelse=[]))
+    returns = fn.annotations.get("return")
+    return _def_node(
+        code, name, signature(code, fn), body or [ast.Pass()], _annotation(code, returns)
+    )
+
+
+def _strip_docstring_confusion(code, body):
+    """A leading string constant would become a docstring; keep the real one only."""
+    doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else None
+    if doc is not None and inspect.cleandoc(doc) and (code.co_flags & 1):
+        return [ast.Expr(value=m.const(doc)), *body]
+    return body
+
+
+def _has_yield_opcode(code) -> bool:
+    return YIELD_VALUE in code.co_code[::2]
+
+
+YIELD_VALUE = dis.opmap["YIELD_VALUE"]
+
+
+def _yields(body) -> bool:
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Yield, ast.YieldFrom)):
+                return True
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                break
+    return False
+
+
+def lambda_expr(fn: m.Function, defs):
+    body = body_of(fn.code, defs, force_structured=True)
+    if body == []:  # ``lambda: None``, whose return reads as the implicit one at the end
+        body = [ast.Return(value=None)]
+    if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    if fn.code.co_flags & CO_GENERATOR and not _has_yield_opcode(fn.code):
+        return None  # its yield was dead code: only a def can say it is a generator
+    value = body[0].value or m.const(None)  # a generator's too: ``lambda: (yield)``
+    return ast.Lambda(args=signature(fn.code, fn), body=value)
+
+
+def class_def(cls: m.Class, defs) -> ast.ClassDef:
+    body = body_of(cls.body.code, defs) or []
+    kept = [s for s in body if not _class_bookkeeping(s)]
+    if kept and is_doc_store(kept[0]):
+        kept[0] = ast.Expr(value=kept[0].value)
+    bases = [value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
+    return ast.ClassDef(
+        name=cls.name,
+        bases=bases,
+        keywords=cls.keywords,
+        body=kept or [ast.Pass()],
+        decorator_list=[],
+    )
+
+
+def _class_bookkeeping(stmt) -> bool:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name):
+            if target.id == "__type_params__":  # set from the generic class's [T, ...]
+                return isinstance(stmt.value, ast.Name) and stmt.value.id == "__type_params__"
+            return target.id in CLASS_BOOKKEEPING or target.id == "__classcell__"
+    return bool(isinstance(stmt, ast.Return))

@@ -1,0 +1,355 @@
+"""Code after a try or a loop that the compiler copies to where it would jump.
+
+The compiler replaces a jump to a small block that returns or raises (at most four
+raw instructions) by a copy of that block:
+
+- 3.12 copies the code after a try to the end of its except clauses. An except
+  clause that goes on to such code then ends with ``POP_EXCEPT``, the clearing of
+  its ``as`` name, and the copy. The one original laid out last before the clause
+  (3.12 lays handlers out after other code) that starts a block (it is jumped to,
+  or the try's protection ends there) is where the try goes on.
+- Every version copies the code after a for loop to a ``break``, which then ends
+  with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
+  pops the iterator after computing its value, so it never looks like this). The
+  original is where the loop goes when the iterator is exhausted.
+- 3.10 and 3.12+ copy the code after a while loop to a ``break`` too, with nothing
+  popped first; the copy keeps the source line of what it copies, which tells it
+  from a ``return`` written in the loop. When nothing else reaches that code (a
+  ``while True`` loop), no original is left; the loop builder then takes the copy
+  itself for the code after the loop (``copied_after_endless_loop``).
+
+- 3.10 and 3.12+ copy what follows a chained comparison used as a value
+  (``return a < b < c``) to the arm where the chain holds, which would jump over
+  the block that pops the middle operand where it fails; the original follows
+  that block.
+
+The control-flow graph sends each copy to its original instead, so the paths meet
+there, as written, and a break inside a with body is a break again rather than a
+return after ``__exit__``. Any original will do for meaning: both compute what they
+return or raise from nothing on the stack, under the same handler.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dis
+
+from ..bytecode.effects import value_effect
+from ..bytecode.instructions import Instr, SourceLines
+from ..bytecode.versions import NO_FALLTHROUGH
+
+EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
+LONGEST_COPY = 4  # raw instructions the compiler copies
+STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
+DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
+
+
+def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy -> first instruction of its original."""
+    copies = {}
+    for ins in instrs:
+        if ins.op == "POP_EXCEPT":
+            start = _after_cleanup(instrs, ins.index + 1)
+            length = copy_length(instrs, start)
+            if not length:
+                continue
+            # a finally's copy runs under the handler for the finally, unlike the clause
+            if all(i.handler == ins.handler for i in instrs[ins.index : start + length]):
+                copies[start] = length
+    exits = [ins.index for ins in instrs if ins.op in EXITS]  # where originals end
+    targets = {ins.target for ins in instrs if ins.target is not None}
+    found = {}
+    for start, length in copies.items():
+        original = _original(instrs, start, length, copies, exits, targets)
+        if original is not None:
+            found[start] = original
+    return found
+
+
+def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy of a for loop's exit -> the exit's first."""
+    found, fors = {}, _for_loops(instrs)
+    clause = None  # the except clause (its PUSH_EXC_INFO) laid out last before it
+    for ins in instrs:
+        if ins.op == "PUSH_EXC_INFO":
+            clause = ins.index
+        elif ins.op == "POP_TOP":
+            start = ins.index + 1
+            length = copy_length(instrs, start)
+            if not length:
+                continue
+            around = fors[ins.index]
+            if around is not None and start < instrs[around].target:
+                loop = instrs[around]
+            elif clause is not None and _ends_clause(instrs, ins.index):
+                # 3.12+ lay an except clause out after the loop its try is in
+                loop = _loop_around_try(instrs, clause)
+            else:
+                continue
+            original = instrs[loop.target : loop.target + length] if loop else []
+            copy = instrs[start : start + length]
+            if len(original) == length and all(map(same_instruction, original, copy)):
+                found[start] = loop.target
+    return found
+
+
+def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+    """First instruction of each copy of the code after a while loop -> its original's.
+
+    A ``break`` in a while loop gets a copy of the small exit after the loop, as in a
+    for loop, but with no ``POP_TOP`` to tell it from a ``return`` written there: the
+    copy keeps the line of the code it copies, which a statement written inside the
+    loop cannot have. Only an original under the same for loops is taken, so the
+    stack is the same at both.
+    """
+    ends: dict[int, int] = {}  # loop start -> its last backward jump
+    reached = _normally_reached(instrs)
+    for ins in instrs:  # (3.11+ also jump back from an except clause: not a loop)
+        if ins.target is not None and ins.target <= ins.index and reached[ins.index]:
+            ends[ins.target] = max(ends.get(ins.target, 0), ins.index)
+    if not ends:
+        return {}
+    originals: dict[int | None, list[int]] = {}  # line -> exits that end there
+    for ins in instrs:
+        if ins.op in EXITS:
+            originals.setdefault(lines.at(ins.offset), []).append(ins.index)
+    fors, found = _for_loops(instrs), {}
+    loops: list[int] = []  # starts of the loops around the instruction, innermost last
+    for ins in instrs:
+        while loops and ins.index > ends[loops[-1]]:
+            loops.pop()
+        if ins.index in ends:
+            loops.append(ins.index)
+        start = ins.index
+        if not loops or ins.offset not in lines.starts:
+            continue  # a copy starts the line of the code it copies
+        length = copy_length(instrs, start)
+        if not length:
+            continue
+        copy, after = instrs[start : start + length], ends[loops[-1]]
+        line = lines.at(ins.offset)
+        for end in originals.get(lines.at(copy[-1].offset), ()):
+            j = end + 1 - length
+            if j <= after or fors[j] != fors[start] or lines.at(instrs[j].offset) != line:
+                continue
+            if all(map(same_instruction, instrs[j : end + 1], copy)):
+                found[start] = j
+                break
+    return found
+
+
+def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy -> first instruction of its original, for the
+    copies of what follows a chained comparison used as a value: the chain's arm that
+    holds ends with the same exit as follows the ``SWAP 2, POP_TOP`` that its failing
+    comparisons jump to."""
+    keeps = {}  # where a value-keeping jump that ends a comparison goes
+    for ins in instrs:
+        before = instrs[ins.index - 1 : ins.index]
+        if ins.op == "POP_JUMP_IF_FALSE" and [i.op for i in before] == ["COPY"]:
+            before = instrs[ins.index - 2 : ins.index - 1]  # 3.12+: ``COPY 1`` first
+        elif ins.op != "JUMP_IF_FALSE_OR_POP":
+            continue
+        if before and before[0].op in COMPARISONS:
+            keeps[ins.target] = ins.index
+    found = {}
+    for cleanup in keeps:
+        pops = instrs[cleanup : cleanup + 2]
+        if [(i.op, i.arg) for i in pops] != [("SWAP", 2), ("POP_TOP", None)]:
+            continue
+        start = cleanup + 2
+        length = _tail_length(instrs, start)
+        copy = cleanup - length
+        if not length or copy <= keeps[cleanup]:
+            continue
+        if all(map(same_instruction, instrs[copy:cleanup], instrs[start : start + length])):
+            found[copy] = start
+    return found
+
+
+COMPARISONS = {"COMPARE_OP", "IS_OP", "CONTAINS_OP"}
+
+
+def _tail_length(instrs, start: int) -> int:
+    """Instructions from ``start`` to the first return or raise, when they run straight
+    through and are few enough for the compiler to copy; else 0."""
+    offsets = set()
+    for i in range(start, min(start + 2 * LONGEST_COPY, len(instrs))):
+        ins = instrs[i]
+        offsets.add(ins.offset)
+        if len(offsets) > LONGEST_COPY or ins.target is not None:
+            return 0
+        if ins.op in EXITS:
+            return i + 1 - start
+    return 0
+
+
+def _normally_reached(instrs) -> list[bool]:
+    """Which instructions run without an exception raised on the way."""
+    reached, todo = [False] * len(instrs), [0]
+    while todo:
+        i = todo.pop()
+        if i >= len(instrs) or reached[i]:
+            continue
+        reached[i] = True
+        ins = instrs[i]
+        if ins.target is not None:
+            todo.append(ins.target)
+        if ins.op not in NO_FALLTHROUGH:
+            todo.append(i + 1)
+    return reached
+
+
+def _for_loops(instrs) -> list[int | None]:
+    """For each instruction, the FOR_ITER of the innermost for loop around it."""
+    out, loops = [], []
+    for ins in instrs:
+        while loops and ins.index >= instrs[loops[-1]].target:
+            loops.pop()
+        out.append(loops[-1] if loops else None)
+        if ins.op == "FOR_ITER" and ins.target is not None:
+            loops.append(ins.index)
+    return out
+
+
+def copied_after_endless_loop(instrs, lines: SourceLines, raw: bytes, copy, body) -> bool:
+    """Whether ``copy`` (a range of instructions), where a ``while True`` loop goes
+    from one place only, is the code written after the loop copied to its ``break``.
+    The copy keeps its line, which comes after every line of the loop (``body``:
+    ranges of instructions), and the break's own line leaves a NOP just before it."""
+    if exit_length(instrs, copy.start) != len(copy):
+        return False
+    offset = instrs[copy.start].offset
+    line = lines.at(offset)
+    if line is None or offset < 2 or raw[offset - 2] != _NOP:
+        return False
+    return all((lines.at(instrs[i].offset) or 0) < line for part in body for i in part)
+
+
+_NOP = dis.opmap["NOP"]
+
+
+def _ends_clause(instrs, i: int) -> bool:
+    """Whether instruction ``i`` directly follows the end of an except clause: its
+    ``POP_EXCEPT``, then the clearing of its ``as`` name if it has one."""
+    if i >= 4 and instrs[i - 1].op in DELETES:
+        i -= 3
+    return i >= 1 and instrs[i - 1].op == "POP_EXCEPT"
+
+
+def _loop_around_try(instrs, clause: int) -> Instr | None:
+    """The innermost for loop around the first instruction that the except clause
+    starting at ``clause`` protects."""
+    protected = next((i.index for i in instrs if i.handler and i.handler.target == clause), None)
+    if protected is None:
+        return None
+    loops = [i for i in instrs[:protected] if i.op == "FOR_ITER" and i.target is not None]
+    around = [loop for loop in loops if loop.target > protected]
+    return around[-1] if around else None
+
+
+def _after_cleanup(instrs, i: int) -> int:
+    """Past ``name = None; del name``, which ends a clause that binds a name."""
+    while (
+        i + 2 < len(instrs)
+        and instrs[i].op == "LOAD_CONST"
+        and instrs[i].argval is None
+        and instrs[i + 1].op in STORES
+        and instrs[i + 2].op in DELETES
+        and instrs[i + 1].argval == instrs[i + 2].argval
+    ):
+        i += 3
+    return i
+
+
+# 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
+WITH_EXIT_CALL = [
+    ("LOAD_CONST", None),
+    ("COPY", 1),
+    ("COPY", 1),
+    ("CALL_PLAIN", 3),
+    ("POP_TOP", None),
+]
+
+
+def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+    """3.10: first instruction of each copy of a with statement's normal exit and the
+    small exit after it -> first instruction of the one laid out first. 3.10 copies both
+    to where the body ends and to the end of each except clause inside it that goes on
+    there, so the paths that meet after the with would not. The code after the with
+    has a line of its own; a return written inside the body, which also calls the exit
+    first, has the with statement's line, and stays where it was written."""
+    originals: dict[tuple, int] = {}
+    found = {}
+    starts = {ins.target for ins in instrs if ins.target is not None}
+    for i in range(len(instrs) - len(WITH_EXIT_CALL)):
+        if instrs[i + 3].op != "CALL_PLAIN":  # (the cheap test first: this runs per instruction)
+            continue
+        run = instrs[i : i + len(WITH_EXIT_CALL)]
+        if [(x.op, x.arg if x.op != "LOAD_CONST" else x.argval) for x in run] != WITH_EXIT_CALL:
+            continue
+        start = i + len(WITH_EXIT_CALL)
+        length = exit_length(instrs, start)
+        if not length or lines.at(instrs[start].offset) == lines.at(instrs[i].offset):
+            continue
+        key = tuple((ins.op, repr(ins.argval), ins.handler) for ins in instrs[i : start + length])
+        if key not in originals:
+            originals[key] = i
+        elif i in starts:  # a jump goes to the copy: send it to the original
+            found[i] = originals[key]
+    return found
+
+
+def copy_length(instrs, start: int) -> int:
+    """``exit_length``, but 0 for ``return <constant>``: written in place, a return
+    compiles to the same, so it is no sign of a copy."""
+    length = exit_length(instrs, start)
+    return 0 if length <= 2 and instrs[start].op == "LOAD_CONST" else length
+
+
+def exit_length(instrs, start: int) -> int:
+    """Instructions of the exit starting at ``start`` that computes what it returns or
+    raises from nothing on the stack (so any copy of it means the same), or 0."""
+    offsets, depth = set(), 0
+    for i in range(start, len(instrs)):  # (a slice would copy the rest: quadratic)
+        ins = instrs[i]
+        offsets.add(ins.offset)
+        effect = _effect(ins)
+        if len(offsets) > LONGEST_COPY or effect is None or ins.target is not None:
+            return 0
+        depth += effect
+        if depth < 0:
+            return 0
+        if ins.op in EXITS:
+            return ins.index + 1 - start if depth == 0 else 0
+    return 0
+
+
+def _effect(ins) -> int | None:
+    """Stack effect of the instructions a small exit is made of; None for others."""
+    if ins.op in STORES:
+        return -1
+    effect = value_effect(ins)
+    if effect is not None:
+        return effect
+    return {
+        "BUILD_TUPLE": 1 - (ins.arg or 0),
+        "RETURN_VALUE": -1,
+        "RAISE_VARARGS": -ins.arg if ins.arg else None,  # (a bare raise depends on where)
+    }.get(ins.op)
+
+
+def _original(instrs, start: int, length: int, copies, exits, targets) -> int | None:
+    copy = instrs[start : start + length]
+    for end in reversed(exits[: bisect.bisect_left(exits, start)]):
+        j = end + 1 - length
+        if j <= 0 or j in copies:
+            continue
+        starts = j in targets or instrs[j - 1].handler != instrs[j].handler
+        if starts and all(map(same_instruction, instrs[j : end + 1], copy)):
+            return j
+    return None
+
+
+def same_instruction(a: Instr, b: Instr) -> bool:
+    return a.op == b.op and repr(a.argval) == repr(b.argval) and a.handler == b.handler

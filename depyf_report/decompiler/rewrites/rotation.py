@@ -1,0 +1,149 @@
+"""While loops whose test the compiler repeats at the end of the body.
+
+``while c: body`` compiles to ``c`` jumping to the exit when false, the body, then ``c``
+again jumping back to the body's start when true (3.10, 3.11), or jumping to the exit
+when false and then jumping back (3.12+, whose conditional jumps only go forward). The
+repeated test is a second loop entry that the source never wrote: the control-flow graph
+sends the body's end to the test at the top instead, so the loop has one header and
+``continue`` (which jumps to the top) stays a continue.
+
+A test is found by reading both copies backwards from their last jump while they agree:
+the same instructions, and jumps that go to the same places (the body, the exit, or the
+same point inside the test). Its first instruction is where the longest agreeing run that
+is a whole condition starts: a run that computes and tests values from an empty stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bytecode.effects import value_effect
+from ..bytecode.instructions import Instr
+from .clause_tails import STORES
+
+CONDITIONS = {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
+OPPOSITE = {
+    "POP_JUMP_IF_TRUE": "POP_JUMP_IF_FALSE",
+    "POP_JUMP_IF_FALSE": "POP_JUMP_IF_TRUE",
+    "POP_JUMP_IF_NONE": "POP_JUMP_IF_NOT_NONE",
+    "POP_JUMP_IF_NOT_NONE": "POP_JUMP_IF_NONE",
+}
+# ``while (x := f()):`` copies the value and stores the copy; a store on its own is a
+# statement before the test.
+# A copied exit is a small block that returns (3.11 copies such blocks to each jump;
+# 3.10 copies a finally body and the return after the try).
+COPIED_EXIT_LENGTH = 8
+
+
+@dataclass(frozen=True)
+class RepeatedTest:
+    """The loop test at ``top`` (its first instruction) repeated at ``bottom``."""
+
+    top: int
+    bottom: int
+
+
+def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
+    found = []
+    first_from: dict[int, int] = {}  # jump target -> the first instruction jumping there
+    for ins in instrs:
+        if ins.target is not None:
+            first_from.setdefault(ins.target, ins.index)
+    for ins in instrs:
+        if ins.target is None or ins.target > ins.index:
+            continue
+        if ins.op in CONDITIONS:  # 3.10, 3.11: the copy jumps back when the test holds
+            bottom_end, back = ins.index, ins.target
+        elif ins.op == "JUMP" and ins.index and instrs[ins.index - 1].op in CONDITIONS:
+            bottom_end, back = ins.index - 1, ins.index  # 3.12+: a jump back after it
+        else:
+            continue
+        length = _test_length(instrs, ins.target - 1, bottom_end, back)
+        # Only part of the test agrees when the copy is laid out otherwise (3.12+ invert
+        # a jump into the body to fall into a jump there): a jump from before that part
+        # into the body shows it, and the loop keeps its two entries.
+        if length and first_from[ins.target] >= ins.target - length:
+            found.append(RepeatedTest(ins.target - length, bottom_end - length + 1))
+    return found
+
+
+def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> int:
+    """How many instructions the test ending at ``top_end`` repeats before ``bottom_end``
+    (0: none). The top copy jumps to the exit when the test fails and falls into the
+    body; the bottom copy goes to ``back`` (the body, or a jump there) when it holds and
+    to the exit otherwise."""
+    top, bottom = instrs[top_end] if top_end >= 0 else None, instrs[bottom_end]
+    if top is None or top.handler != bottom.handler:
+        return 0
+    if back == bottom.target:  # jumps back when the test holds: the exit follows
+        same_sense, exit_ = OPPOSITE.get(top.op) == bottom.op, bottom_end + 1
+    else:
+        same_sense, exit_ = top.op == bottom.op, bottom.target
+    body = top_end + 1
+    if not same_sense or not _same_exit(instrs, top.target, exit_):
+        return 0
+    agreeing = 1
+    while top_end - agreeing >= 0 and bottom_end - agreeing >= body:
+        a, b = instrs[top_end - agreeing], instrs[bottom_end - agreeing]
+        if not _agree(instrs, a, b, top_end, bottom_end, back):
+            break
+        agreeing += 1
+    for length in range(agreeing, 0, -1):
+        if _is_condition(instrs[top_end - length + 1 : top_end + 1]):
+            # an agreeing test before it is part of this one, read otherwise: not the loop's
+            partial = length < agreeing and instrs[top_end - length].op in CONDITIONS
+            return 0 if partial else length
+    return 0
+
+
+def _agree(instrs, a: Instr, b: Instr, top_end: int, bottom_end: int, back: int) -> bool:
+    if a.op != b.op or a.handler != b.handler:
+        return False
+    if a.target is None or b.target is None:
+        return a.target is None and b.target is None and repr(a.argval) == repr(b.argval)
+    body = top_end + 1
+    inside = a.index < a.target <= top_end and a.target - top_end == b.target - bottom_end
+    to_body = a.target == body and b.target == back
+    return inside or to_body or _same_exit(instrs, a.target, b.target)
+
+
+def _same_exit(instrs, a: int | None, b: int) -> bool:
+    """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
+    of one small block that returns or re-raises."""
+    if a == b:
+        return True
+    if a is None or a > len(instrs) or b > len(instrs):
+        return False
+    for step in range(COPIED_EXIT_LENGTH):
+        if a + step >= len(instrs) or b + step >= len(instrs):
+            return False
+        x, y = instrs[a + step], instrs[b + step]
+        if x.op != y.op or repr(x.argval) != repr(y.argval) or x.target is not None:
+            return False
+        if x.handler != y.handler:
+            return False
+        if x.op in ("RETURN_VALUE", "RERAISE"):  # (the exceptional copy of a finally body)
+            return True
+    return False
+
+
+def _is_condition(run: list[Instr]) -> bool:
+    """Whether ``run`` computes and tests values from an empty stack, one at each jump."""
+    depth = 0
+    for n, ins in enumerate(run):
+        if ins.op == "COPY" and ins.arg == 1 and n + 1 < len(run) and run[n + 1].op in STORES:
+            continue
+        if ins.op in STORES and n and run[n - 1].op == "COPY":
+            continue
+        if ins.op in CONDITIONS:
+            if depth != 1:
+                return False
+            depth = 0
+            continue
+        effect = value_effect(ins)
+        if effect is None:
+            return False
+        depth += effect
+        if depth < 0:
+            return False
+    return depth == 0

@@ -1,0 +1,209 @@
+"""Symbolic execution of one basic block: stack values become ``ast`` expressions.
+
+Handlers for each opcode family live in ``handlers/`` and are looked up in
+``registry.HANDLERS``. Expressions stay on the stack until consumed; before
+a statement is emitted, every stack entry whose value could change or whose evaluation has
+side effects is spilled to a temporary, so evaluation order always matches the bytecode.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from . import markers as m
+from .concrete import concrete
+from .registry import HANDLERS
+from .unsupported import Unsupported
+
+# Markers that stay on the stack until the construct that pushed them consumes them.
+STAYING = (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.HandledBefore, m.WithDone)
+
+
+@dataclass
+class Branch:
+    """How a block ends: ``kind`` is goto, cond, keep (JUMP_IF_X_OR_POP), for, return, raise."""
+
+    kind: str
+    test: ast.expr | None = None
+    jump_when: bool = True
+
+
+class CodeContext:
+    """What every block of one code object shares: names, temporaries, nested decompiling."""
+
+    def __init__(self, code, nested, structured: bool):
+        self.code = code
+        self.nested = nested  # callable(Function marker, sim) -> ast.stmt | ast.expr
+        self.structured = structured
+        self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
+        self.cells = set(code.co_cellvars) | set(code.co_freevars)
+        self.is_class = not code.co_flags & 1 and code.co_name != "<module>"
+        # In a class body, invented names are private (mangled): an Enum ignores them.
+        self.prefix = _temp_prefix(code, "__" if self.is_class else "_")
+        self.counter = 0
+        self.stored_globals: set[str] = set()
+        self.stored_free: set[str] = set()
+        self.is_function = bool(code.co_flags & 1)  # CO_OPTIMIZED
+        self.helpers: set[str] = set()  # helper functions the emitted code calls
+        self._bound: set[str] | None = None
+
+    def builtin(self, ident: str) -> ast.expr:
+        """A builtin the emitted code calls on its own account (``next`` in the state
+        machine): through ``builtins`` when the code binds a name that would shadow it."""
+        if self._bound is None:
+            self._bound = _bound_names(self.code)
+        if ident not in self._bound:
+            return m.name(ident)
+        module = m.call("__import__", [m.const("builtins")])
+        return ast.Attribute(value=module, attr=ident, ctx=ast.Load())
+
+    def temp(self, kind: str = "t") -> str:
+        self.counter += 1
+        return f"{self.prefix}{kind}{self.counter}"
+
+    def is_temp(self, ident: str) -> bool:
+        return ident.startswith(self.prefix) and ident[len(self.prefix) : len(self.prefix) + 1] in (
+            "t",
+            "s",
+        )
+
+
+def _bound_names(code) -> set[str]:
+    """Names ``code`` or its nested code may bind: locals, cells, and in a module or
+    class body, its own names."""
+    names = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        names.update(c.co_varnames, c.co_cellvars, c.co_freevars)
+        if not c.co_flags & 1:  # not CO_OPTIMIZED: names are stored by name
+            names.update(c.co_names)
+        stack.extend(k for k in c.co_consts if hasattr(k, "co_code"))
+    return names
+
+
+def _temp_prefix(code, prefix: str = "_") -> str:
+    """A prefix for invented names that no name in ``code`` or its nested code starts with."""
+    names = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        names.update(c.co_varnames, c.co_names, c.co_cellvars, c.co_freevars)
+        stack.extend(k for k in c.co_consts if hasattr(k, "co_code"))
+    while True:
+        taken = re.compile(re.escape(prefix) + r"([ts]\d|state|handled|exc|match_class)")
+        if not any(taken.match(n) for n in names):
+            return prefix
+        prefix += "_"
+
+
+class Sim:
+    """The value stack and statement list of one block being decompiled."""
+
+    def __init__(self, ctx: CodeContext, instrs, stack: list):
+        self.ctx = ctx
+        self.instrs = instrs
+        self.stack = stack
+        self.out: list[ast.stmt] = []
+        self.kwnames: tuple = ()
+        self.branch: Branch | None = None
+        self.pos = 0
+        self.skip = 0
+        self.chain = None  # a chained assignment whose targets are being stored
+
+    # -- stack ------------------------------------------------------------
+    def push(self, value) -> None:
+        self.stack.append(value)
+
+    def pop(self):
+        if not self.stack:
+            raise Unsupported("stack underflow")
+        return self.stack.pop()
+
+    def popn(self, n: int) -> list:
+        if n == 0:
+            return []
+        if len(self.stack) < n:
+            raise Unsupported("stack underflow")
+        values = self.stack[-n:]
+        del self.stack[-n:]
+        return values
+
+    def peek(self, n: int = 1):
+        if len(self.stack) < n:
+            raise Unsupported("stack underflow")
+        return self.stack[-n]
+
+    def next_instr(self):
+        nxt = self.pos + 1
+        return self.instrs[nxt] if nxt < len(self.instrs) else None
+
+    # -- running ----------------------------------------------------------
+    def run(self, start: int, end: int) -> None:
+        """Execute instructions [start, end); stops early at a block terminator."""
+        self.pos = start
+        while self.pos < end and self.branch is None:
+            ins = self.instrs[self.pos]
+            handler = HANDLERS.get(ins.op)
+            if handler is None:
+                raise Unsupported(f"no handler for {ins.op}")
+            handler(self, ins)
+            self.pos += 1 + self.skip
+            self.skip = 0
+        return self.pos
+
+    # -- statements -------------------------------------------------------
+    def emit(self, stmt: ast.stmt, targets=()) -> None:
+        self.spill(targets)
+        self.out.append(stmt)
+
+    def spill(self, targets=(), strict=False) -> None:
+        """Assign impure stack values to temporaries; ``strict`` also moves local names,
+        whose loading can raise (unbound) and so must stay inside a try."""
+        for i, value in enumerate(self.stack):
+            loads = strict and isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
+            if loads or not self.is_pure(value, targets):
+                self.stack[i] = self.materialize(value)
+
+    def assign_temp(self, value) -> ast.Name:
+        ident = self.ctx.temp()
+        self.out.append(ast.Assign(targets=[m.name(ident, True)], value=value))
+        return m.name(ident)
+
+    def materialize(self, value):
+        """Real Python for a stack value, assigned to a temporary when it is not trivial."""
+        if isinstance(value, m.Null):
+            return value
+        value = concrete(self, value)
+        if isinstance(value, ast.Constant) or (
+            isinstance(value, ast.Name) and self.ctx.is_temp(value.id)
+        ):
+            return value
+        return self.assign_temp(value)
+
+    def materialize_value(self, value):
+        return concrete(self, value)
+
+    def is_pure(self, value, targets=()) -> bool:
+        """Whether ``value`` can be evaluated later, or twice, with the same result."""
+        if isinstance(value, (ast.Constant, m.Null, m.BuildClass, m.Cells)):
+            return True
+        if isinstance(value, ast.Name):
+            if self.ctx.is_temp(value.id):
+                return value.id not in targets
+            return value.id in self.ctx.fast and value.id not in targets
+        if isinstance(value, (m.Import, m.ImportFrom)):
+            return True  # stays on the stack until its names are all stored
+        if isinstance(value, m.Iter) and self.ctx.structured:
+            return True  # consumed only by its loop, which evaluates it once
+        if isinstance(value, m.Function):
+            return all(self.is_pure(v, targets) for v in _function_parts(value))
+        return isinstance(value, STAYING)
+
+
+def _function_parts(fn: m.Function):
+    yield from fn.defaults
+    yield from fn.kwdefaults.values()
+    yield from fn.annotations.values()

@@ -1,0 +1,246 @@
+"""The state machine that never gives up: every block becomes one branch of
+``while True: if state == N: ...``, with the stack between blocks held in slot variables
+and exception handlers reached through ``try/except BaseException``."""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+
+from ..bytecode.versions import LEGACY_EXCEPTIONS
+from ..graph.cfg import Graph
+from ..simulation import markers as m
+from ..simulation.handlers.exceptions import helper_defs
+from ..simulation.machine import CodeContext, Sim
+from .handling import ENTER, LEAVE, handling_depths, wrap
+
+MARK = "__depyf_region__"
+
+# The comment that marks each body written as a state machine.
+STATE_MACHINE_NOTE = "control flow not structured: a state machine over basic blocks"
+
+
+def comment(text: str) -> ast.stmt:
+    """A statement that ``api`` turns into a ``# text`` comment after unparsing."""
+    return ast.Expr(value=m.const(f"{MARK}{text}"))
+
+
+class StateMachine:
+    def __init__(self, ctx: CodeContext, graph: Graph):
+        self.ctx, self.graph = ctx, graph
+        self.state = ctx.prefix + "state"
+        self.exc = ctx.prefix + "exc"
+        self.shapes: dict[int, list[bool]] = {0: []}  # per block: which slots hold NULL
+        self.bodies: dict[int, list[ast.stmt]] = {}
+        self.handling = handling_depths(graph)
+
+    def slot(self, i: int) -> str:
+        return f"{self.ctx.prefix}s{i}"
+
+    def build(self) -> list[ast.stmt]:
+        queue = deque([0])
+        while queue:
+            block = self.graph.blocks[queue.popleft()]
+            if block.id in self.bodies:
+                continue
+            self.bodies[block.id] = self._block(block, queue)
+        # Flat ``if state == N: ...; continue`` tests: no nesting however many blocks.
+        cases = [self._case(bid, body) for bid, body in sorted(self.bodies.items())]
+        start = [ast.Assign(targets=[m.name(self.state, True)], value=m.const(0))]
+        if self._tracks_handled():
+            handled = m.name(self.ctx.prefix + "handled", True)
+            start.append(ast.Assign(targets=[handled], value=m.const(None)))
+        start += helper_defs(self.ctx)
+        loop = ast.While(test=m.const(True), body=cases, orelse=[])
+        note = comment(STATE_MACHINE_NOTE)
+        out = [note, *_future_imports(cases), *start, loop]
+        if not self.ctx.is_function:
+            out.append(self._forget(out))
+        return out
+
+    def _forget(self, body) -> ast.stmt:
+        """Remove the machine's own names from a module or class namespace afterwards:
+        ``list(map(locals().pop, names, [None] * n))`` leaves no name behind itself."""
+        names = sorted(
+            {
+                n.id
+                for stmt in body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and self._invented(n.id)
+            }
+        )
+        pop = ast.Attribute(value=m.call(self.ctx.builtin("locals")), attr="pop", ctx=ast.Load())
+        if self.ctx.is_class:  # the compiler mangles these private names
+            owner = "_" + self.ctx.code.co_name.lstrip("_")
+            names = [owner + n for n in names]
+        keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
+        nones = ast.BinOp(
+            left=ast.List(elts=[m.const(None)], ctx=ast.Load()),
+            op=ast.Mult(),
+            right=m.const(len(names)),
+        )
+        return ast.Expr(
+            value=m.call(
+                self.ctx.builtin("list"), [m.call(self.ctx.builtin("map"), [pop, keys, nones])]
+            )
+        )
+
+    def _invented(self, ident: str) -> bool:
+        prefix = self.ctx.prefix
+        own = ("state", "exc", "handled", "match_class")
+        return self.ctx.is_temp(ident) or ident in {prefix + name for name in own}
+
+    def _tracks_handled(self) -> bool:
+        """Whether the code needs the handled exception (bare raise, except blocks)."""
+        if LEGACY_EXCEPTIONS and any(b.handler for b in self.graph.blocks):
+            return True
+        uses = ("PUSH_EXC_INFO", "POP_EXCEPT_LEGACY")
+        return any(
+            i.op in uses or (i.op == "RAISE_VARARGS" and not i.arg) for i in self.graph.instrs
+        )
+
+    def _case(self, bid: int, body) -> ast.If:
+        test = ast.Compare(left=m.name(self.state), ops=[ast.Eq()], comparators=[m.const(bid)])
+        ends = body and isinstance(body[-1], (ast.Return, ast.Raise, ast.Break))
+        return ast.If(test=test, body=body + ([] if ends else [ast.Continue()]), orelse=[])
+
+    def _entry_stack(self, block) -> list:
+        shape = self.shapes[block.id]
+        return [m.Null() if null else m.name(self.slot(i)) for i, null in enumerate(shape)]
+
+    def _block(self, block, queue) -> list[ast.stmt]:
+        sim = Sim(self.ctx, self.graph.instrs, self._entry_stack(block))
+        depth = block.handler.depth if block.handler else 0
+        handling = self.handling.get(block.id, 0) if self.handling else 0
+        marks = [(handling, 0)]  # (exceptions being handled, from this statement on)
+        pos = block.start
+        while pos < block.end and sim.branch is None:
+            op = self.graph.instrs[pos].op
+            pos = sim.run(pos, pos + 1)
+            if depth and not self._slots_intact(sim.stack, depth):
+                sim.out.append(self._store_slots(sim, sim.stack))
+                sim.stack = self._slot_stack(sim.stack)
+            if self.handling and op in (ENTER, LEAVE):
+                handling += 1 if op == ENTER else -1
+                marks.append((handling, len(sim.out)))
+        body = sim.out + self._exit(block, sim, queue)
+        ends = [start for _, start in marks[1:]] + [len(body)]
+        body = wrap([(d, body[start:end]) for (d, start), end in zip(marks, ends)], self.ctx)
+        if block.handler is None:
+            return body
+        return [self._protect(block, body, queue)]
+
+    def _slots_intact(self, stack, depth: int) -> bool:
+        for i in range(min(depth, len(stack))):
+            v = stack[i]
+            if not isinstance(v, m.Null) and not (isinstance(v, ast.Name) and v.id == self.slot(i)):
+                return False
+        return True
+
+    def _slot_stack(self, stack) -> list:
+        return [v if isinstance(v, m.Null) else m.name(self.slot(i)) for i, v in enumerate(stack)]
+
+    def _store_slots(self, sim, stack, extra=()) -> ast.stmt | None:
+        """One parallel assignment moving the stack (and ``extra`` pairs) into slots."""
+        pairs = []
+        for i, v in enumerate(stack):
+            if isinstance(v, m.Null) or (isinstance(v, ast.Name) and v.id == self.slot(i)):
+                continue
+            pairs.append((self.slot(i), sim.materialize_value(v)))
+        pairs.extend(extra)
+        if not pairs:
+            return None
+        if len(pairs) == 1:
+            return ast.Assign(targets=[m.name(pairs[0][0], True)], value=pairs[0][1])
+        targets = ast.Tuple(elts=[m.name(n, True) for n, _ in pairs], ctx=ast.Store())
+        values = ast.Tuple(elts=[v for _, v in pairs], ctx=ast.Load())
+        return ast.Assign(targets=[targets], value=values)
+
+    def _goto(self, target: int, stack, queue) -> ast.stmt:
+        self._reach(target, [isinstance(v, m.Null) for v in stack], queue)
+        return ast.Assign(targets=[m.name(self.state, True)], value=m.const(target))
+
+    def _reach(self, target: int, shape, queue) -> None:
+        if target not in self.shapes:
+            self.shapes[target] = shape
+            queue.append(target)
+
+    def _exit(self, block, sim, queue) -> list[ast.stmt]:
+        """Statements that move the stack into slots and pick the next state."""
+        branch, succs, stack = sim.branch, block.succs, sim.stack
+        kind = branch.kind if branch else "goto"
+        if kind in ("return", "raise"):
+            if kind == "return" and not self.ctx.is_function:
+                sim.out[-1] = ast.Break()
+            return []
+        if kind == "cond":
+            return self._two_way(sim, stack, stack, branch.test, branch.jump_when, succs, queue)
+        if kind == "keep":
+            test = m.name(self.slot(len(stack) - 1))
+            return self._two_way(sim, stack, stack[:-1], test, branch.jump_when, succs, queue, True)
+        if kind == "for":
+            return self._for_iter(sim, stack, succs, queue)
+        store = self._store_slots(sim, stack)
+        return [s for s in (store, self._goto(succs[-1], stack, queue)) if s is not None]
+
+    def _two_way(self, sim, jump_stack, fall_stack, test, jump_when, succs, queue, keep=False):
+        store = self._store_slots(sim, jump_stack)
+        flag = test
+        if store is not None and not keep:
+            flag = m.name(self.ctx.temp())
+            store = self._store_slots(sim, jump_stack, [(flag.id, test)])
+        jump = self._goto(succs[-1], jump_stack, queue)
+        fall = self._goto(succs[0], fall_stack, queue) if len(succs) > 1 else jump
+        if not jump_when:
+            jump, fall = fall, jump
+        choice = ast.IfExp(test=flag, body=jump.value, orelse=fall.value)
+        pick = ast.Assign(targets=[m.name(self.state, True)], value=choice)
+        return [s for s in (store, pick) if s is not None]
+
+    def _for_iter(self, sim, stack, succs, queue):
+        store = self._store_slots(sim, stack)
+        item = self.slot(len(stack))
+        source = m.name(self.slot(len(stack) - 1))
+        step = ast.Assign(
+            targets=[m.name(item, True)], value=m.call(self.ctx.builtin("next"), [source])
+        )
+        done = self._goto(succs[-1], stack[:-1], queue)
+        more = self._goto(succs[0], [*self._slot_stack(stack), m.name(item)], queue)
+        stop = ast.ExceptHandler(type=self.ctx.builtin("StopIteration"), name=None, body=[done])
+        trial = ast.Try(body=[step], handlers=[stop], orelse=[more], finalbody=[])
+        return [s for s in (store, trial) if s is not None]
+
+    def _protect(self, block, body, queue) -> ast.stmt:
+        handler = block.handler
+        target = self.graph.handler_block(block)
+        shape = self.shapes[block.id][: handler.depth]
+        exc = m.name(self.exc)
+        handled = self.ctx.prefix + "handled"
+        if LEGACY_EXCEPTIONS:  # previous (tb, value, type), then the new ones
+            traceback = ast.Attribute(value=exc, attr="__traceback__", ctx=ast.Load())
+            pushed = [m.const(None), m.name(handled), m.const(None), traceback, exc]
+            pushed.append(m.call(self.ctx.builtin("type"), [exc]))
+        else:
+            pushed = [m.const(-1)] if handler.lasti else []
+            pushed.append(exc)
+        catch = []
+        for n, value in enumerate(pushed):
+            slot = self.slot(handler.depth + n)
+            catch.append(ast.Assign(targets=[m.name(slot, True)], value=value))
+        if LEGACY_EXCEPTIONS:
+            catch.append(ast.Assign(targets=[m.name(handled, True)], value=exc))
+        catch.append(self._goto(target, shape + [False] * len(pushed), queue))
+        clause = ast.ExceptHandler(
+            type=self.ctx.builtin("BaseException"), name=self.exc, body=catch
+        )
+        return ast.Try(body=body, handlers=[clause], orelse=[], finalbody=[])
+
+
+def _future_imports(cases) -> list[ast.stmt]:
+    """``from __future__`` imports must come first: lift them out of the first block."""
+    if not cases:
+        return []
+    body = cases[0].body
+    lifted = [s for s in body if isinstance(s, ast.ImportFrom) and s.module == "__future__"]
+    cases[0].body = [s for s in body if s not in lifted] or [ast.Pass()]
+    return lifted

@@ -1,0 +1,1 @@
+"""Layer 6: readability passes over recovered statements, and printing them."""

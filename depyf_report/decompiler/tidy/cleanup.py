@@ -1,0 +1,423 @@
+"""Readability passes over recovered statements; each keeps the meaning unchanged."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import Counter
+
+from ..simulation import markers as m
+from ..structuring.conditions import negate
+from ..structuring.loops import loop_nodes
+from ..structuring.trystmt import TRIES
+from .comprehensions import inline
+from .matches import rebuild as rebuild_matches
+
+
+class _Scope:
+    """Whether the body being tidied can hold ``return`` (a function) or not."""
+
+    function = True
+
+
+SCOPE = _Scope()
+
+
+class _Reads:
+    """How often the body being tidied reads each name, counted on first use (only
+    3.12+'s inlined comprehensions ask): every pass keeps the count, as none copies a
+    read and moving a value moves its reads."""
+
+    def __init__(self):
+        self.body: list[ast.stmt] = []
+        self._count: Counter | None = None
+
+    def start(self, body: list[ast.stmt]) -> None:
+        self.body, self._count = body, None
+
+    def __call__(self, ident: str) -> int:
+        if self._count is None:
+            self._count = _count_reads(self.body)
+        return self._count[ident]
+
+
+def _count_reads(body: list[ast.stmt]) -> Counter:
+    """Reads of each name in ``body``'s own scope: a walk of its own, three times
+    quicker than ``ast.walk`` on a long function. The bodies of nested functions,
+    lambdas and classes are other scopes, whose temporaries reuse the same names."""
+    count: Counter = Counter()
+    todo: list = list(body)
+    pop, extend, append = todo.pop, todo.extend, todo.append
+    while todo:
+        node = pop()
+        if type(node) is ast.Name:
+            if type(node.ctx) is ast.Load:
+                count[node.id] += 1
+            continue
+        scope = type(node) in _OWN_SCOPES
+        for field in getattr(node, "_fields", ()):  # () for the names of a global
+            if scope and field == "body":
+                continue
+            value = getattr(node, field, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, ast.AST):
+                append(value)
+    return count
+
+
+_OWN_SCOPES = {ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda}
+READS = _Reads()
+
+
+def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
+    SCOPE.function = ctx.is_function
+    READS.start(stmts)
+    try:
+        stmts = _block(stmts)
+    finally:
+        READS.start([])  # hold no function's statements past its own tidying
+    stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
+    if not ctx.is_function and stmts and is_doc_store(stmts[0]):
+        stmts[0] = ast.Expr(value=stmts[0].value)
+    return stmts
+
+
+def is_doc_store(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Assign)
+        and [getattr(t, "id", None) for t in stmt.targets] == ["__doc__"]
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def _block(stmts, in_loop=False, closing=True):
+    stmts = rebuild_matches(stmts, READS)
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        if isinstance(stmt, m.ExitedWith):
+            continue  # the exit of a with statement, already part of its syntax
+        for node in _statement(stmt):
+            out.append(node)
+    out = _return_inside(out)
+    for stmt in out:  # a with body is whole once its return has moved in
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            stmt.body = close_else(stmt.body)
+    out = _conditional_returns(out)
+    out = _merge_annotations(out)
+    out = inline(out, READS)
+    if closing:
+        out = close_else(out)
+    if in_loop:  # first: a guard's else that only goes on with the loop is no else
+        out = _loop_tail(out)
+    return guard_loops(out)
+
+
+def _statement(stmt):
+    if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
+        stmt.body = _block(stmt.body, in_loop=True) or [ast.Pass()]
+        stmt.orelse = _block(stmt.orelse)
+        return [_tested_loop(stmt)]
+    if isinstance(stmt, ast.If):
+        return _if(stmt)
+    if isinstance(stmt, ast.Match):
+        for case in stmt.cases:
+            case.body = _block(case.body) or [ast.Pass()]
+        return [stmt]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
+        return [stmt]
+    if isinstance(stmt, TRIES):
+        stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
+        for h in stmt.handlers:
+            h.body = _block(h.body) or [ast.Pass()]
+        stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
+        if len(stmt.orelse) == 1 and stmt.body and _assigns_returned(stmt.body[-1], stmt.orelse[0]):
+            stmt.body[-1] = ast.Return(value=stmt.body[-1].value)  # ``try: return f()``
+            stmt.orelse = []
+        stmt.body = close_else(stmt.body)  # whole once its return has moved in
+        stmt.body = _else_after_clauses(stmt)
+        inner = stmt.body[0]
+        if (
+            len(stmt.body) == 1
+            and isinstance(inner, TRIES)
+            and not stmt.handlers
+            and not stmt.orelse
+            and inner.handlers
+            and not inner.finalbody
+        ):
+            inner.finalbody = stmt.finalbody
+            return [inner]
+        return [stmt]
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.NamedExpr):
+        named = stmt.value
+        stmt = ast.Assign(targets=[named.target, *stmt.targets], value=named.value)
+    return [stmt]
+
+
+def _if(stmt: ast.If):
+    stmt.body = _block(stmt.body)
+    stmt.orelse = _block(stmt.orelse)
+    assertion = _assertion(stmt)
+    if assertion is not None:
+        return [assertion, *stmt.orelse]
+    if _is_pass(stmt.body) and stmt.orelse:
+        stmt.test, stmt.body, stmt.orelse = negate(stmt.test), stmt.orelse, []
+    if not stmt.body:
+        stmt.body = [ast.Pass()]
+    ends = stmt.body[-1]
+    movable = SCOPE.function or not isinstance(ends, ast.Return)
+    if isinstance(ends, m.TERMINAL) and movable and stmt.orelse and not _is_elif(stmt.orelse):
+        rest, stmt.orelse = stmt.orelse, []
+        return [stmt, *rest]
+    return [stmt]
+
+
+def _assertion(stmt: ast.If):
+    """``if not c: raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR is ``assert c, msg``."""
+    if len(stmt.body) != 1 or not isinstance(stmt.body[0], ast.Raise):
+        return None
+    exc = stmt.body[0].exc
+    msg = None
+    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
+        exc, msg = exc.func, exc.args[0]
+    if not getattr(exc, "from_assert", False) or stmt.body[0].cause is not None:
+        return None
+    return ast.Assert(test=negate(stmt.test), msg=msg)
+
+
+def _is_elif(orelse) -> bool:
+    return len(orelse) == 1 and isinstance(orelse[0], ast.If)
+
+
+def _is_pass(body) -> bool:
+    return all(isinstance(s, ast.Pass) for s in body)
+
+
+def _loop_tail(body, whole=True):
+    """``if c: continue`` + ``break`` at the end of a loop body is ``if not c: break``.
+    ``whole``: ``body`` is the loop's whole body, not the end of an if or try in it."""
+    if (
+        len(body) >= 2
+        and isinstance(body[-1], ast.Break)
+        and isinstance(body[-2], ast.If)
+        and not body[-2].orelse
+        and isinstance(body[-2].body[-1], ast.Continue)
+        and (len(body[-2].body) == 1 or getattr(body[-2].body[-1], "falls_off", False))
+    ):
+        guard = body[-2]
+        if len(guard.body) == 1:
+            node = ast.If(test=negate(guard.test), body=[ast.Break()], orelse=[])
+        else:  # ``if c: A`` going on to the end of the body, ``else: break``
+            node = ast.If(test=guard.test, body=guard.body[:-1], orelse=[ast.Break()])
+            node.orelse_falls = getattr(guard, "orelse_falls", True)
+        body = [*body[:-2], node]
+    while body and isinstance(body[-1], ast.Continue):
+        body = body[:-1]
+    last = body[-1] if body else None
+    if (
+        isinstance(last, ast.If)
+        and _is_break(last.orelse)
+        and not _is_break(last.body)
+        and ((whole and len(body) == 1) or getattr(last, "orelse_falls", True))
+    ):
+        # ``if c: A / else: break`` at the end reads ``if not c: break`` then ``A``:
+        # a while loop's test, or as written where the test falls through to the break
+        body = [*body[:-1], ast.If(test=negate(last.test), body=last.orelse, orelse=[])]
+        return _loop_tail([*body, *last.body], whole)
+    if isinstance(last, ast.If):  # the branches of a final if end where the body ends
+        last.body = _loop_tail(last.body, False) or [ast.Pass()]
+        last.orelse = _loop_tail(last.orelse, False)
+    if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
+        last.orelse = _loop_tail(last.orelse, False)
+    if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
+        last.orelse = _loop_tail(last.orelse, False)
+        if not last.finalbody:  # and its clauses, which with a finally run their own copy
+            for handler in last.handlers:
+                handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
+    return body
+
+
+def _else_after_clauses(stmt) -> list[ast.stmt]:
+    """The body of a try/finally whose body is a try, then more: on 3.10, the more
+    is that try's else when every clause leaves. 3.10 lays an else out after the
+    clauses, as it does the code after a try, and compiles the two alike; where a
+    clause goes on, only the code after the try can follow it."""
+    body = stmt.body
+    if sys.version_info[:2] != (3, 10) or stmt.handlers or stmt.orelse or len(body) < 2:
+        return body
+    inner = body[0]
+    if not isinstance(inner, TRIES) or inner.orelse or inner.finalbody or not inner.handlers:
+        return body
+    if not all(_leaves(h.body) for h in inner.handlers):
+        return body
+    inner.orelse = body[1:]
+    return [inner]
+
+
+def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` with what follows a try whose else ran on into it moved into that else.
+
+    The compiler ends the else of a try inside a finally or with body by the copy of
+    the finally body or of ``__exit__`` that a return (or the next round) runs, so the
+    walk leaves the else's last statements after the try (trystmt marks it). With no
+    clause going on, nothing else reaches them: inside the else they mean the same."""
+    for i in range(len(stmts) - 2, -1, -1):
+        inner = stmts[i]
+        if isinstance(inner, TRIES) and getattr(inner, "else_runs_on", False):
+            if not inner.finalbody and all(_leaves(h.body) for h in inner.handlers):
+                inner.orelse = [*inner.orelse, *stmts[i + 1 :]]
+                return stmts[: i + 1]
+            break
+    return stmts
+
+
+def _leaves(stmts) -> bool:
+    return bool(stmts) and isinstance(stmts[-1], m.TERMINAL)
+
+
+def _is_break(stmts) -> bool:
+    return len(stmts) == 1 and isinstance(stmts[0], ast.Break)
+
+
+def _return_inside(stmts):
+    """``with m: t = v`` then ``return t`` reads better as ``with m: return v``."""
+    if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
+        return stmts
+    if _assigns_returned(stmts[-2], stmts[-1]):
+        return [*stmts[:-2], ast.Return(value=stmts[-2].value)]
+    region, ret = stmts[-2], stmts[-1]
+    body = getattr(region, "finalbody", None) or None
+    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
+    if not inner or body or getattr(region, "orelse", None):
+        return stmts
+    if _assigns_returned(inner[-1], ret):
+        inner[-1] = ast.Return(value=inner[-1].value)
+        return stmts[:-1]
+    return stmts
+
+
+def _conditional_returns(stmts):
+    """``if c: return a`` then ``return b`` is ``return a if c else b`` where 3.12+ says
+    so: one of the returns is the arm of a conditional expression (statements.py)."""
+    out = list(stmts)
+    i = len(out) - 2
+    while i >= 0:
+        cond, ret = out[i], out[i + 1]
+        if isinstance(cond, ast.If) and not cond.orelse and isinstance(ret, ast.Return):
+            body = cond.body
+            if len(body) == 1 and isinstance(body[0], ast.Return) and _is_arm(body[0], ret):
+                # Not itself an arm: statements stay statements where the code allows both.
+                out[i : i + 2] = [
+                    ast.Return(value=ast.IfExp(cond.test, _value(body[0]), _value(ret)))
+                ]
+        i -= 1
+    return out
+
+
+def _is_arm(*returns) -> bool:
+    return any(getattr(r, "conditional_arm", False) for r in returns)
+
+
+def _value(ret: ast.Return) -> ast.expr:
+    return ret.value if ret.value is not None else m.const(None)
+
+
+def _assigns_returned(last, ret) -> bool:
+    """``_t = v`` followed by ``return _t`` for a temporary ``_t``."""
+    return (
+        isinstance(last, ast.Assign)
+        and isinstance(ret, ast.Return)
+        and len(last.targets) == 1
+        and isinstance(last.targets[0], ast.Name)
+        and m.is_temporary(ret.value)
+        and ret.value.id == last.targets[0].id
+    )
+
+
+def _merge_annotations(stmts):
+    out = []
+    for stmt in stmts:
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and stmt.value is None
+            and out
+            and isinstance(out[-1], ast.Assign)
+            and len(out[-1].targets) == 1
+            and isinstance(out[-1].targets[0], ast.Name)
+            and out[-1].targets[0].id == stmt.target.id
+        ):
+            stmt.value = out.pop().value
+        out.append(stmt)
+    return out
+
+
+def _drop_tail_return(stmts, keep_value: bool):
+    """The implicit ``return None`` at the end of a body says nothing (and a module or
+    class body cannot say it at all)."""
+    if stmts and isinstance(stmts[-1], ast.Return):
+        value = stmts[-1].value
+        if (
+            value is None
+            or (isinstance(value, ast.Constant) and value.value is None)
+            or not keep_value
+        ):
+            stmts = stmts[:-1]
+    last = stmts[-1] if stmts else None
+    if isinstance(last, (ast.If, *TRIES, ast.With, ast.AsyncWith)):
+        # a return from an except clause runs the finally body on its own way out
+        handlers = [] if getattr(last, "finalbody", None) else getattr(last, "handlers", [])
+        for part in [last, *handlers]:
+            part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
+            if isinstance(part, (ast.If, *TRIES)):
+                part.orelse = _drop_tail_return(part.orelse, keep_value)
+    return stmts
+
+
+def _tested_loop(loop):
+    """``while True: if not c: break; ...`` is ``while c: ...``."""
+    if not (isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant)) or loop.orelse:
+        return loop
+    first = loop.body[0] if loop.body else None
+    if not isinstance(first, ast.If) or first.orelse:
+        return loop
+    if len(first.body) == 1 and isinstance(first.body[0], ast.Break):
+        body = loop.body[1:] or [ast.Pass()]
+        return ast.While(test=negate(first.test), body=body, orelse=[])
+    if len(loop.body) == 2 and isinstance(loop.body[1], ast.Break):
+        body = first.body  # its end falls through to the break
+        if not _leaves(body):
+            body = [*body, ast.Break()]
+        body = _loop_tail(body) or [ast.Pass()]
+        return ast.While(test=first.test, body=body, orelse=[])
+    return loop
+
+
+def guard_loops(stmts):
+    """Rewrite ``if c: while True: B; if not c: break`` as ``while c: B``."""
+    out = []
+    for stmt in stmts:
+        out.append(_guarded_while(stmt) or stmt)
+    return out
+
+
+def _guarded_while(stmt):
+    if not (isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1):
+        return None
+    loop = stmt.body[0]
+    if not (
+        isinstance(loop, ast.While) and isinstance(loop.test, ast.Constant) and not loop.orelse
+    ):
+        return None
+    last = loop.body[-1] if loop.body else None
+    if not (isinstance(last, ast.If) and last.body and isinstance(last.body[0], ast.Break)):
+        return None
+    if len(last.body) != 1 or last.orelse:
+        return None
+    if not m.same(negate(last.test), stmt.test):
+        return None
+    # a continue would skip the test the guard repeats; a break leaves either loop alike
+    if any(isinstance(n, ast.Continue) for s in loop.body[:-1] for n in loop_nodes(s)):
+        return None
+    return ast.While(test=stmt.test, body=loop.body[:-1] or [ast.Pass()], orelse=[])

@@ -1,0 +1,254 @@
+"""Turn the loop a comprehension compiles to back into a comprehension expression.
+
+The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
+``acc = []; for x in it: if c: acc.append(e)``; this module folds that shape into
+``[e for x in it if c]``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from ..simulation import markers as m
+
+KINDS = {"append": "list", "add": "set"}
+
+
+def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
+    """The expression for a comprehension code object whose argument is ``source``."""
+    if len(body) == 1 and isinstance(body[0], ast.Return) and _folded(body[0].value):
+        node = body[0].value
+        first = node.generators[0]
+        if isinstance(first.iter, ast.Name) and first.iter.id == m.safe(code.co_varnames[0]):
+            first.iter = source
+            return node
+        return None
+    if code.co_name == "<genexpr>":
+        loop = body[0] if len(body) in (1, 2) else None
+        if len(body) == 2 and not _is_return_none(body[1]):
+            return None
+        return fold(loop, None, "gen", source, m.safe(code.co_varnames[0]))
+    if len(body) != 3 or not isinstance(body[0], ast.Assign) or not isinstance(body[2], ast.Return):
+        return None
+    acc = body[0].targets[0]
+    if not isinstance(acc, ast.Name) or not _returns(body[2], acc.id):
+        return None
+    kind = _display_kind(body[0].value)
+    return fold(body[1], acc.id, kind, source, m.safe(code.co_varnames[0]))
+
+
+def _folded(node) -> bool:
+    return isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+
+
+def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]:
+    """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions);
+    ``reads(name)`` is how often the whole body reads a temporary."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        if len(out) >= 2 and isinstance(out[-1], ast.For) and isinstance(out[-2], ast.Assign):
+            init, loop = out[-2], out[-1]
+            acc = init.targets[0]
+            kind = _display_kind(init.value)
+            if is_temporary(acc) and kind and _uses_once(stmt, acc.id):
+                folded = fold(loop, acc.id, kind, None, None)
+                if folded is not None:
+                    del out[-2:]
+                    stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+        out.append(stmt)
+    return out
+
+
+def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
+    """Move back into ``stmt`` the values the walk kept in temporaries across the
+    comprehension's loop (they were on the stack below it): the assignments that end
+    ``out``.
+
+    A temporary goes back when ``stmt`` is its only reader, reads it among the names
+    it evaluates before any operation, and reads the ones that go back in the order
+    they were assigned: then evaluating each value in its place runs the same code in
+    the same order, ``f(a(), [x for x in y])`` for ``_t1 = a()`` and ``f(_t1, [...])``.
+    """
+    if not isinstance(stmt, (ast.Assign, ast.Expr, ast.Return)) or stmt.value is None:
+        return stmt
+    first = [n.id for n in _first_reads(stmt.value) if is_temporary(n)]
+    later = len(first)  # where in ``first`` the temporary put back last is read
+    while out and is_temporary_store(out[-1]):
+        ident = out[-1].targets[0].id
+        position = first.index(ident) if ident in first else later
+        if position >= later or reads(ident) != 1:
+            break
+        later = position
+        stmt = _replace_name(stmt, ident, out.pop().value)
+    return stmt
+
+
+def is_temporary_store(stmt) -> bool:
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and is_temporary(stmt.targets[0])
+
+
+def _first_reads(node) -> list[ast.expr]:
+    """The names and constants ``node`` evaluates first, in order, up to the first
+    operation (a call, an operator, an attribute...) that could have an effect."""
+    found: list[ast.expr] = []
+    _read_first(node, found)
+    return found
+
+
+def _read_first(node, found: list) -> bool:
+    """Add to ``found`` what ``node`` reads first; False once an operation has run.
+    (A function of its own, not a closure: a recursive closure is a reference cycle,
+    and decompile runs with gc off.)"""
+    children = _run_before(node)
+    if children is None:
+        found.append(node)
+        return True
+    for child in children:
+        if not _read_first(child, found):
+            return False
+    return False  # the node's own operation runs now
+
+
+def _run_before(node) -> list | None:
+    """The parts of ``node`` evaluated, in order, before its own operation; None for a
+    name or a constant. Only the parts that always run: the first operand of ``and``,
+    the test of ``x if c else y``, the first iterable of a comprehension."""
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return None
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, (ast.Attribute, ast.Starred, ast.keyword, ast.NamedExpr, ast.Await)):
+        return [node.value]
+    if isinstance(node, ast.UnaryOp):
+        return [node.operand]
+    if isinstance(node, ast.Subscript):
+        return [node.value, node.slice]
+    if isinstance(node, ast.Call):
+        return [node.func, *node.args, *node.keywords]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return list(node.elts)
+    if isinstance(node, ast.BoolOp):
+        return node.values[:1]
+    if isinstance(node, ast.Compare):
+        return [node.left, node.comparators[0]]
+    if isinstance(node, ast.IfExp):
+        return [node.test]
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        return [node.generators[0].iter]
+    return []  # anything else: its own operation comes first
+
+
+def _display_kind(node) -> str | None:
+    if isinstance(node, ast.List) and not node.elts:
+        return "list"
+    if isinstance(node, ast.Dict) and not node.keys:
+        return "dict"
+    if m.calls_builtin(node, "set"):
+        return "set" if not node.args else None
+    return None
+
+
+def _returns(stmt, ident) -> bool:
+    return isinstance(stmt.value, ast.Name) and stmt.value.id == ident
+
+
+def is_temporary(acc) -> bool:
+    """An inlined comprehension builds its result on the stack, which the walk keeps in
+    a temporary; a list a named variable holds is the source's own, and stays."""
+    return m.is_temporary(acc)
+
+
+def _is_return_none(stmt) -> bool:
+    return isinstance(stmt, ast.Return) and (
+        stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+    )
+
+
+def fold(loop, acc, kind, source, argname) -> ast.expr | None:
+    """Collect generators from nested for/if statements down to the single action."""
+    gens: list[ast.comprehension] = []
+    node = [loop]
+    while True:
+        if len(node) == 2 and isinstance(node[1], ast.Continue):
+            node = node[:1]
+        if len(node) != 1:
+            return None
+        stmt = node[0]
+        if isinstance(stmt, (ast.For, ast.AsyncFor)) and not stmt.orelse:
+            is_async = int(isinstance(stmt, ast.AsyncFor))
+            gens.append(
+                ast.comprehension(target=stmt.target, iter=stmt.iter, ifs=[], is_async=is_async)
+            )
+            node = _strip_continue(stmt.body)
+        elif isinstance(stmt, ast.If) and gens and not stmt.orelse:
+            gens[-1].ifs.append(stmt.test)
+            node = stmt.body
+        elif isinstance(stmt, ast.If) and gens and _is_continue(stmt.body):
+            gens[-1].ifs.append(_negate(stmt.test))
+            node = stmt.orelse
+        else:
+            break
+    if not gens:
+        return None
+    if argname is not None:
+        first = gens[0].iter
+        if not (isinstance(first, ast.Name) and first.id == argname):
+            return None
+        gens[0].iter = source
+    return _build(node[0], acc, kind, gens)
+
+
+def _build(action, acc, kind, gens):
+    if kind == "gen":
+        if isinstance(action, ast.Expr) and isinstance(action.value, ast.Yield):
+            return ast.GeneratorExp(elt=action.value.value or m.const(None), generators=gens)
+        return None
+    if kind == "dict":
+        if isinstance(action, ast.Assign) and isinstance(action.targets[0], ast.Subscript):
+            sub = action.targets[0]
+            if isinstance(sub.value, ast.Name) and sub.value.id == acc:
+                return ast.DictComp(key=sub.slice, value=action.value, generators=gens)
+        return None
+    if not (isinstance(action, ast.Expr) and isinstance(action.value, ast.Call)):
+        return None
+    call = action.value
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    if func.value.id != acc or KINDS.get(func.attr) != kind or len(call.args) != 1:
+        return None
+    node = ast.ListComp if kind == "list" else ast.SetComp
+    return node(elt=call.args[0], generators=gens)
+
+
+def _strip_continue(body):
+    return body[:-1] if body and isinstance(body[-1], ast.Continue) else body
+
+
+def _is_continue(body) -> bool:
+    return len(body) == 1 and isinstance(body[0], ast.Continue)
+
+
+def _negate(test):
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def _uses_once(stmt, ident) -> bool:
+    return sum(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(stmt)) == 1
+
+
+def _replace_name(stmt, ident, value):
+    return _Swap(ident, value).visit(stmt)
+
+
+class _Swap(ast.NodeTransformer):
+    """Replaces each use of one name by a value."""
+
+    def __init__(self, ident, value):
+        self.ident, self.value = ident, value
+
+    def visit_Name(self, node):
+        return self.value if node.id == self.ident else node

@@ -1,0 +1,129 @@
+"""``if`` chains on patterns turned back into ``match`` statements.
+
+Structuring sees each case as an ``if`` whose test is a ``Matches`` marker (and the
+guard, ``and``-ed to it). ``rebuild`` turns an ``if`` on a pattern, with the
+``elif``/``else`` chain under it and the ``if``s after it on the same subject, into one
+``match``. Where one stays behind (inside an expression, say), it cannot be unparsed,
+and the state machine takes the code object.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..rewrites.patterns import is_wildcard, wildcard
+from ..simulation import markers as m
+from .comprehensions import is_temporary_store
+
+
+def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
+    """``stmts`` with each ``if`` on a pattern, and the cases after it, as a ``match``;
+    ``reads`` counts the reads of a name in the function."""
+    if not any(isinstance(s, ast.If) for s in stmts):
+        return stmts
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        match = as_match(stmt)
+        if match is None:
+            out.append(stmt)
+            continue
+        before = out[-1] if out else None
+        if isinstance(before, ast.Match) and _goes_on(before, match):
+            before.cases += match.cases  # the earlier cases never fall through to it
+            before.tests += match.tests
+        else:
+            out.append(match)
+    for i, stmt in enumerate(out):
+        if isinstance(stmt, ast.Match) and i and _held(out[i - 1], stmt, reads):
+            stmt.subject, out[i - 1] = out[i - 1].value, None
+    out = [s for s in out if s is not None]
+    if out and isinstance(out[-1], ast.Match):
+        out[-1:] = _shared_return(out[-1])
+    return out
+
+
+def _shared_return(match: ast.Match) -> list[ast.stmt]:
+    """The compiler copies a short ``return`` after a ``match`` into each case that
+    goes on to it, and a default case appears that only returns: one return again."""
+    last = match.cases[-1]
+    if last.guard is not None or not is_wildcard(last.pattern) or len(last.body) != 1:
+        return [match]
+    ret = last.body[0]
+    if not isinstance(ret, ast.Return) or len(match.cases) < 2:
+        return [match]
+    cases = match.cases[:-1]
+    if not all(c.body and m.same(c.body[-1], ret) for c in cases):
+        return [match]
+    for case in cases:
+        case.body = case.body[:-1] or [ast.Pass()]
+    match.cases = cases
+    return [match, ret]
+
+
+def _held(before, match: ast.Match, reads) -> bool:
+    """Whether ``before`` only keeps the subject in a temporary its tests alone read:
+    ``_t1 = f()`` then ``match _t1:`` is ``match f():``."""
+    subject = match.subject
+    return (
+        is_temporary_store(before)
+        and isinstance(subject, ast.Name)
+        and before.targets[0].id == subject.id
+        and reads(subject.id) == match.tests
+    )
+
+
+def as_match(stmt) -> ast.Match | None:
+    """``if <pattern> [and guard]: A / else: B`` as ``match``, its ``elif`` chain folded in."""
+    if not isinstance(stmt, ast.If):
+        return None
+    test, guard, negated = stmt.test, None, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        first, rest = test.values[0], test.values[1:]
+        if isinstance(first, m.Matches):
+            test = first
+            guard = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest)
+    if not isinstance(test, m.Matches):
+        return None
+    body, orelse = (stmt.orelse, stmt.body) if negated else (stmt.body, stmt.orelse)
+    cases = [ast.match_case(pattern=test.pattern, guard=guard, body=body or [ast.Pass()])]
+    tests = 1  # the reads of the subject its cases stand for
+    inner = as_match(orelse[0]) if len(orelse) == 1 else None
+    if inner is not None and m.same(inner.subject, test.subject):
+        cases += inner.cases
+        tests += inner.tests
+    elif orelse:
+        cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
+    match = ast.Match(subject=test.subject, cases=cases)
+    match.tests = tests
+    return match
+
+
+def _goes_on(before: ast.Match, after: ast.Match) -> bool:
+    """Whether ``after`` holds more cases of ``before``: the same subject, and no case
+    of ``before`` that matches everything or ends anywhere but out of the statement."""
+    last = before.cases[-1]
+    if last.guard is None and _irrefutable(last.pattern):
+        return False
+    return m.same(before.subject, after.subject) and all(_ends(c.body) for c in before.cases)
+
+
+def _irrefutable(pattern) -> bool:
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is None or _irrefutable(pattern.pattern)
+    if isinstance(pattern, ast.MatchOr):
+        return any(_irrefutable(p) for p in pattern.patterns)
+    return False
+
+
+def _ends(body) -> bool:
+    """Whether ``body`` never runs on past its end."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, m.TERMINAL):
+        return True
+    if isinstance(last, ast.If):
+        return _ends(last.body) and _ends(last.orelse)
+    return False
