@@ -61,3 +61,28 @@ def test_part_source_never_names(part, forbidden):
     paths = [target] if target.is_file() else sorted(target.rglob("*.py"))
     for path in paths:
         assert not _imported_top_names(path) & forbidden, f"{path.name} imports {forbidden}"
+
+
+def test_the_debugger_is_one_package():
+    assert (PACKAGE / "debug" / "__init__.py").is_file()
+    stray = sorted(p.name for p in PACKAGE.glob("debug*.py"))
+    assert not stray, f"debugger modules outside depyf_report/debug/: {stray}"
+
+
+def test_debug_and_capture_stay_the_functions_users_call():
+    # Each is a subpackage too: importing one of its modules must not rebind the name.
+    probe = (
+        "import depyf_report.debug.session, depyf_report.capture.session, depyf_report; "
+        "from depyf_report.debug import substitute; "
+        "print(depyf_report.debug.__module__, depyf_report.capture.__module__, "
+        "depyf_report.prepare_debug.__module__, depyf_report.install.__module__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert out == [
+        "depyf_report.debug.session",
+        "depyf_report.capture",
+        "depyf_report.debug.session",
+        "depyf_report.debug.bytecode_log",
+    ]

@@ -2,7 +2,7 @@
 
 A bytecode hook receives each code object Dynamo writes, decompiles it into a
 file in the dump, compiles that file and returns the function's code, laid out
-like Dynamo's (see ``debug_relayout``), so that its ``co_filename`` is the file
+like Dynamo's (see ``relayout``), so that its ``co_filename`` is the file
 and a debugger stops on its lines. When a faithful replacement cannot be made
 the hook keeps Dynamo's code and records why: the user's program never breaks.
 """
@@ -19,10 +19,10 @@ import types
 from collections import Counter
 from pathlib import Path
 
-from .debug_relayout import Unfaithful, relayout, slot_names
-from .decompiler import decompile
-from .dump import Layout, write_json
-from .model import DebugIndex, DebugSource, from_json, to_json
+from ..decompiler import decompile
+from ..dump import Layout, write_json
+from ..model import DebugIndex, DebugSource, from_json, to_json
+from .relayout import Unfaithful, relayout, slot_names
 
 
 class DebugFolder:
