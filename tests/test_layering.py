@@ -1,4 +1,4 @@
-"""Dependencies point one way: decompiler <- capture; model <- capture, render.
+"""Dependencies point one way: decompiler <- capture; dump <- capture, render, debug.
 
 ``import depyf_report`` must stay light, the decompiler must need the standard
 library alone, and rendering must never need torch.
@@ -28,7 +28,7 @@ def _modules_loaded_by(statement: str) -> set[str]:
         ("import depyf_report", {"torch", "jinja2", "pygments", "markdown"}),
         ("import depyf_report.decompiler", {"torch", "jinja2", "pygments", "markdown", "astor"}),
         ("import depyf_report.render", {"torch"}),
-        ("import depyf_report.model", {"torch", "jinja2"}),
+        ("import depyf_report.dump", {"torch", "jinja2", "pygments", "markdown"}),
         ("import depyf_report.cli", {"torch", "jinja2"}),
     ],
 )
@@ -55,7 +55,7 @@ def test_decompiler_source_imports_only_the_standard_library():
         assert not outside, f"{path.name} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("model.py", {"torch"})])
+@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("dump", {"torch"})])
 def test_part_source_never_names(part, forbidden):
     target = PACKAGE / part
     paths = [target] if target.is_file() else sorted(target.rglob("*.py"))

@@ -23,8 +23,7 @@ import threading
 from pathlib import Path
 
 from ..decompiler import service
-from ..dump import DECOMPILER_PID, Layout, decompiler_pid_text
-from ..model import CodeView
+from ..dump import DECOMPILER_PID, CodeView, Layout, decompiler_pid_text
 
 try:
     import fcntl

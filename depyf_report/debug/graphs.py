@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from ..model import DebugSource
+from ..dump import DebugSource
 from .substitute import DebugFolder, body_line, compile_id_slug
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,6 @@ import contextlib
 import pdb
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from ..capture import adapter, capture
 from ..errors import UserError
@@ -40,7 +39,7 @@ def prepare_debug(dump_dir):
     _refuse_compiled_code()
     with capture(dump_dir) as root:
         # Registered after capture's own hook, so capture records Dynamo's code.
-        folder = DebugFolder(Path(root) / "debug")
+        folder = DebugFolder(root)
         removers = _substitute_code(folder)
         _preparing = folder
         try:

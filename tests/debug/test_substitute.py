@@ -61,7 +61,7 @@ def _transformed(a, b):
 
 
 def test_a_faithful_replacement_runs_from_its_file(tmp_path):
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     hook = CodeSubstitution(folder, lambda: "0/0")
     replacement = hook(_transformed.__code__, _transformed.__code__)
     assert replacement is not None
@@ -76,7 +76,7 @@ def test_an_unfaithful_replacement_keeps_dynamos_code_and_says_why(tmp_path, mon
     monkeypatch.setattr(
         substitute, "decompile", lambda code: "def _transformed(a, c):\n    return a\n"
     )
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     hook = CodeSubstitution(folder, lambda: "3/1")
     assert hook(_transformed.__code__, _transformed.__code__) is None
     [record] = folder.sources
@@ -89,13 +89,13 @@ def test_a_decompiler_error_keeps_dynamos_code(tmp_path, monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(substitute, "decompile", broken)
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     assert CodeSubstitution(folder)(_transformed.__code__, _transformed.__code__) is None
     assert folder.sources[0].reason == "RuntimeError: boom"
 
 
 def test_the_index_reads_back_for_the_report(tmp_path):
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     CodeSubstitution(folder, lambda: "0/0")(_transformed.__code__, _transformed.__code__)
     [source] = read_debug_index(tmp_path)
     assert source == folder.sources[0]
