@@ -30,7 +30,7 @@ from .model import compile_slug
 MANIFEST = "manifest.json"
 PROCESSES = "processes"
 # Holds the decompiler process's id while it writes views
-# (``decompiler/service.py``).
+# (``capture/decompile_worker.py``).
 DECOMPILER_PID = "decompiler.pid"
 
 
