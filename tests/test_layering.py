@@ -48,8 +48,7 @@ def _imported_top_names(path: Path) -> set[str]:
 
 
 def test_decompiler_source_imports_only_the_standard_library():
-    # astor is allowed where ast.unparse cannot serve; nothing else from outside.
-    allowed = set(sys.stdlib_module_names) | {"astor"}
+    allowed = set(sys.stdlib_module_names)
     for path in sorted((PACKAGE / "decompiler").rglob("*.py")):
         outside = _imported_top_names(path) - allowed
         assert not outside, f"{path.name} imports {sorted(outside)}"
