@@ -41,9 +41,9 @@ def _child(example: str, backend: str, dump: str) -> None:
         import depyf_report
 
         capture = depyf_report.capture(dump)
-    from depyf_report.dump import DECOMPILER_PID, Layout, wait_for_decompiler
+    from depyf_report.dump import Layout, wait_for_decompiler
 
-    pid_file = Layout(Path(dump or ".")).views / DECOMPILER_PID
+    pid_file = Layout(Path(dump or ".")).decompiler_pid
     start, cpu, helpers = time.perf_counter(), time.process_time(), _children_cpu()
     with contextlib.redirect_stdout(io.StringIO()), capture:
         decompiler = int(pid_file.read_text().split()[0]) if dump else None  # microseconds

@@ -11,4 +11,4 @@ def templates() -> Traversable:
 
 def schema_text() -> str:
     """The JSON Schema of the dump, as text."""
-    return resources.files("depyf_report.schema").joinpath("dump.schema.json").read_text()
+    return resources.files("depyf_report.dump").joinpath("schema.json").read_text()

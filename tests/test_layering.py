@@ -1,7 +1,10 @@
-"""Dependencies point one way: decompiler <- capture; model <- capture, render.
+"""Dependencies point one way: decompiler <- capture <- debug; dump <- capture, render, debug.
 
 ``import depyf_report`` must stay light, the decompiler must need the standard
-library alone, and rendering must never need torch.
+library alone, and rendering must never need torch. Each concern has one place:
+the debugger is the ``debug`` package, the dump's file names are spelled in
+``depyf_report/dump/`` alone, and other parts use the decompiler through its
+package. The rules read the source with ``ast``, so breaking one fails here.
 """
 
 import ast
@@ -28,7 +31,7 @@ def _modules_loaded_by(statement: str) -> set[str]:
         ("import depyf_report", {"torch", "jinja2", "pygments", "markdown"}),
         ("import depyf_report.decompiler", {"torch", "jinja2", "pygments", "markdown", "astor"}),
         ("import depyf_report.render", {"torch"}),
-        ("import depyf_report.model", {"torch", "jinja2"}),
+        ("import depyf_report.dump", {"torch", "jinja2", "pygments", "markdown"}),
         ("import depyf_report.cli", {"torch", "jinja2"}),
     ],
 )
@@ -48,16 +51,199 @@ def _imported_top_names(path: Path) -> set[str]:
 
 
 def test_decompiler_source_imports_only_the_standard_library():
-    # astor is allowed where ast.unparse cannot serve; nothing else from outside.
-    allowed = set(sys.stdlib_module_names) | {"astor"}
+    allowed = set(sys.stdlib_module_names)
     for path in sorted((PACKAGE / "decompiler").rglob("*.py")):
         outside = _imported_top_names(path) - allowed
         assert not outside, f"{path.name} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("model.py", {"torch"})])
+@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("dump", {"torch"})])
 def test_part_source_never_names(part, forbidden):
     target = PACKAGE / part
     paths = [target] if target.is_file() else sorted(target.rglob("*.py"))
     for path in paths:
         assert not _imported_top_names(path) & forbidden, f"{path.name} imports {forbidden}"
+
+
+def test_the_debugger_is_one_package():
+    assert (PACKAGE / "debug" / "__init__.py").is_file()
+    stray = sorted(p.name for p in PACKAGE.glob("debug*.py"))
+    assert not stray, f"debugger modules outside depyf_report/debug/: {stray}"
+
+
+def test_debug_and_capture_stay_the_functions_users_call():
+    # Each is a subpackage too: importing one of its modules must not rebind the name.
+    probe = (
+        "import depyf_report.debug.session, depyf_report.capture.session, depyf_report; "
+        "from depyf_report.debug import substitute; "
+        "print(depyf_report.debug.__module__, depyf_report.capture.__module__, "
+        "depyf_report.prepare_debug.__module__, depyf_report.install.__module__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert out == [
+        "depyf_report.debug.session",
+        "depyf_report.capture",
+        "depyf_report.debug.session",
+        "depyf_report.debug.bytecode_log",
+    ]
+
+
+# --- the parts and what each may import ------------------------------------------
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _package_imports(path: Path) -> set[str]:
+    """The depyf_report modules a file imports, as absolute names; for ``from X
+    import y``, X and, where y is a module, X.y."""
+    here = _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names if _is_module(f"{base}.{a.name}"))
+    return {name for name in found if name.partition(".")[0] == "depyf_report"}
+
+
+def _sources(part: str) -> list[Path]:
+    target = PACKAGE / part
+    return [target] if target.is_file() else sorted(target.rglob("*.py"))
+
+
+def _imports_of(part: str) -> dict[str, set[str]]:
+    return {path.relative_to(PACKAGE).as_posix(): _package_imports(path) for path in _sources(part)}
+
+
+def _inside(name: str, part: str) -> bool:
+    return name == f"depyf_report.{part}" or name.startswith(f"depyf_report.{part}.")
+
+
+@pytest.mark.parametrize(
+    ("part", "forbidden"),
+    [
+        ("dump", ("capture", "render", "debug", "decompiler", "cli")),
+        ("render", ("capture", "debug", "decompiler", "cli")),
+        ("decompiler", ("capture", "render", "debug", "dump", "cli")),
+        ("capture", ("render", "debug", "cli")),
+    ],
+)
+def test_part_never_imports(part, forbidden):
+    for file, names in _imports_of(part).items():
+        wrong = sorted(n for n in names for other in forbidden if _inside(n, other))
+        assert not wrong, f"{file} imports {wrong}"
+
+
+@pytest.mark.parametrize("part", ["capture", "render", "debug"])
+def test_the_dump_is_imported_as_one_package(part):
+    imports = _imports_of(part)
+    assert any("depyf_report.dump" in names for names in imports.values()), part
+    for file, names in imports.items():
+        inner = sorted(n for n in names if n.startswith("depyf_report.dump."))
+        assert not inner, f"{file} imports {inner}: import them from depyf_report.dump"
+
+
+def test_the_decompiler_is_used_through_its_public_package():
+    for part in ("capture", "render", "debug", "dump", "cli.py", "__init__.py"):
+        for file, names in _imports_of(part).items():
+            inner = sorted(n for n in names if n.startswith("depyf_report.decompiler."))
+            assert not inner, f"{file} imports {inner}: use depyf_report.decompiler"
+
+
+def test_the_decompile_worker_needs_the_decompiler_and_the_dump_alone():
+    worker = PACKAGE / "capture" / "decompile_worker.py"
+    assert _package_imports(worker) == {"depyf_report.decompiler", "depyf_report.dump"}
+    tree = ast.parse(worker.read_text())
+    [decompiler] = [
+        n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "decompiler"
+    ]
+    assert [alias.name for alias in decompiler.names] == ["decompile"]
+
+
+def _dump_names() -> tuple[set[str], set[str]]:
+    """The file names and the folder names of a dump, as ``Layout`` spells them."""
+    from depyf_report.dump import Layout  # here: the rules above hold even when it fails
+
+    layout, sample = Layout(Path("ROOT")), "SAMPLE"
+    paths = [
+        layout.manifest,
+        layout.function(sample),
+        layout.compile(sample),
+        layout.graph(sample),
+        layout.view(sample),
+        layout.decompiler_pid,
+        layout.debug_index,
+        layout.process(sample).manifest,
+    ]
+    parts = {p for path in paths for p in path.relative_to(layout.root).parts if sample not in p}
+    files = {p for p in parts if "." in p}
+    return files, parts - files
+
+
+def _strings(path: Path) -> list[ast.Constant]:
+    """The string constants of a file, docstrings left out."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if id(node) not in docstrings
+    ]
+
+
+def test_only_the_dump_spells_the_names_of_its_files():
+    files, folders = _dump_names()
+    assert {"manifest.json", "decompiler.pid", "index.json"} <= files
+    assert {"functions", "compiles", "graphs", "views", "debug", "processes"} <= folders
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if (PACKAGE / "dump") in path.parents:
+            continue
+        for node in _strings(path):
+            named = [f for f in files if f in node.value]
+            named += [f"{d}/" for d in folders if f"{d}/" in node.value]
+            if (PACKAGE / "capture") in path.parents:  # render shows these words
+                named += [d for d in folders if node.value == d]
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            assert not named, f"{where} spells {named}: ask depyf_report.dump.Layout"
+
+
+def _imports_in_functions(path: Path) -> list[int]:
+    lines = []
+    for scope in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            lines += [
+                node.lineno
+                for node in ast.walk(scope)
+                if isinstance(node, ast.Import | ast.ImportFrom)
+            ]
+    return sorted(set(lines))
+
+
+@pytest.mark.parametrize("part", ["dump", "render", "debug"])
+def test_imports_are_at_the_top_of_each_module(part):
+    for path in _sources(part):
+        lines = _imports_in_functions(path)
+        assert not lines, f"{path.relative_to(PACKAGE)} imports inside a function at {lines}"

@@ -6,7 +6,7 @@ import json
 import jsonschema
 import pytest
 
-from depyf_report import model
+from depyf_report.dump import model
 from depyf_report.resources import schema_text
 
 

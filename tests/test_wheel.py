@@ -1,4 +1,4 @@
-"""A wheel built from the tree carries templates/ and renders from them."""
+"""A wheel built from the tree carries templates/ and the dump schema, and renders."""
 
 import subprocess
 import sys
@@ -45,6 +45,7 @@ def test_built_wheel_ships_templates(tmp_path):
         f"sys.path.insert(0, {str(ROOT / 'tests' / 'render')!r});"
         "from synthetic import make_dump;"
         "assert 'site-packages' in str(r.templates()), r.templates();"
+        "assert '$defs' in r.schema_text();"
         "index = render.render(make_dump('dump', graphs=2), 'site', progress=False);"
         "print(index.read_text())"
     )

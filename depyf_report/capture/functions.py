@@ -13,7 +13,7 @@ import linecache
 import re
 import types
 
-from ..model import CodeView, Function, ResumePoint
+from ..dump import CodeView, Function, ResumePoint
 
 RESUME_PREFIX = "torch_dynamo_resume_in_"
 _RESUME_NAME = re.compile(rf"^{RESUME_PREFIX}(?P<fn>.+)_at_(?P<line>\d+)$")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Guard, GuardFailure, GuardSet
+from ..dump import Guard, GuardFailure, GuardSet
 
 _LINE = re.compile(r"^(?P<bars>(?:\| )*)\+- (?P<body>.*)$")
 _LEAF = re.compile(r"^(?P<kind>[A-Z][A-Z0-9_]*)(?::\s*(?P<expr>.*))?$")

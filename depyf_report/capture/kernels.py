@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Kernel, OutputCode
+from ..dump import Kernel, OutputCode
 
 # Inductor heads every module with the AOT graph it implements: ['3_forward'].
 _AOT_ID = re.compile(r"^# AOT ID: \['(?P<num>\d+)_(?P<part>\w+)'\]", re.MULTILINE)

@@ -12,7 +12,7 @@ import types
 import typing
 from pathlib import Path
 
-from ..model import CacheEntry, CodeView, Compile, CompiledGraph, Function, GraphStage, GuardSet
+from ..dump import CacheEntry, CodeView, Compile, CompiledGraph, Function, GraphStage, GuardSet
 from . import adapter, trace
 from .functions import FunctionIds, new_function, resume_point
 from .guards import guard_failure, parse_guard_tree, strip_comment

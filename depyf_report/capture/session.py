@@ -12,8 +12,8 @@ import logging
 import os
 import threading
 
+from ..dump import Unavailable
 from ..errors import UserError
-from ..model import Unavailable
 from . import adapter, ending, trace
 from .recorder import Recorder
 from .spawned import wrap_spawned_workers

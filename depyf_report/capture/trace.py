@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..model import (
+from ..dump import (
     DynamicSymbol,
     FrameSummary,
     GraphBreak,

@@ -2,7 +2,7 @@
 
 Decompiling a code object costs tens of milliseconds, while the user's program waits
 on the compile that made it. So capture hands each code object to a decompiler
-process of its own (``decompiler/service.py``), which writes the view into the dump
+process of its own (``decompile_worker.py``), which writes the view into the dump
 as a file of its own. The record names that file and says the view is pending; the
 dump reader fills it in from the file, so neither the compile nor the end of the
 capture waits for the decompiler, and a killed program's dump still renders.
@@ -22,9 +22,8 @@ import sys
 import threading
 from pathlib import Path
 
-from ..decompiler import service
-from ..dump import DECOMPILER_PID, Layout, decompiler_pid_text
-from ..model import CodeView
+from ..dump import CodeView, Layout, decompiler_pid_text
+from . import decompile_worker
 
 try:
     import fcntl
@@ -35,14 +34,24 @@ PENDING = "the decompiler had not written this view when the dump was read"
 # How long closing a capture waits to hand the last requests over (not for answers).
 SEND_SECONDS = 10.0
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
-# The decompiler alone: the package's __init__ would load capture and the data model
-# too, a third of the process's start-up, taken from the core the program runs beside.
-_SERVE = (
-    "import sys, types; "
-    "package = types.ModuleType('depyf_report'); package.__path__ = [{package!r}]; "
-    "sys.modules['depyf_report'] = package; "
-    "from depyf_report.decompiler.service import serve; serve(*sys.argv[1:])"
-)
+# The worker, the decompiler and the dump package alone: the __init__ of depyf_report
+# and of capture would load all of capture too, a third of the process's start-up,
+# taken from the core the program runs beside. So both stand empty in sys.modules.
+_SERVE = """\
+import sys, types
+for name, path in {packages!r}:
+    sys.modules[name] = package = types.ModuleType(name)
+    package.__path__ = [path]
+from depyf_report.capture.decompile_worker import serve
+serve(*sys.argv[1:])
+"""
+
+
+def worker_command(layout: Layout) -> list[str]:
+    """The command line of the decompiler process that writes ``layout``'s views."""
+    package = _PACKAGE_PARENT / "depyf_report"
+    packages = [("depyf_report", str(package)), ("depyf_report.capture", str(package / "capture"))]
+    return [sys.executable, "-c", _SERVE.format(packages=packages), str(layout.root)]
 
 
 class CodeViews:
@@ -61,7 +70,7 @@ class CodeViews:
 
     def start(self) -> None:
         """Start the decompiler process now, so its start-up overlaps the program's."""
-        pid_file = self.layout.views / DECOMPILER_PID
+        pid_file = self.layout.decompiler_pid
         try:
             self.layout.views.mkdir(parents=True, exist_ok=True)
             # Written here, not by the process, so a reader who comes before the
@@ -72,13 +81,7 @@ class CodeViews:
             return
         try:
             self.worker = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-c",
-                    _SERVE.format(package=str(_PACKAGE_PARENT / "depyf_report")),
-                    str(self.layout.views),
-                    str(pid_file),
-                ],
+                worker_command(self.layout),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -104,13 +107,13 @@ class CodeViews:
         process will write it to."""
         name = str(next(self.names))
         try:
-            request = service.frame(name, code)
+            request = decompile_worker.frame(name, code)
         except ValueError:  # a constant marshal cannot carry: decompile here
             request = None
         if request is None or self.worker is None or self.broken:
-            _apply(view, service.views(code))
+            view.fill(decompile_worker.views(code))
             return
-        view.file = f"{self.layout.views.name}/{name}.json"
+        view.file = self.layout.view_file(name)
         view.decompile_error = PENDING
         self.outbox.put(request)
         self._start_sender()
@@ -135,7 +138,7 @@ class CodeViews:
             while (request := self.outbox.get()) is not None:
                 pipe.write(request)
                 pipe.flush()
-            pipe.write(service.END)
+            pipe.write(decompile_worker.END)
             pipe.close()
         except OSError:  # the process died: what it did not write stays pending
             self.broken = _stopped(self.worker.wait())
@@ -152,9 +155,3 @@ def _locked(pid_file: Path) -> int:
 
 def _stopped(exit_code: int) -> str:
     return f"the decompiler process stopped (exit code {exit_code})"
-
-
-def _apply(view: CodeView, answer: dict) -> None:
-    view.decompiled = answer["decompiled"]
-    view.decompile_error = answer["error"]
-    view.dis = answer["dis"]

@@ -11,9 +11,8 @@ import tempfile
 from pathlib import Path
 
 from .._version import __version__
-from ..dump import MANIFEST, PROCESSES, Layout, write_json
+from ..dump import MANIFEST, PROCESSES, SCHEMA_VERSION, Layout, Manifest, to_json, write_json
 from ..errors import UserError
-from ..model import SCHEMA_VERSION, Manifest, to_json
 
 # The first manifest's temporary name while a capture claims a folder.
 CLAIM_PREFIX = ".depyf-report-claim."

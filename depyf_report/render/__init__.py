@@ -11,15 +11,15 @@ from ..errors import UserError
 from ..files import shown_path
 from ..terminal import terminal_safe
 from . import urls
+from .archive import write_zip
+from .plan import plan_pages, process_contexts
+from .progress import Progress
+from .summary import summary_markdown
+from .writer import SiteWriter
 
 
 def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool = True) -> Path:
     """Render the dump at ``dump_dir`` into ``site_dir``; return the index page."""
-    from .plan import plan_pages, process_contexts
-    from .progress import Progress
-    from .summary import summary_markdown
-    from .writer import SiteWriter
-
     dump_dir, site_dir = Path(dump_dir), Path(site_dir)
     _check_site(dump_dir, site_dir)
     dump = load_dump(dump_dir)
@@ -39,8 +39,6 @@ def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool 
     writer.write_file(urls.SUMMARY, summary_markdown(dump, contexts).encode("utf-8", "replace"))
     writer.finish()
     if zip:
-        from .archive import write_zip
-
         write_zip(writer.site, writer.files())
     return site_dir / urls.INDEX
 

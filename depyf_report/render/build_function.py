@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from markupsafe import Markup
 
-from ..model import CacheEntry, Compile, DebugSource, FrameSummary, Function, GraphBreak
+from ..dump import CacheEntry, Compile, DebugSource, FrameSummary, Function, GraphBreak
 from ..origin import Origin, origin_of
 from . import urls
 from .codeview import code_line, code_lines, guard_lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import STAGE_KINDS, CompiledGraph, OutputCode
+from ..dump import STAGE_KINDS, CompiledGraph, OutputCode
 from . import urls
 from .codeview import code_lines
 from .context import ProcessContext

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from markupsafe import Markup
 
-from ..model import Compile
+from ..dump import Compile
 from ..origin import Origin
 from . import urls
 from .build_function import guard_count

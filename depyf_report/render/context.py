@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import PurePath
 
-from ..dump import ProcessDump
-from ..model import Compile, CompiledGraph, DebugSource, FrameSummary, Function
+from ..dump import Compile, CompiledGraph, DebugSource, FrameSummary, Function, ProcessDump
 from ..origin import Origin, function_origin
 from . import urls
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from ..model import Function
+from ..dump import Function
 from ..origin import Origin
 from . import urls
 from .build_function import resume_names

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Compile, GuardFailure
+from ..dump import Compile, GuardFailure
 
 LIMIT_GB_TYPE = "Dynamo recompile limit exceeded"
 _LEAF = re.compile(r"^[| ]*\+- (?P<kind>[A-Z][A-Z0-9_]*): (?P<expr>.*)$")

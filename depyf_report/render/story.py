@@ -26,7 +26,7 @@ import ast
 import re
 import textwrap
 
-from ..model import CacheEntry, Function
+from ..dump import CacheEntry, Function
 from ..terminal import terminal_safe
 from .context import ProcessContext
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Compile, DynamicSymbol, SymbolGuard
+from ..dump import Compile, DynamicSymbol, SymbolGuard
 from .context import ProcessContext
 from .views import Link, Row, Table
 

@@ -63,7 +63,7 @@ def example_dump(tmp_path_factory, inductor_cache):
 
 def dump_files(root: Path):
     """(path, record name) for every record file under a dump, all processes."""
-    from depyf_report.model import FILE_RECORDS
+    from depyf_report.dump import FILE_RECORDS
 
     for pattern, name in FILE_RECORDS.items():
         for path in sorted(root.rglob(pattern)):

@@ -10,10 +10,17 @@ import time
 
 import pytest
 
-from depyf_report import dump
 from depyf_report.capture.views import PENDING, CodeViews
-from depyf_report.dump import DECOMPILER_PID, Layout, decompiler_pid_text, wait_for_decompiler
-from depyf_report.model import CodeView, ViewFile, from_json
+from depyf_report.dump import (
+    DECOMPILER_PID,
+    CodeView,
+    Layout,
+    ViewFile,
+    decompiler_pid_text,
+    from_json,
+    load,
+    wait_for_decompiler,
+)
 
 
 def _sample(x, ys):
@@ -132,6 +139,6 @@ def test_a_pid_file_that_is_not_a_regular_file_is_not_read(tmp_path):
 
 def test_a_record_cannot_point_a_reader_outside_the_views_folder(tmp_path):
     layout = Layout(tmp_path)
-    assert dump._view_name(layout, "views/3.json") == "3.json"
+    assert load._view_name(layout, "views/3.json") == "3.json"
     for crafted in ("../secret.json", "views/../../secret.json", "/etc/views/x.json", None):
-        assert dump._view_name(layout, crafted) is None
+        assert load._view_name(layout, crafted) is None

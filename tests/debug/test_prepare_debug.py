@@ -12,8 +12,8 @@ import pytest
 import torch
 
 import depyf_report
-from depyf_report import debugger
 from depyf_report.capture import adapter
+from depyf_report.debug import session, substitute
 from depyf_report.errors import UserError
 
 pytestmark = pytest.mark.torch
@@ -150,7 +150,7 @@ def test_prepare_debug_after_the_function_was_compiled_says_what_to_do(tmp_path)
 
 
 def test_debug_before_any_prepare_debug_says_what_to_do(monkeypatch):
-    monkeypatch.setattr(debugger, "_prepared", None)
+    monkeypatch.setattr(session, "_prepared", None)
     with pytest.raises(UserError, match="first run the code inside"):
         depyf_report.debug()
 
@@ -167,7 +167,7 @@ def test_hooks_are_removed_when_prepare_debug_ends(tmp_path):
 
 
 def _no_pause(monkeypatch):
-    monkeypatch.setattr(debugger.pdb.Pdb, "set_trace", lambda self, frame=None: None)
+    monkeypatch.setattr(session.pdb.Pdb, "set_trace", lambda self, frame=None: None)
 
 
 def test_a_recompile_inside_debug_also_runs_from_a_file(tmp_path, monkeypatch):
@@ -221,12 +221,10 @@ def test_a_cell_only_dynamo_keeps_is_kept_in_the_replacement(tmp_path):
 
 
 def test_a_decompiler_failure_keeps_dynamos_code_and_the_program_works(tmp_path, monkeypatch):
-    from depyf_report import debug_substitute
-
     def broken(code):
         raise RuntimeError("decompiler bug")
 
-    monkeypatch.setattr(debug_substitute, "decompile", broken)
+    monkeypatch.setattr(substitute, "decompile", broken)
     toy = _example("toy_example")
     with depyf_report.prepare_debug(tmp_path / "dump"):
         toy.main("aot_eager")  # asserts compiled == eager itself

@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from depyf_report.debug_relayout import Unfaithful, relayout, slot_names
+from depyf_report.debug.relayout import Unfaithful, relayout, slot_names
 
 
 def _function_code(source: str, name: str = "f") -> types.CodeType:

@@ -5,9 +5,9 @@ import types
 
 import pytest
 
-from depyf_report import debug_substitute
-from depyf_report.debug_relayout import Unfaithful
-from depyf_report.debug_substitute import (
+from depyf_report.debug import substitute
+from depyf_report.debug.relayout import Unfaithful
+from depyf_report.debug.substitute import (
     CodeSubstitution,
     DebugFolder,
     check_cells_passed,
@@ -61,7 +61,7 @@ def _transformed(a, b):
 
 
 def test_a_faithful_replacement_runs_from_its_file(tmp_path):
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     hook = CodeSubstitution(folder, lambda: "0/0")
     replacement = hook(_transformed.__code__, _transformed.__code__)
     assert replacement is not None
@@ -74,9 +74,9 @@ def test_a_faithful_replacement_runs_from_its_file(tmp_path):
 
 def test_an_unfaithful_replacement_keeps_dynamos_code_and_says_why(tmp_path, monkeypatch):
     monkeypatch.setattr(
-        debug_substitute, "decompile", lambda code: "def _transformed(a, c):\n    return a\n"
+        substitute, "decompile", lambda code: "def _transformed(a, c):\n    return a\n"
     )
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     hook = CodeSubstitution(folder, lambda: "3/1")
     assert hook(_transformed.__code__, _transformed.__code__) is None
     [record] = folder.sources
@@ -88,14 +88,14 @@ def test_a_decompiler_error_keeps_dynamos_code(tmp_path, monkeypatch):
     def broken(code):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(debug_substitute, "decompile", broken)
-    folder = DebugFolder(tmp_path / "debug")
+    monkeypatch.setattr(substitute, "decompile", broken)
+    folder = DebugFolder(tmp_path)
     assert CodeSubstitution(folder)(_transformed.__code__, _transformed.__code__) is None
     assert folder.sources[0].reason == "RuntimeError: boom"
 
 
 def test_the_index_reads_back_for_the_report(tmp_path):
-    folder = DebugFolder(tmp_path / "debug")
+    folder = DebugFolder(tmp_path)
     CodeSubstitution(folder, lambda: "0/0")(_transformed.__code__, _transformed.__code__)
     [source] = read_debug_index(tmp_path)
     assert source == folder.sources[0]

@@ -13,7 +13,7 @@ from pathlib import Path, PurePosixPath
 
 import jsonschema
 
-from depyf_report.model import FILE_RECORDS, SCHEMA_VERSION
+from depyf_report.dump import FILE_RECORDS, SCHEMA_VERSION
 from depyf_report.resources import schema_text
 
 FOLDERS = ("functions", "compiles", "graphs", "views", "processes", "debug")

@@ -15,7 +15,7 @@ from pathlib import Path
 from dump_states import file_state
 from mutations import MARKER, OTHER_DUMP, OUTSIDE
 
-from depyf_report.model import SCHEMA_VERSION
+from depyf_report.dump import SCHEMA_VERSION
 from depyf_report.render import urls
 
 MB = 1 << 20

@@ -42,8 +42,7 @@ from mutations import MARKER, OTHER_DUMP, OUTSIDE, Mutation, mutation_lists
 from synthetic import make_dump
 
 import depyf_report
-from depyf_report.dump import Layout, write_json
-from depyf_report.model import DebugIndex, DebugSource, to_json
+from depyf_report.dump import DebugIndex, DebugSource, Layout, to_json, write_json
 from depyf_report.resources import templates
 
 REPO = Path(__file__).resolve().parents[2]

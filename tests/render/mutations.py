@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from hypothesis import strategies as st
 
-from depyf_report.model import SCHEMA_VERSION
+from depyf_report.dump import SCHEMA_VERSION
 
 # Seeds are copied to <sandbox>/dump; these sit beside it (see fuzz_render.Sandbox).
 OUTSIDE = "outside"  # a copy of the seed with MARKER in every string: must never be read

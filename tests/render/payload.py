@@ -1,6 +1,6 @@
 """A dump whose every string is hostile, generated from the dump model itself.
 
-``hostile_dump`` walks the records of ``depyf_report.model`` (each file kind that
+``hostile_dump`` walks the records of ``depyf_report.dump.model`` (each file kind that
 ``FILE_RECORDS`` names, and every record reachable from it) with
 ``dataclasses.fields`` and the type hints, so a field added later holds hostile
 text without anyone remembering it. Only the references between records are set
@@ -15,8 +15,7 @@ import typing
 from html.parser import HTMLParser
 from pathlib import Path
 
-from depyf_report import model
-from depyf_report.dump import Layout, write_json
+from depyf_report.dump import Layout, model, write_json
 
 # What a stranger's dump may hold: markup for HTML text, attributes, ids, URLs,
 # SVG and embedded JSON; Markdown for GitHub; Python for the story; escape

@@ -11,8 +11,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from depyf_report.dump import Layout, write_json
-from depyf_report.model import (
+from depyf_report.dump import (
     SCHEMA_VERSION,
     CacheEntry,
     CodeView,
@@ -26,10 +25,12 @@ from depyf_report.model import (
     Guard,
     GuardSet,
     Kernel,
+    Layout,
     Manifest,
     OutputCode,
     ResumePoint,
     to_json,
+    write_json,
 )
 
 FILENAME = "/home/user/project/model.py"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from depyf_report.model import GuardFailure
+from depyf_report.dump import GuardFailure
 from depyf_report.render import urls
 from depyf_report.render.context import break_summary
 from depyf_report.render.recompiles import failed_guard_line

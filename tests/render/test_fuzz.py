@@ -15,7 +15,7 @@ import mutations as m
 import pytest
 from fuzz_render import fuzz, make_seeds, run_example
 
-from depyf_report.model import SCHEMA_VERSION
+from depyf_report.dump import SCHEMA_VERSION
 from depyf_report.render import urls
 
 pytestmark = pytest.mark.slow

@@ -87,7 +87,7 @@ def test_the_function_page_shows_the_time_bar_and_the_tables(tmp_path):
 
 
 def test_a_break_stack_folds_the_frames_of_other_code():
-    from depyf_report.model import FrameSummary
+    from depyf_report.dump import FrameSummary
     from depyf_report.render.build_function import stack_frames
 
     site = "/venv/lib/python3.11/site-packages"

@@ -19,7 +19,7 @@ import pytest
 from payload import CODE, HOSTILE, MARKERS, Tags, assert_inert_markdown, hostile_dump
 from test_browser import CHROMIUM, FLAGS
 
-from depyf_report import model
+from depyf_report.dump import model
 from depyf_report.render import render
 
 # What our own pages are made of; an element or attribute outside these came

@@ -5,8 +5,8 @@ import pytest
 from synthetic import make_dump
 
 from depyf_report.cli import main
+from depyf_report.dump import SCHEMA_VERSION
 from depyf_report.errors import UserError
-from depyf_report.model import SCHEMA_VERSION
 from depyf_report.render import render, writer
 from depyf_report.render.assets import Asset, site_assets
 
@@ -75,8 +75,7 @@ def test_interrupted_capture_renders_what_it_has(tmp_path):
 
 
 def test_failed_program_is_said_apart_from_an_unfinished_capture(tmp_path):
-    from depyf_report.dump import Layout, write_json
-    from depyf_report.model import Manifest, from_json, to_json
+    from depyf_report.dump import Layout, Manifest, from_json, to_json, write_json
 
     dump = make_dump(tmp_path / "dump", graphs=1, status="failed")
     layout = Layout(dump)
@@ -190,8 +189,7 @@ def test_progress_bar_draws_on_a_terminal():
 
 
 def test_function_page_says_where_to_set_a_breakpoint_under_prepare_debug(tmp_path):
-    from depyf_report.dump import Layout, load_dump, write_json
-    from depyf_report.model import DebugIndex, DebugSource, to_json
+    from depyf_report.dump import DebugIndex, DebugSource, Layout, load_dump, to_json, write_json
 
     dump = make_dump(tmp_path / "dump", graphs=2)
     (process,) = load_dump(dump).processes

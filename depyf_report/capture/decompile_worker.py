@@ -1,24 +1,27 @@
 """Decompile code objects sent over a pipe, in a process of its own, into view files.
 
-Capture runs this beside the user's program so that decompiling never sits on the
-compile path, and so that a decompiler bug (a crash, a runaway recursion) can never
-take the user's process down with it. The process writes each answer into the dump
-itself, so the capture never waits for it: it may go on for a moment after the
-user's program has ended, and a reader of the dump waits for it (``dump.py``).
+Capture (``views.py``) runs this beside the user's program so that decompiling
+never sits on the compile path, and so that a decompiler bug (a crash, a runaway
+recursion) can never take the user's process down with it. The process writes each
+answer into the dump itself, so the capture never waits for it: it may go on for a
+moment after the user's program has ended, and a reader of the dump waits for it
+(``dump/load.py``).
 
 Protocol, on stdin: frames of a 4-byte little-endian length and that many bytes of
 ``marshal.dumps((name, code))``; a zero length or the end of input ends the session
-once every view received is written. Each view goes to ``<views folder>/<name>.json``
-as ``{"decompiled", "error", "dis"}``, written atomically. The capturing process
-writes this process's id into a pid file; this process removes it once it is done,
-so a reader knows when to stop waiting.
+once every view received is written. Each view is a ``ViewFile`` record, written
+atomically to ``Layout.view(name)`` of the process folder it was started for. The
+capturing process writes this process's id into ``Layout.decompiler_pid``; this
+process removes it once it is done, so a reader knows when to stop waiting.
+
+It needs the decompiler and the dump package alone: capture starts it without
+loading the rest of depyf_report (see ``views.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dis
-import json
 import marshal
 import os
 import queue
@@ -27,6 +30,9 @@ import struct
 import sys
 import threading
 from pathlib import Path
+
+from ..decompiler import decompile
+from ..dump import Layout, ViewFile, to_json, write_json
 
 HEADER = struct.Struct("<I")
 END = HEADER.pack(0)
@@ -41,37 +47,32 @@ def frame(name: str, code) -> bytes:
     return HEADER.pack(len(blob)) + blob
 
 
-def views(code) -> dict:
+def views(code) -> ViewFile:
     """The decompiled source (or why there is none) and the ``dis`` listing of ``code``."""
-    from . import decompile
-
-    result: dict = {"decompiled": None, "error": None}
+    decompiled = error = None
     try:
-        result["decompiled"] = decompile(code)
-    except Exception as error:
-        result["error"] = f"{type(error).__name__}: {error}"
+        decompiled = decompile(code)
+    except Exception as failure:
+        error = f"{type(failure).__name__}: {failure}"
+    return ViewFile(decompiled=decompiled, error=error, dis=_listing(code))
+
+
+def _listing(code) -> str:
     try:
-        result["dis"] = dis.Bytecode(code).dis()
+        return dis.Bytecode(code).dis()
     except Exception as error:
-        result["dis"] = f"# dis failed: {type(error).__name__}: {error}"
-    return result
-
-
-def write_view(path: Path, view: dict) -> None:
-    """Write atomically: a reader sees no file or the whole one, never half."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(view, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+        return f"# dis failed: {type(error).__name__}: {error}"
 
 
 class TookTooLong(BaseException):
     """Raised by the timer; a BaseException, so no ``except Exception`` inside swallows it."""
 
 
-def serve(folder, pid_file, requests=None, limit: float | None = None) -> None:
-    """Write a view file into ``folder`` for every request read from ``requests``."""
-    folder, pid_file = Path(folder), Path(pid_file)
-    folder.mkdir(parents=True, exist_ok=True)
+def serve(process_folder, requests=None, limit: float | None = None) -> None:
+    """Write a view file into the dump's ``process_folder`` for every request read
+    from ``requests`` (stdin when None, in the process of its own)."""
+    layout = Layout(Path(process_folder))
+    layout.views.mkdir(parents=True, exist_ok=True)
     standalone = requests is None
     if standalone:  # the process of its own: the user's program comes first
         with contextlib.suppress(OSError, AttributeError):
@@ -85,9 +86,9 @@ def serve(folder, pid_file, requests=None, limit: float | None = None) -> None:
         sys.stdout = sys.stderr  # nothing is answered on stdout
     try:
         for name, code in _received(requests or sys.stdin.buffer):
-            write_view(folder / f"{name}.json", _views_within(code, limit))
+            write_json(layout.view(name), to_json(_views_within(code, limit)))
     finally:
-        pid_file.unlink(missing_ok=True)
+        layout.decompiler_pid.unlink(missing_ok=True)
 
 
 def _received(requests):
@@ -113,25 +114,21 @@ def _received(requests):
         yield request
 
 
-def _views_within(code, limit: float | None) -> dict:
+def _views_within(code, limit: float | None) -> ViewFile:
     if limit is None:
         return views(code)
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         return views(code)
     except TookTooLong:
-        return {
-            "decompiled": None,
-            "error": f"decompiling took longer than {limit:g} s; stopped",
-            "dis": dis.Bytecode(code).dis(),
-        }
+        return ViewFile(
+            decompiled=None,
+            error=f"decompiling took longer than {limit:g} s; stopped",
+            dis=dis.Bytecode(code).dis(),
+        )
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _took_too_long(signum, frame) -> None:
     raise TookTooLong
-
-
-if __name__ == "__main__":
-    serve(sys.argv[1], sys.argv[2])

@@ -2,7 +2,7 @@
 
 A bytecode hook receives each code object Dynamo writes, decompiles it into a
 file in the dump, compiles that file and returns the function's code, laid out
-like Dynamo's (see ``debug_relayout``), so that its ``co_filename`` is the file
+like Dynamo's (see ``relayout``), so that its ``co_filename`` is the file
 and a debugger stops on its lines. When a faithful replacement cannot be made
 the hook keeps Dynamo's code and records why: the user's program never breaks.
 """
@@ -19,17 +19,18 @@ import types
 from collections import Counter
 from pathlib import Path
 
-from .debug_relayout import Unfaithful, relayout, slot_names
-from .decompiler import decompile
-from .dump import Layout, write_json
-from .model import DebugIndex, DebugSource, from_json, to_json
+from ..decompiler import decompile
+from ..dump import DebugIndex, DebugSource, Layout, from_json, to_json, write_json
+from .relayout import Unfaithful, relayout, slot_names
 
 
 class DebugFolder:
     """The dump's ``debug/`` folder: unique file names and the index of sources."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = Path(folder).resolve()
+    def __init__(self, dump_root: Path) -> None:
+        layout = Layout(Path(dump_root).resolve())
+        self.path = layout.debug
+        self.index = layout.debug_index
         self.sources: list[DebugSource] = []
         self.lock = threading.Lock()
 
@@ -47,7 +48,7 @@ class DebugFolder:
     def add(self, source: DebugSource) -> None:
         with self.lock:
             self.sources.append(source)
-            write_json(self.path / "index.json", to_json(DebugIndex(self.sources)))
+            write_json(self.index, to_json(DebugIndex(self.sources)))
 
 
 def read_debug_index(dump_root: Path) -> list[DebugSource]:

@@ -1,32 +1,24 @@
-"""Debugging entry points depyf users know.
+"""Stepping through compiled code: ``prepare_debug`` and ``debug``.
 
 ``prepare_debug(dump_dir)`` captures like ``capture`` and makes the code that
 runs the code the user reads: each code object Dynamo writes is replaced by one
 compiled from its decompiled source in ``dump_dir/debug/``, and FX graph code
 runs from files there too. ``debug()`` then runs the user's code under pdb,
 pausing once so breakpoints can be set in those files.
-
-``install()`` makes torch's bytecode log readable: with
-``TORCH_LOGS="+bytecode"``, every MODIFIED BYTECODE entry is followed by the
-decompiled source of the same code object.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
 import pdb
 import sys
-import types
 from collections.abc import Callable
-from pathlib import Path
 
-from .debug_graphs import GraphFiles
-from .debug_substitute import CodeSubstitution, DebugFolder
-from .decompiler import decompile
-from .errors import UserError
+from ..capture import adapter, capture
+from ..errors import UserError
+from .graphs import GraphFiles
+from .substitute import CodeSubstitution, DebugFolder
 
-_remove_hook: Callable[[], None] | None = None
 _preparing: DebugFolder | None = None  # the folder of the prepare_debug block running now
 _prepared: DebugFolder | None = None  # the folder of the last prepare_debug block
 
@@ -39,8 +31,6 @@ def prepare_debug(dump_dir):
     them); then run them again inside ``debug()`` to stop at breakpoints.
     """
     global _preparing, _prepared
-    from .capture import capture
-
     if _preparing is not None:
         raise UserError(
             f"prepare_debug is already preparing {_preparing.path.parent}; "
@@ -49,7 +39,7 @@ def prepare_debug(dump_dir):
     _refuse_compiled_code()
     with capture(dump_dir) as root:
         # Registered after capture's own hook, so capture records Dynamo's code.
-        folder = DebugFolder(Path(root) / "debug")
+        folder = DebugFolder(root)
         removers = _substitute_code(folder)
         _preparing = folder
         try:
@@ -104,8 +94,6 @@ class _DebugRun:
 
 
 def _substitute_code(folder: DebugFolder) -> list[Callable[[], None]]:
-    from .capture import adapter
-
     try:
         removers = [adapter.add_bytecode_hook(CodeSubstitution(folder, adapter.current_compile_id))]
     except adapter.Unavailable as error:
@@ -119,8 +107,6 @@ def _substitute_code(folder: DebugFolder) -> list[Callable[[], None]]:
 
 def _refuse_compiled_code() -> None:
     """Code compiled before prepare_debug would keep running from Dynamo's cache."""
-    from .capture import adapter
-
     try:
         names = sorted({code.co_name for code in adapter.compiled_codes()})
     except adapter.Unavailable:  # cannot tell; the dump's index will show what ran
@@ -144,45 +130,3 @@ def _pause_banner(folder: DebugFolder) -> str:
         "depyf-report: paused; set breakpoints with `b FILE:LINE`, then type `c` to continue."
     )
     return "\n".join(lines)
-
-
-def install() -> None:
-    """Follow each MODIFIED BYTECODE log entry with its decompiled source."""
-    global _remove_hook
-    from .capture import adapter
-
-    if _remove_hook is not None:
-        return
-    try:
-        logger = adapter.bytecode_logger()
-        _remove_hook = adapter.add_bytecode_hook(_logging_hook(logger))
-    except adapter.Unavailable as error:
-        raise UserError(f"cannot install on this torch: {error}") from None
-
-
-def uninstall() -> None:
-    """Undo ``install``; does nothing when it is not installed."""
-    global _remove_hook
-    if _remove_hook is not None:
-        _remove_hook()
-        _remove_hook = None
-
-
-def _logging_hook(logger: logging.Logger):
-    def hook(original: types.CodeType, transformed: types.CodeType) -> None:
-        # Torch calls bytecode hooks right after it logs MODIFIED BYTECODE,
-        # so this entry lands just below it. Returning None keeps its code.
-        if logger.isEnabledFor(logging.DEBUG):
-            logger.debug("%s", decompiled_entry(original, transformed))
-
-    return hook
-
-
-def decompiled_entry(original: types.CodeType, transformed: types.CodeType) -> str:
-    """The log text for one transformed code object."""
-    where = f"{original.co_name} {original.co_filename} line {original.co_firstlineno}"
-    try:
-        source = decompile(transformed)
-    except Exception as error:  # a decompiler bug must not break the user's run
-        source = f"# could not decompile: {type(error).__name__}: {error}\n"
-    return f"DECOMPILED SOURCE {where}\n{source}"

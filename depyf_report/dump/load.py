@@ -1,8 +1,8 @@
-"""A dump directory on disk: where each record lives, and reading it back.
+"""Reading a dump back: ``load_dump``, the reader that trusts nothing.
 
-Capture writes through ``Layout`` and ``write_json``; render reads through
-``load_dump``. Reading never fails as a whole: a damaged, foreign or newer file
-becomes a ``Problem`` naming it, and everything else still loads.
+Render reads through ``load_dump``. Reading never fails as a whole: a damaged,
+foreign or newer file becomes a ``Problem`` naming it, and everything else still
+loads.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ._version import __version__
-from .errors import UserError
-from .files import NO_FOLLOW, NotRegularFile, is_folder, read_regular, replacing, shown_path
+from .._version import __version__
+from ..errors import UserError
+from ..files import NO_FOLLOW, NotRegularFile, is_folder, read_regular, shown_path
+from .layout import MANIFEST, PROCESSES, Layout
 from .model import (
     SCHEMA_VERSION,
     Compile,
@@ -26,7 +27,6 @@ from .model import (
     Function,
     Manifest,
     ViewFile,
-    compile_slug,
     from_json,
 )
 
@@ -35,60 +35,8 @@ try:  # the decompiler's pid file is locked where the platform has flock
 except ImportError:
     fcntl = None
 
-MANIFEST = "manifest.json"
-PROCESSES = "processes"
 # How long reading a dump waits for capture's decompiler process to finish its views.
 WAIT_SECONDS = 60.0
-# Holds the decompiler process's id while it writes views (``decompiler/service.py``).
-DECOMPILER_PID = "decompiler.pid"
-
-
-@dataclass(frozen=True)
-class Layout:
-    """The paths of one process's records inside a dump."""
-
-    root: Path
-
-    @property
-    def manifest(self) -> Path:
-        return self.root / MANIFEST
-
-    def function(self, function_id: str) -> Path:
-        return self.root / "functions" / f"{function_id}.json"
-
-    def compile(self, compile_id: str) -> Path:
-        return self.root / "compiles" / f"{compile_slug(compile_id)}.json"
-
-    def graph(self, graph_id: str) -> Path:
-        return self.root / "graphs" / f"{graph_id}.json"
-
-    @property
-    def views(self) -> Path:
-        """Where capture's decompiler process writes each ``ViewFile``."""
-        return self.root / "views"
-
-    @property
-    def debug_index(self) -> Path:
-        """The files ``prepare_debug`` wrote, and where to set breakpoints in them."""
-        return self.root / "debug" / "index.json"
-
-    def process(self, name: str) -> Layout:
-        """Where another process of the same run (a rank, a worker) writes."""
-        return Layout(self.root / PROCESSES / name)
-
-
-def write_json(path: Path, data) -> None:
-    """Write ``data`` so that a reader sees the old file or the new, never half.
-
-    A process killed mid-write leaves at most a stray temporary file, which
-    readers ignore because it does not end in ``.json``.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # No indent: json's C encoder only serves compact output, and capture
-    # writes while the user's program waits on the compile.
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    with replacing(path) as out:
-        out.write(text.encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -239,20 +187,10 @@ def _view_name(layout: Layout, file: str | None) -> str | None:
     return name if folder == layout.views.name and "/" not in name else None
 
 
-def decompiler_pid_text(pid: int) -> str:
-    """The pid file's text: the id and the host, since a dump may be read elsewhere.
-
-    An id alone names any process that took it after the decompiler ended, so the
-    capture also locks the file (``flock``) and hands the lock to the decompiler
-    process, which holds it until it ends: a reader waits only while it is held.
-    """
-    return f"{pid} {socket.gethostname()}"
-
-
 def wait_for_decompiler(layout: Layout, timeout: float = WAIT_SECONDS) -> bool:
     """Wait while capture's decompiler process, just after a capture, still writes
     views; False if it is still at work after ``timeout`` seconds."""
-    pid_file = layout.views / DECOMPILER_PID
+    pid_file = layout.decompiler_pid
     deadline = time.monotonic() + timeout
     while _alive(pid_file):
         if time.monotonic() > deadline:

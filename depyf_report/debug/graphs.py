@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from .debug_substitute import DebugFolder, body_line, compile_id_slug
-from .model import DebugSource
+from ..dump import DebugSource
+from .substitute import DebugFolder, body_line, compile_id_slug
 
 log = logging.getLogger(__name__)
 

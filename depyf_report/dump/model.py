@@ -2,17 +2,9 @@
 
 Capture fills these and writes them as JSON; render reads them back and never
 needs torch. Every record is a plain dataclass of JSON-ready fields, so
-``to_json`` / ``from_json`` need no per-class code.
-
-A dump directory (one process) holds::
-
-    manifest.json                 Manifest
-    functions/<function id>.json  Function, with its cache entries
-    compiles/<compile slug>.json  Compile, one per compile attempt
-    graphs/<graph id>.json        CompiledGraph, with every stage and output code
-
-Other processes of the same run (ranks, workers) each write the same layout
-under ``processes/<name>/`` of the first one's directory.
+``to_json`` / ``from_json`` need no per-class code. Which file holds which
+record is ``layout.py``'s business (``FILE_RECORDS`` below names them for the
+schema).
 """
 
 from __future__ import annotations
@@ -335,7 +327,7 @@ def compile_slug(compile_id: str) -> str:
 
 # --- JSON Schema -----------------------------------------------------------------
 
-# The record stored in each kind of file; schema/dump.schema.json names them.
+# The record stored in each kind of file (see layout.py); schema.json names them.
 FILE_RECORDS = {
     "manifest.json": "Manifest",
     "functions/*.json": "Function",
@@ -356,7 +348,7 @@ _ENUMS = {
 def json_schema() -> dict:
     """The JSON Schema of every file in a dump, built from the records above.
 
-    ``depyf_report/schema/dump.schema.json`` is this, written out; a test keeps
+    ``depyf_report/dump/schema.json`` is this, written out; a test keeps
     the two equal.
     """
     defs = {}
