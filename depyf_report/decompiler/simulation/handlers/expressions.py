@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ...bytecode.opcodes import YIELD_FROM
 from .. import markers as m
 from ..concrete import concrete
 from ..registry import handles
@@ -232,7 +233,7 @@ def get_anext(sim, ins):
     sim.push(m.Iter(m.call(sim.ctx.builtin("anext"), [source]), "await"))
 
 
-@handles("YIELD_FROM")
+@handles(YIELD_FROM)
 def yield_from(sim, ins):
     source = sim.pop()
     if isinstance(source, m.Iter) and isinstance(source.value, m.WithDone):
