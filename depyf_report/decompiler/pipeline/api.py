@@ -9,6 +9,7 @@ import re
 import sys
 import types
 
+from ..bytecode.versions import PYTHON_CALLS_USE_C_STACK
 from ..simulation import markers as m
 from ..structuring.fallback import MARK
 from ..tidy.unparse import unparse
@@ -44,8 +45,9 @@ def decompile(obj) -> str:
             gc.enable()
 
 
-# 3.11+ calls between Python functions use no C stack; 3.10 still does.
-DEEP = 20000 if sys.version_info >= (3, 11) else 5000
+# How deep the decompiler may recurse: calls between Python functions that also take C
+# stack overflow it sooner.
+DEEP = 5000 if PYTHON_CALLS_USE_C_STACK else 20000
 
 
 def _checked_source(code, function) -> str:
