@@ -304,16 +304,6 @@ def _has_yield_opcode(code) -> bool:
 YIELD_VALUE = dis.opmap["YIELD_VALUE"]
 
 
-def _yields(body) -> bool:
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, (ast.Yield, ast.YieldFrom)):
-                return True
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                break
-    return False
-
-
 def lambda_expr(fn: m.Function, defs):
     body = body_of(fn.code, defs, force_structured=True)
     if body == []:  # ``lambda: None``, whose return reads as the implicit one at the end

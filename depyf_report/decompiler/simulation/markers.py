@@ -272,10 +272,6 @@ def same(a, b) -> bool:
     return repr(a) == repr(b)  # 0.0 and -0.0 differ, as their dumps do
 
 
-def contains_marker(node) -> bool:
-    return any(isinstance(n, Marker) for n in ast.walk(node))
-
-
 # Statements after which the next one in the same block does not run.
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 

@@ -8,7 +8,6 @@ from ...bytecode.opcodes import YIELD_FROM
 from .. import markers as m
 from ..concrete import concrete
 from ..registry import handles
-from ..unsupported import Unsupported
 
 BINARY = {
     "+": ast.Add,
@@ -412,8 +411,3 @@ def operand(sim):
 def value_of(sim, value):
     """A plain expression for a stack value that is about to be used as an operand."""
     return concrete(sim, value) if isinstance(value, m.Marker) else value
-
-
-def require(condition: bool, why: str) -> None:
-    if not condition:
-        raise Unsupported(why)
