@@ -287,7 +287,8 @@ def is_literal(value) -> bool:
 
 class ObjectConstants:
     """Constants that are not literals (Dynamo stores dicts, functions, modules in
-    co_consts); each gets a name the output binds in an enclosing function."""
+    co_consts); each gets a name the output binds in an enclosing function. One per
+    ``decompile`` call, reached through ``CodeContext.objects``."""
 
     def __init__(self):
         self.values: dict[str, object] = {}
@@ -299,6 +300,3 @@ class ObjectConstants:
         name = f"_const_{len(self.values)}"
         self.values[name] = value
         return name
-
-
-OBJECTS = ObjectConstants()

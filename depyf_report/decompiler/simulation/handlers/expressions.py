@@ -49,7 +49,7 @@ def load_const(sim, ins):
     elif m.is_literal(value):
         sim.push(m.const(value))
     else:  # an object Dynamo put in co_consts: bound by the enclosing function
-        sim.push(m.name(m.OBJECTS.name_for(value)))
+        sim.push(m.name(sim.ctx.objects.name_for(value)))
 
 
 @handles("LOAD_FAST", "LOAD_DEREF", "LOAD_GLOBAL", "LOAD_NAME")
