@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ...bytecode.opcodes import YIELD_FROM
+from ...bytecode.opcodes import TYPEALIAS, YIELD_FROM
 from .. import markers as m
 from ..concrete import concrete
 from ..registry import handles
@@ -258,7 +258,7 @@ def yield_value(sim, ins):
 def build_tuple(sim, ins):
     items = sim.popn(ins.arg)
     after = sim.next_instr()
-    if after is not None and after.op == "CALL_INTRINSIC_1:INTRINSIC_TYPEALIAS":
+    if after is not None and after.op == TYPEALIAS:
         return sim.push(tuple(items))  # its parts, read by typeparams.type_alias
     if items and all(isinstance(v, m.Cells) and not v.is_tuple for v in items):
         return sim.push(m.Cells([v.names[0] for v in items], is_tuple=True))  # a closure
