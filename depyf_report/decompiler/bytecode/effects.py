@@ -5,6 +5,7 @@ chained assignment)."""
 from __future__ import annotations
 
 from .instructions import Instr
+from .opcodes import CALL_PLAIN
 
 VALUE_EFFECTS = {
     "LOAD_FAST": 1,
@@ -32,7 +33,7 @@ def value_effect(ins: Instr) -> int | None:
     """How ``ins`` changes the stack's depth, or None when it does more than compute."""
     if ins.op == "CALL":
         return -1 - ins.arg
-    if ins.op == "CALL_PLAIN":  # 3.10: no NULL under the callable
+    if ins.op == CALL_PLAIN:  # 3.10: no NULL under the callable
         return -ins.arg
     if ins.op in BUILDS:  # ``lines[r:]``, ``c in ("q", "Q")`` with a computed item
         return 1 - ins.arg

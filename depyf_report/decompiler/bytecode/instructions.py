@@ -1,7 +1,7 @@
 """Normalize raw instructions (``bytecode.py``) into one instruction form shared by every Python version.
 
 Everything version-specific about raw bytecode is settled here (with the tables in
-``versions.py``): jump targets become instruction indices, the exception table becomes a
+``versions.py``; the opcode names are in ``opcodes.py``): jump targets become instruction indices, the exception table becomes a
 handler on each instruction, fused or renamed opcodes are split into canonical ones, and
 compiler-generated loops for ``await`` / ``yield from`` collapse into one YIELD_FROM.
 """
@@ -9,12 +9,9 @@ compiler-generated loops for ``await`` / ``yield from`` collapse into one YIELD_
 from __future__ import annotations
 
 import bisect
-import sys
 from dataclasses import dataclass
 
-from . import versions
-
-PY = sys.version_info[:2]
+from . import opcodes, versions
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +42,7 @@ def normalize(code) -> list[Instr]:
     instrs: list[Instr] = []
     first_at: dict[int, int] = {}  # raw offset -> its first canonical instruction
     jumps: list[tuple[Instr, int]] = []  # canonical jump, raw target offset
-    expand, is_jump = versions.expand, versions.JUMPS.__contains__
+    expand, is_jump = versions.expand, opcodes.JUMPS.__contains__
     for ins in raw:
         first = first_at[ins.offset] = len(instrs)
         for op, arg, argval in expand(ins, code):
@@ -86,7 +83,7 @@ class SourceLines:
 
 def _kept(code):
     raw, prev = [], None
-    dropped, maybe_skipped = versions.DROPPED, versions.SKIPPED_AFTER
+    dropped, maybe_skipped = opcodes.DROPPED, opcodes.SKIPPED_AFTER
     for ins in versions.decoded(code):
         op = ins.opname
         if op in dropped:
@@ -122,25 +119,18 @@ def _attach_handlers(code, instrs, resolve) -> None:
     _close_jump_gaps(instrs)
 
 
-GAP_OPS = {
-    "JUMP",
-    "POP_JUMP_IF_TRUE",
-    "POP_JUMP_IF_FALSE",
-    "POP_JUMP_IF_NONE",
-    "POP_JUMP_IF_NOT_NONE",
-}
-
-
 def _close_jump_gaps(instrs) -> None:
     """3.13 leaves jumps, which cannot raise, out of the exception table even between
     two covered instructions of one try body; they belong to that body all the same."""
     i = 0
     while i < len(instrs):
-        if instrs[i].handler is not None or instrs[i].op not in GAP_OPS or i == 0:
+        if instrs[i].handler is not None or instrs[i].op not in opcodes.GAP_OPS or i == 0:
             i += 1
             continue
         end = i
-        while end < len(instrs) and instrs[end].handler is None and instrs[end].op in GAP_OPS:
+        while (
+            end < len(instrs) and instrs[end].handler is None and instrs[end].op in opcodes.GAP_OPS
+        ):
             end += 1
         before = instrs[i - 1].handler
         if before is not None and end < len(instrs) and instrs[end].handler == before:
@@ -160,16 +150,21 @@ def _collapse_yield_from(raw):
         ins = raw[n]
         nxt = raw[n + 1] if n + 1 < len(raw) else None
         if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "YIELD_FROM":
-            out.append(versions.pseudo("YIELD_FROM", ins))  # 3.10: one instruction already
+            out.append(_pseudo(opcodes.YIELD_FROM, ins))  # 3.10: one instruction already
             n += 2
             continue
         if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "SEND":
             end = index_of.get(nxt.jump_target, n + 2)
             if end < len(raw) and raw[end].opname == "END_SEND":
                 end += 1
-            out.append(versions.pseudo("YIELD_FROM", ins))
+            out.append(_pseudo(opcodes.YIELD_FROM, ins))
             n = end
             continue
         out.append(ins)
         n += 1
     return out
+
+
+def _pseudo(opname: str, like):
+    """A raw instruction standing in for a collapsed instruction sequence."""
+    return like._replace(opname=opname, opcode=-1, arg=None, argval=None, jump_target=None)

@@ -6,6 +6,7 @@ other calls."""
 
 from __future__ import annotations
 
+from . import opcodes
 from .py310_blocks import BlockWalk
 from .py310_exits import copied_exits
 
@@ -26,14 +27,14 @@ OPERATORS = {
 }
 RENAMED = {
     "CALL_METHOD": "CALL",
-    "CALL_FUNCTION": "CALL_PLAIN",
-    "CALL_FUNCTION_KW": "CALL_PLAIN_KW",
-    "CALL_FUNCTION_EX": "CALL_FUNCTION_EX_PLAIN",
+    "CALL_FUNCTION": opcodes.CALL_PLAIN,
+    "CALL_FUNCTION_KW": opcodes.CALL_PLAIN_KW,
+    "CALL_FUNCTION_EX": opcodes.CALL_FUNCTION_EX_PLAIN,
     "SETUP_WITH": "BEFORE_WITH",
     "JUMP_IF_NOT_EXC_MATCH": "CHECK_EXC_MATCH",  # then POP_JUMP_IF_FALSE
 }
 BLOCK_SETUPS = {"SETUP_FINALLY", "SETUP_WITH", "SETUP_ASYNC_WITH"}
-DROPPED = BLOCK_OPS = {"SETUP_FINALLY", "SETUP_ASYNC_WITH", "POP_BLOCK"}
+BLOCK_OPS = {"SETUP_FINALLY", "SETUP_ASYNC_WITH", "POP_BLOCK"}
 SHUFFLES = {"DUP_TOP", "DUP_TOP_TWO", "ROT_TWO", "ROT_THREE", "ROT_FOUR", "ROT_N"}
 # BINARY_ADD -> "+", INPLACE_ADD -> "+=", ...
 BINARY_OPS = {
@@ -96,16 +97,18 @@ def exception_entries(code) -> list:
     return out
 
 
-_last: list = [None, None]
+# (code, its walk), replaced whole so that a thread never pairs one code with another's walk
+_last: list = [(None, None)]
 
 
 def _walk(code) -> BlockWalk:
     """One walk per code object: normalize asks once per instruction, then for handlers."""
-    if _last[0] is not code:
+    last_code, walk = _last[0]
+    if last_code is not code:
         walk = BlockWalk(code)
         walk.exits = copied_exits(walk)
-        _last[:] = [code, walk]
-    return _last[1]
+        _last[0] = (code, walk)
+    return walk
 
 
 def translate(ins) -> list | None:

@@ -1,6 +1,8 @@
-"""Per-version tables mapping raw opcodes onto the canonical set the decompiler handles.
+"""How each Python's raw opcodes map onto the canonical ones of ``opcodes.py``, and the
+facts about the running Python that later layers may test.
 
-Only this module and ``instructions.py`` know which Python produced the bytecode.
+Only the bytecode layer reads ``sys.version_info``; every other layer imports a fact
+from here, named for what differs rather than for a version.
 """
 
 from __future__ import annotations
@@ -8,99 +10,52 @@ from __future__ import annotations
 import dis
 import sys
 
-from . import py310
+from . import opcodes, py310
 from .raw import decode
 
 PY = sys.version_info[:2]
 
-# Instructions with no effect on values or control flow once targets are resolved.
-DROPPED = {
-    "CACHE",
-    "EXTENDED_ARG",
-    "NOP",
-    "RESUME",
-    "PRECALL",
-    "COPY_FREE_VARS",
-    "MAKE_CELL",
-    "TO_BOOL",  # 3.13: the conditional jump that follows converts to bool itself
-    "GEN_START",
-    "ASYNC_GEN_WRAP",
-}
-
-# Canonical opcodes whose ``target`` is an instruction index.
-JUMPS = {
-    "JUMP",
-    "POP_JUMP_IF_TRUE",
-    "POP_JUMP_IF_FALSE",
-    "POP_JUMP_IF_NONE",
-    "POP_JUMP_IF_NOT_NONE",
-    "JUMP_IF_TRUE_OR_POP",
-    "JUMP_IF_FALSE_OR_POP",
-    "FOR_ITER",
-    "SEND",
-    "JUMP_IF_NOT_EXC_MATCH",
-}
-# Canonical opcodes after which the next instruction does not run.
-NO_FALLTHROUGH = {"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
-# py310.py hands 3.10's handlers 3.11's shapes (one exception value, PUSH_EXC_INFO).
+# structuring/ imports JUMPS from here.  TODO(merge): import it from opcodes there.
+JUMPS = opcodes.JUMPS
+# py310.py hands 3.10's handlers 3.11's shapes (one exception value, PUSH_EXC_INFO), so
+# nothing reads exceptions the 3.10 way any more.
+# TODO(merge): remove with structuring's branches (trystmt.py, fallback.py).
 LEGACY_EXCEPTIONS = False
 
-RENAMED = {
-    "JUMP_FORWARD": "JUMP",
-    "JUMP_BACKWARD": "JUMP",
-    "JUMP_ABSOLUTE": "JUMP",
-    "JUMP_BACKWARD_NO_INTERRUPT": "JUMP",
-    "JUMP_NO_INTERRUPT": "JUMP",
-    "POP_JUMP_FORWARD_IF_TRUE": "POP_JUMP_IF_TRUE",
-    "POP_JUMP_BACKWARD_IF_TRUE": "POP_JUMP_IF_TRUE",
-    "POP_JUMP_FORWARD_IF_FALSE": "POP_JUMP_IF_FALSE",
-    "POP_JUMP_BACKWARD_IF_FALSE": "POP_JUMP_IF_FALSE",
-    "POP_JUMP_FORWARD_IF_NONE": "POP_JUMP_IF_NONE",
-    "POP_JUMP_BACKWARD_IF_NONE": "POP_JUMP_IF_NONE",
-    "POP_JUMP_FORWARD_IF_NOT_NONE": "POP_JUMP_IF_NOT_NONE",
-    "POP_JUMP_BACKWARD_IF_NOT_NONE": "POP_JUMP_IF_NOT_NONE",
-    "LOAD_FAST_CHECK": "LOAD_FAST",
-    "LOAD_CLASSDEREF": "LOAD_DEREF",
-    "LOAD_FROM_DICT_OR_DEREF": "LOAD_FROM_LOCALS",
-    "LOAD_FROM_DICT_OR_GLOBALS": "LOAD_FROM_LOCALS",
-    "STORE_FAST_MAYBE_NULL": "STORE_FAST",
-}
-
-INTRINSICS = {
-    "INTRINSIC_PRINT": "PRINT_EXPR",
-    "INTRINSIC_IMPORT_STAR": "IMPORT_STAR",
-    "INTRINSIC_STOPITERATION_ERROR": "STOPITERATION_ERROR",
-    "INTRINSIC_UNARY_POSITIVE": "UNARY_POSITIVE",
-    "INTRINSIC_LIST_TO_TUPLE": "LIST_TO_TUPLE",
-    "INTRINSIC_PREP_RERAISE_STAR": "PREP_RERAISE_STAR",
-}
-
+# -- facts about the running Python, named for what differs -------------------------
+# The compiler sets up try blocks with SETUP_* opcodes and a block stack (3.10), not an
+# exception table; py310.py translates that bytecode.
+BLOCK_STACK = PY < (3, 11)
+# A call between Python functions also takes C stack (3.10), so a deep recursion in the
+# decompiler needs a lower recursion limit to stay clear of a C stack overflow.
+PYTHON_CALLS_USE_C_STACK = PY < (3, 11)
+# The compiler fuses every ``return <constant>`` into RETURN_CONST (3.12+); see
+# FUSED_RETURN below.
+CONSTANT_RETURNS_FUSED = PY >= (3, 12)
+# A try's else is laid out after its clauses and compiled like the code after the try
+# (3.10), so the two read alike when every clause leaves.
+ELSE_COMPILED_AS_CODE_AFTER_TRY = PY < (3, 11)
 # 3.13 pushes the NULL of a call after the callable; earlier versions push it before.
 NULL_AFTER_CALLABLE = PY >= (3, 13)
 
 
-def pseudo(opname: str, like):
-    """A raw instruction standing in for a collapsed instruction sequence."""
-    return like._replace(opname=opname, opcode=-1, arg=None, argval=None, jump_target=None)
-
-
 def decoded(code) -> list:
     """The raw instructions of ``code`` (EXTENDED_ARG may be left out)."""
-    if PY < (3, 11):  # the block walk has decoded them already
+    if BLOCK_STACK:  # the block walk has decoded them already
         return py310.decoded(code)
     return decode(code)
 
 
 def expand(ins, code):
     """Canonical (op, arg, argval) triples for one raw instruction."""
-    if PY < (3, 11):  # 3.10's opcodes and block stack: py310.py
+    if BLOCK_STACK:  # 3.10's opcodes and block stack: py310.py
         return py310.expand(ins, code, _expand)
     return _expand(ins, code)
 
 
 def _expand(ins, code):
-    op = RENAMED.get(ins.opname, ins.opname)
-    handler = _EXPANDERS.get(op)
+    op = opcodes.RENAMED.get(ins.opname, ins.opname)
+    handler = EXPANDERS.get(op)
     if handler is not None:
         return handler(ins)
     return ((op, ins.arg, ins.argval),)
@@ -145,9 +100,10 @@ def _compare(ins):
 
 def _intrinsic(ins):
     name = str(ins.argrepr)
-    if name == "INTRINSIC_ASYNC_GEN_WRAP":
+    if name in opcodes.DROPPED_INTRINSICS:
         return []
-    op = INTRINSICS.get(name, ins.opname + ":" + name)
+    arity = 1 if ins.opname == "CALL_INTRINSIC_1" else 2
+    op = opcodes.INTRINSICS.get(name) or opcodes.intrinsic(arity, name)
     if op in ("IMPORT_STAR", "PRINT_EXPR"):  # the intrinsic leaves a None where 3.11 left none
         return [(op, ins.arg, ins.argval), ("LOAD_CONST", None, None)]
     return [(op, ins.arg, ins.argval)]
@@ -158,7 +114,8 @@ def _intrinsic(ins):
 # RETURN_VALUE is an arm of a conditional expression whose return was copied.
 FUSED_RETURN = "RETURN_CONST"
 
-EXPANDED = _EXPANDERS = {
+# Raw opcodes (after RENAMED) split or rewritten into canonical ones.
+EXPANDERS = {
     "LOAD_GLOBAL": _load_global,
     "LOAD_ATTR": _load_attr,
     "FORMAT_VALUE": _format_value,
@@ -181,13 +138,9 @@ EXPANDED = _EXPANDERS = {
 
 def exception_entries(code):
     """(start, end, target, depth, lasti) offsets from the 3.11+ exception table."""
-    if PY < (3, 11):
+    if BLOCK_STACK:
         return py310.exception_entries(code)
     return [(e.start, e.end, e.target, e.depth, e.lasti) for e in dis._parse_exception_table(code)]
-
-
-# The only opcodes skip_after may drop.
-SKIPPED_AFTER = {"POP_TOP", "RETURN_GENERATOR", "END_FOR"}
 
 
 def skip_after(prev_op: str | None, op: str) -> bool:

@@ -20,7 +20,6 @@ BOOKKEEPING = {
     "DELETE_NAME",
     "DELETE_DEREF",
 }
-EXIT = -1
 
 
 class Analysis:

@@ -6,7 +6,7 @@ import bisect
 from dataclasses import dataclass, field
 
 from ..bytecode.instructions import Handler, Instr, SourceLines
-from ..bytecode.versions import JUMPS, NO_FALLTHROUGH
+from ..bytecode.opcodes import JUMPS, NO_FALLTHROUGH
 from ..rewrites.clause_tails import (
     copied_chain_ends,
     copied_clause_tails,

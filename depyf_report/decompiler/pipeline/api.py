@@ -7,12 +7,14 @@ import gc
 import inspect
 import re
 import sys
+import threading
 import types
 
+from ..bytecode.versions import PYTHON_CALLS_USE_C_STACK
 from ..simulation import markers as m
 from ..structuring.fallback import MARK
 from ..tidy.unparse import unparse
-from .definitions import PROBE, Definitions, body_of, function_def, lambda_expr
+from .definitions import Definitions, body_of, function_def, lambda_expr
 
 _MARK_LINE = re.compile(r"^(\s*)(?:'|\"\"\")" + MARK + r"(.*?)(?:'|\"\"\")$", re.M)
 
@@ -31,21 +33,45 @@ def decompile(obj) -> str:
     """Return Python source that recompiles to code meaning the same as ``obj``."""
     code = code_of(obj)
     function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
-    m.OBJECTS.values.clear()
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, DEEP))  # long elif chains nest deeply
-    collecting = gc.isenabled()
-    gc.disable()  # the many short-lived AST nodes would trigger full collections
-    try:
+    with _RUNNING:
         return _checked_source(code, function)
-    finally:
-        sys.setrecursionlimit(limit)
-        if collecting:
-            gc.enable()
 
 
-# 3.11+ calls between Python functions use no C stack; 3.10 still does.
-DEEP = 20000 if sys.version_info >= (3, 11) else 5000
+# How deep the decompiler may recurse: calls between Python functions that also take C
+# stack overflow it sooner.
+DEEP = 5000 if PYTHON_CALLS_USE_C_STACK else 20000
+
+
+class _Running:
+    """The process-wide settings a decompile needs while it runs: a recursion limit of
+    at least DEEP (long elif chains nest deeply) and no garbage collection (the many
+    short-lived AST nodes would trigger full collections). The first of overlapping
+    calls, in any threads, sets them; the last one out puts back what it found."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._calls = 0
+        self._saved = (0, False)
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._calls == 0:
+                self._saved = (sys.getrecursionlimit(), gc.isenabled())
+                sys.setrecursionlimit(max(self._saved[0], DEEP))
+                gc.disable()
+            self._calls += 1
+
+    def __exit__(self, *exc) -> None:
+        with self._lock:
+            self._calls -= 1
+            if self._calls == 0:
+                limit, collecting = self._saved
+                sys.setrecursionlimit(limit)
+                if collecting:
+                    gc.enable()
+
+
+_RUNNING = _Running()
 
 
 def _checked_source(code, function) -> str:
@@ -53,28 +79,24 @@ def _checked_source(code, function) -> str:
     try:
         compile(source, "<decompiled>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
-        PROBE.on = True  # check each structured body on its own, falling back where needed
-        try:
-            source = _source(code, function)
-        finally:
-            PROBE.on = False
+        # check each structured body on its own, falling back where needed
+        source = _source(code, function, probe=True)
     return source
 
 
-def _source(code, function) -> str:
-    tree = ast.Module(body=_top_level(code, function), type_ignores=[])
+def _source(code, function, probe: bool = False) -> str:
+    tree = ast.Module(body=_top_level(code, function, Definitions(probe)), type_ignores=[])
     try:
         _number_statements(tree.body)
         text = unparse(tree)
     except Exception:
-        if PROBE.on:
+        if probe:
             raise
         return "<unprintable>"
     return _MARK_LINE.sub(r"\1# \2", text) + "\n"
 
 
-def _top_level(code, function) -> list[ast.stmt]:
-    defs = Definitions()
+def _top_level(code, function, defs: Definitions) -> list[ast.stmt]:
     if not code.co_flags & 1:  # module or class body: plain statements
         return body_of(code, defs) or [ast.Pass()]
     fn = m.Function(code)
@@ -92,7 +114,7 @@ def _top_level(code, function) -> list[ast.stmt]:
         if expr is not None:
             node = ast.Assign(targets=[m.name(name, True)], value=expr)
     free = list(code.co_freevars)
-    binds.update(m.OBJECTS.values)
+    binds.update(defs.objects.values)
     if not free and not binds:
         return [node]
     params = [ast.arg(arg=n) for n in free + list(binds)]

@@ -30,22 +30,22 @@ CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
 
 
-class _Probe:
-    """Whether each structured body is compiled on its own before it is accepted. Off for
-    speed; ``api.decompile`` turns it on and retries when the whole output fails to compile."""
-
-    on = False
-
-
-PROBE = _Probe()
-
 # For testing the state machine on everything: set DEPYF_REPORT_FORCE_FALLBACK=1.
 FORCE_FALLBACK = bool(os.environ.get("DEPYF_REPORT_FORCE_FALLBACK"))
 CLASS_BOOKKEEPING = {"__module__", "__qualname__", "__firstlineno__", "__static_attributes__"}
 
 
 class Definitions:
-    """How simulated code turns function and class markers into Python definitions."""
+    """How simulated code turns function and class markers into Python definitions.
+
+    One per ``decompile`` call (and per retry), holding all the state of that call, so
+    that calls in several threads at once do not meet."""
+
+    def __init__(self, probe: bool = False):
+        # Whether each structured body is compiled on its own before it is accepted. Off
+        # for speed; ``api.decompile`` retries with it on when the output fails to compile.
+        self.probe = probe
+        self.objects = m.ObjectConstants()  # constants that are not literals, named
 
     def defines(self, value, ident: str) -> bool:
         target = value.target if isinstance(value, m.Decorated) else value
@@ -124,7 +124,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")
             body = helper_defs(ctx) + body
-        if not PROBE.on or _compiles(code, body, ctx):
+        if not defs.probe or _compiles(code, body, ctx):
             return _declared(ctx, body)
         if os.environ.get("DEPYF_REPORT_DEBUG"):
             tree = ast.fix_missing_locations(ast.Module(body=body, type_ignores=[]))
@@ -302,16 +302,6 @@ def _has_yield_opcode(code) -> bool:
 
 
 YIELD_VALUE = dis.opmap["YIELD_VALUE"]
-
-
-def _yields(body) -> bool:
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, (ast.Yield, ast.YieldFrom)):
-                return True
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                break
-    return False
 
 
 def lambda_expr(fn: m.Function, defs):

@@ -36,7 +36,7 @@ import dis
 
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
-from ..bytecode.versions import NO_FALLTHROUGH
+from ..bytecode.opcodes import CALL_PLAIN, NO_FALLTHROUGH
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -267,7 +267,7 @@ WITH_EXIT_CALL = [
     ("LOAD_CONST", None),
     ("COPY", 1),
     ("COPY", 1),
-    ("CALL_PLAIN", 3),
+    (CALL_PLAIN, 3),
     ("POP_TOP", None),
 ]
 
@@ -283,7 +283,7 @@ def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]
     found = {}
     starts = {ins.target for ins in instrs if ins.target is not None}
     for i in range(len(instrs) - len(WITH_EXIT_CALL)):
-        if instrs[i + 3].op != "CALL_PLAIN":  # (the cheap test first: this runs per instruction)
+        if instrs[i + 3].op != CALL_PLAIN:  # (the cheap test first: this runs per instruction)
             continue
         run = instrs[i : i + len(WITH_EXIT_CALL)]
         if [(x.op, x.arg if x.op != "LOAD_CONST" else x.argval) for x in run] != WITH_EXIT_CALL:

@@ -21,6 +21,7 @@ import ast
 from dataclasses import dataclass
 
 from ..bytecode.instructions import Handler, Instr
+from ..bytecode.opcodes import MATCH_CASE
 from .clause_tails import STORES, same_instruction
 
 NAME_LOADS = {"LOAD_FAST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF"}
@@ -742,7 +743,7 @@ def _rebuilt(instrs, starts, dropped, where) -> list[Instr]:
         f = starts.get(ins.index)
         handler = moved(ins.handler)
         if f is not None:
-            out.append(Instr(len(out), "MATCH_CASE", None, f.case, ins.offset, None, handler))
+            out.append(Instr(len(out), MATCH_CASE, None, f.case, ins.offset, None, handler))
             jump = Instr(len(out), "POP_JUMP_IF_FALSE", None, None, ins.offset, None, handler)
             jump.target = where[f.fail]
             out.append(jump)

@@ -33,10 +33,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..bytecode.instructions import Handler, Instr
-from ..bytecode.versions import NO_FALLTHROUGH
+from ..bytecode.opcodes import CHECK_STAR_MATCH, NO_FALLTHROUGH
 from .clause_tails import DELETES, STORES
 
-STAR_TEST = "CHECK_STAR_MATCH"
+STAR_TEST = CHECK_STAR_MATCH  # the name structuring/ imports
 BODY_SHIFT = 3  # the original, the raised list and the rest lie under a clause's body
 PROLOGUES = ((("COPY", 1), ("BUILD_LIST", 0), ("SWAP", 2)), (("BUILD_LIST", 0), ("COPY", 2)))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dis
 
-from ..bytecode import py310, versions
+from ..bytecode import opcodes, py310, versions
 from .registry import HANDLERS
 
 _INSTRUMENTED = "written by sys.monitoring into the live instruction stream, never into co_code"
@@ -16,8 +16,6 @@ _RUNTIME_ONLY = {
     "RESERVED": "a placeholder opcode number with no behaviour",
     "EXIT_INIT_CHECK": "only in the interpreter's own shim frame for __init__ calls",
 }
-# Handled as part of the ``await`` / ``yield from`` loop that instructions.py collapses.
-_COLLAPSED = {"SEND", "END_SEND", "CLEANUP_THROW", "RETURN_GENERATOR", "END_FOR"}
 
 
 def _why_not_emitted(name: str) -> str | None:
@@ -34,12 +32,12 @@ NOT_EMITTED: dict[str, str] = {
 
 
 def _covered(name: str) -> bool:
-    if name in versions.DROPPED or name in _COLLAPSED:
+    if name in opcodes.DROPPED or name in opcodes.COLLAPSED:
         return True
-    if versions.PY < (3, 11) and _covered_310(name):
+    if versions.BLOCK_STACK and _covered_310(name):
         return True
-    op = versions.RENAMED.get(name, name)
-    return op in HANDLERS or op in versions.EXPANDED
+    op = opcodes.RENAMED.get(name, name)
+    return op in HANDLERS or op in versions.EXPANDERS
 
 
 def handled_opcodes() -> set[str]:
@@ -49,7 +47,7 @@ def handled_opcodes() -> set[str]:
 
 def _covered_310(name: str) -> bool:
 
-    if name in py310.DROPPED or name in py310.RENAMED or name in py310.BLOCK_SETUPS:
+    if name in py310.BLOCK_OPS or name in py310.RENAMED or name in py310.BLOCK_SETUPS:
         return True
     if name in getattr(py310, "TRANSLATED", ()):  # rewritten into 3.11 shapes
         return True

@@ -35,7 +35,10 @@ class CodeContext:
 
     def __init__(self, code, nested, structured: bool):
         self.code = code
-        self.nested = nested  # callable(Function marker, sim) -> ast.stmt | ast.expr
+        # The call's definitions builder (pipeline.definitions.Definitions): writes
+        # nested functions and classes, and holds the call's own state.
+        self.nested = nested
+        self.objects: m.ObjectConstants = nested.objects  # this call's object constants
         self.structured = structured
         self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)

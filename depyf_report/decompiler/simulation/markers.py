@@ -272,10 +272,6 @@ def same(a, b) -> bool:
     return repr(a) == repr(b)  # 0.0 and -0.0 differ, as their dumps do
 
 
-def contains_marker(node) -> bool:
-    return any(isinstance(n, Marker) for n in ast.walk(node))
-
-
 # Statements after which the next one in the same block does not run.
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
@@ -291,7 +287,8 @@ def is_literal(value) -> bool:
 
 class ObjectConstants:
     """Constants that are not literals (Dynamo stores dicts, functions, modules in
-    co_consts); each gets a name the output binds in an enclosing function."""
+    co_consts); each gets a name the output binds in an enclosing function. One per
+    ``decompile`` call, reached through ``CodeContext.objects``."""
 
     def __init__(self):
         self.values: dict[str, object] = {}
@@ -303,6 +300,3 @@ class ObjectConstants:
         name = f"_const_{len(self.values)}"
         self.values[name] = value
         return name
-
-
-OBJECTS = ObjectConstants()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import ast
-import sys
 from collections import Counter
 
+from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
 from ..simulation import markers as m
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
@@ -245,7 +245,7 @@ def _else_after_clauses(stmt) -> list[ast.stmt]:
     clauses, as it does the code after a try, and compiles the two alike; where a
     clause goes on, only the code after the try can follow it."""
     body = stmt.body
-    if sys.version_info[:2] != (3, 10) or stmt.handlers or stmt.orelse or len(body) < 2:
+    if not ELSE_COMPILED_AS_CODE_AFTER_TRY or stmt.handlers or stmt.orelse or len(body) < 2:
         return body
     inner = body[0]
     if not isinstance(inner, TRIES) or inner.orelse or inner.finalbody or not inner.handlers:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 
+from ...bytecode.opcodes import CALL_FUNCTION_EX_PLAIN, CALL_PLAIN, CALL_PLAIN_KW
 from .. import markers as m
 from ..registry import handles
 from .expressions import COMPREHENSIONS, value_of
@@ -175,7 +176,7 @@ def _elements(sim, value) -> list:
 
 
 # -- 3.10's calls, which have no NULL under the callable ---------------------------
-@handles("CALL_PLAIN")
+@handles(CALL_PLAIN)
 def call_plain(sim, ins):
 
     args = sim.popn(ins.arg)
@@ -183,7 +184,7 @@ def call_plain(sim, ins):
     finish_call(sim, args, ())
 
 
-@handles("CALL_PLAIN_KW")
+@handles(CALL_PLAIN_KW)
 def call_plain_kw(sim, ins):
 
     names = sim.pop().value
@@ -199,7 +200,7 @@ def _null_below_callable(sim) -> None:
     sim.push(callable_)
 
 
-@handles("CALL_FUNCTION_EX_PLAIN")
+@handles(CALL_FUNCTION_EX_PLAIN)
 def call_function_ex_plain(sim, ins):
 
     keep = [sim.pop() for _ in range(1 + (ins.arg & 1))][::-1]

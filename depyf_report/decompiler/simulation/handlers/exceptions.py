@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from ...bytecode.opcodes import CHECK_STAR_MATCH
 from .. import markers as m
 from ..registry import handles
 from ..unsupported import Unsupported
@@ -51,7 +52,7 @@ def check_exc_match(sim, ins):
     sim.push(m.call(sim.ctx.builtin("isinstance"), [exc, kinds]))
 
 
-@handles("CHECK_STAR_MATCH")
+@handles(CHECK_STAR_MATCH)
 def check_star_match(sim, ins):
     """An ``except*`` clause's test in the plain form ``star.py`` gives the handler."""
     sim.push(m.StarMatch(value_of(sim, sim.pop())))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 
+from ...bytecode.opcodes import TYPEALIAS, YIELD_FROM
 from .. import markers as m
 from ..concrete import concrete
 from ..registry import handles
-from ..unsupported import Unsupported
 
 BINARY = {
     "+": ast.Add,
@@ -49,7 +49,7 @@ def load_const(sim, ins):
     elif m.is_literal(value):
         sim.push(m.const(value))
     else:  # an object Dynamo put in co_consts: bound by the enclosing function
-        sim.push(m.name(m.OBJECTS.name_for(value)))
+        sim.push(m.name(sim.ctx.objects.name_for(value)))
 
 
 @handles("LOAD_FAST", "LOAD_DEREF", "LOAD_GLOBAL", "LOAD_NAME")
@@ -232,7 +232,7 @@ def get_anext(sim, ins):
     sim.push(m.Iter(m.call(sim.ctx.builtin("anext"), [source]), "await"))
 
 
-@handles("YIELD_FROM")
+@handles(YIELD_FROM)
 def yield_from(sim, ins):
     source = sim.pop()
     if isinstance(source, m.Iter) and isinstance(source.value, m.WithDone):
@@ -258,7 +258,7 @@ def yield_value(sim, ins):
 def build_tuple(sim, ins):
     items = sim.popn(ins.arg)
     after = sim.next_instr()
-    if after is not None and after.op == "CALL_INTRINSIC_1:INTRINSIC_TYPEALIAS":
+    if after is not None and after.op == TYPEALIAS:
         return sim.push(tuple(items))  # its parts, read by typeparams.type_alias
     if items and all(isinstance(v, m.Cells) and not v.is_tuple for v in items):
         return sim.push(m.Cells([v.names[0] for v in items], is_tuple=True))  # a closure
@@ -411,8 +411,3 @@ def operand(sim):
 def value_of(sim, value):
     """A plain expression for a stack value that is about to be used as an operand."""
     return concrete(sim, value) if isinstance(value, m.Marker) else value
-
-
-def require(condition: bool, why: str) -> None:
-    if not condition:
-        raise Unsupported(why)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import copy
 
+from ...bytecode.opcodes import MATCH_CASE
 from ...rewrites.patterns import wildcard
 from .. import markers as m
 from ..registry import handles
@@ -19,7 +20,7 @@ from .expressions import value_of
 from .statements import declare
 
 
-@handles("MATCH_CASE")
+@handles(MATCH_CASE)
 def match_case(sim, ins):
     case = ins.argval
     subject = value_of(sim, sim.pop())

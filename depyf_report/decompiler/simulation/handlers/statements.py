@@ -7,15 +7,13 @@ import ast
 from dataclasses import dataclass, field
 
 from ...bytecode.effects import value_effect
-from ...bytecode.versions import FUSED_RETURN, PY
+from ...bytecode.versions import CONSTANT_RETURNS_FUSED, FUSED_RETURN
 from .. import markers as m
 from ..concrete import import_call
 from ..machine import Branch
 from ..registry import HANDLERS, handles
 from ..unsupported import Unsupported
 from .expressions import make_slice, value_of
-
-HAS_FUSED_RETURN = PY >= (3, 12)
 
 # -- stores -----------------------------------------------------------------
 NAME_STORES = ("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL")
@@ -530,7 +528,7 @@ def setup_annotations(sim, ins):
 def return_value(sim, ins):
     value = value_of(sim, sim.pop())
     # 3.12+: see versions.FUSED_RETURN; cleanup joins such arms back into one return.
-    arm = HAS_FUSED_RETURN and isinstance(value, ast.Constant) and ins.argval != FUSED_RETURN
+    arm = CONSTANT_RETURNS_FUSED and isinstance(value, ast.Constant) and ins.argval != FUSED_RETURN
     if isinstance(value, ast.Constant) and value.value is None:
         value = None  # also the only form allowed in an async generator
     stmt = ast.Return(value=value)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from ...bytecode import opcodes
 from ...bytecode.instructions import normalize
 from .. import markers as m
 from ..machine import CodeContext, Sim
@@ -20,7 +21,6 @@ from ..registry import HANDLERS, handles
 from ..unsupported import Unsupported
 
 GENERIC_PREFIX = "<generic parameters of "
-_INTRINSIC = "CALL_INTRINSIC_{}:INTRINSIC_{}"
 # Instructions of the hidden function that only manage its own frame.
 _FRAME = {"RESUME", "MAKE_CELL", "COPY_FREE_VARS", "NOP"}
 _PARAM = object()  # what a hidden local holding a type parameter stands for
@@ -121,20 +121,18 @@ def _one(kind):
 
 
 if hasattr(ast, "TypeVar"):  # 3.12+; earlier Pythons have no such opcodes either
-    handles(_INTRINSIC.format(1, "TYPEVAR"))(_one(ast.TypeVar))
-    handles(_INTRINSIC.format(1, "PARAMSPEC"))(_one(ast.ParamSpec))
-    handles(_INTRINSIC.format(1, "TYPEVARTUPLE"))(_one(ast.TypeVarTuple))
+    handles(opcodes.TYPEVAR)(_one(ast.TypeVar))
+    handles(opcodes.PARAMSPEC)(_one(ast.ParamSpec))
+    handles(opcodes.TYPEVARTUPLE)(_one(ast.TypeVarTuple))
 
 
-@handles(
-    _INTRINSIC.format(2, "TYPEVAR_WITH_BOUND"), _INTRINSIC.format(2, "TYPEVAR_WITH_CONSTRAINTS")
-)
+@handles(opcodes.TYPEVAR_WITH_BOUND, opcodes.TYPEVAR_WITH_CONSTRAINTS)
 def typevar_with_bound(sim, ins):
     bound = lazy_value(sim, sim.pop())
     sim.push(ast.TypeVar(name=_name(sim), bound=bound))
 
 
-@handles(_INTRINSIC.format(2, "SET_TYPEPARAM_DEFAULT"))
+@handles(opcodes.SET_TYPEPARAM_DEFAULT)
 def set_typeparam_default(sim, ins):
     default = lazy_value(sim, sim.pop())
     param = sim.peek()
@@ -143,7 +141,7 @@ def set_typeparam_default(sim, ins):
     param.default_value = default
 
 
-@handles(_INTRINSIC.format(2, "SET_FUNCTION_TYPE_PARAMS"))
+@handles(opcodes.SET_FUNCTION_TYPE_PARAMS)
 def set_function_type_params(sim, ins):
     params = _params(sim.pop())
     fn = sim.peek()
@@ -152,12 +150,12 @@ def set_function_type_params(sim, ins):
     fn.type_params = params
 
 
-@handles(_INTRINSIC.format(1, "SUBSCRIPT_GENERIC"))
+@handles(opcodes.SUBSCRIPT_GENERIC)
 def subscript_generic(sim, ins):
     sim.push(GenericBase(_params(sim.pop())))
 
 
-@handles(_INTRINSIC.format(1, "TYPEALIAS"))
+@handles(opcodes.TYPEALIAS)
 def type_alias(sim, ins):
     parts = sim.pop()  # the raw (name, type params, value function) BUILD_TUPLE left
     if not isinstance(parts, tuple) or len(parts) != 3:
