@@ -23,6 +23,7 @@ from ..graph.analysis import Analysis, _dominators
 from ..graph.cfg import TWO_WAY
 from ..rewrites.clause_tails import copied_after_endless_loop, copy_length, same_instruction
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.machine import Branch, Sim
 from ..simulation.unsupported import Unsupported
 from .conditions import negate
@@ -111,11 +112,10 @@ class Builder:
                 self.ended_at = b
                 return out, stack
             if b != entering:
-                jump = self._loop_edge(b, loop)
+                # the end of the body, through the test's repeated copy: no
+                # ``continue`` was written here
+                jump = self._loop_edge(b, loop, falls_off=came_from in self.graph.rotated)
                 if jump is not None:
-                    # the end of the body, through the test's repeated copy: no
-                    # ``continue`` was written here
-                    jump.falls_off = came_from in self.graph.rotated
                     out.append(jump)
                     return out, None
             entering = None
@@ -148,7 +148,7 @@ class Builder:
         # (3.12+ leave a jump to the rotated test that nothing reaches outside the try)
         return all(x in region or not self.blocks[x].preds for x in self.an.loops[header])
 
-    def _loop_edge(self, b, loop):
+    def _loop_edge(self, b, loop, falls_off):
         if loop is not None and loop.follow not in (None, b) and self.jumped_to(loop.follow) == b:
             # where the loop's end only jumps on to (an outer loop's next round): a break,
             # its jump sent straight there (3.12+)
@@ -158,7 +158,7 @@ class Builder:
             if b == loop.header:
                 if not inner:
                     raise Unsupported("continue to an outer loop")
-                return ast.Continue()
+                return nodes.Continue(falls_off=falls_off)
             if b == loop.follow or b in loop.breaks:
                 if not inner:
                     raise Unsupported("break out of an outer loop")
@@ -305,11 +305,10 @@ class Builder:
         if t_stack is not None and f_stack is not None:
             t_stack = f_stack = self._settle_values(t_out, t_stack, f_out, f_stack)
         if flip and f_out:  # the fall-through is the if body, as it was written
-            node = ast.If(test=negate(test), body=f_out, orelse=t_out)
-            node.orelse_falls = False
+            node = nodes.If(test=negate(test), body=f_out, orelse=t_out, orelse_falls=False)
         else:
-            node = ast.If(test=test, body=t_out or [ast.Pass()], orelse=f_out)
-            node.orelse_falls = false_b in falls
+            body = t_out or [ast.Pass()]
+            node = nodes.If(test=test, body=body, orelse=f_out, orelse_falls=false_b in falls)
         after = t_stack if t_stack is not None else f_stack
         return [*sim.out, node], after, join, after is None or join is None
 

@@ -12,6 +12,7 @@ from ..graph.analysis import BOOKKEEPING
 from ..rewrites.clause_tails import WITH_EXIT_CALL
 from ..rewrites.star import STAR_TEST
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 
@@ -292,13 +293,20 @@ class TryBuilder:
             orelse, after = self.b.seq(follow, end, body_stack, loop, active=active - {h})
         if after is None:
             after = h_stack
-        node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
         nxt = end if after is not None else None
         # The else runs on past where the walk stops (the copy of a finally body or of a
         # with's exit that ends the body around it), and the clauses never do: they end
         # the try or start the next round. The code around then ends the else
         # (cleanup.close_else).
-        node.else_runs_on = nxt is not None and (join is None or _round(join, loop))
+        runs_on = nxt is not None and (join is None or _round(join, loop))
+        noted = nodes.TryStar if star else nodes.Try
+        node = noted(
+            body=body or [ast.Pass()],
+            handlers=handlers,
+            orelse=orelse,
+            finalbody=[],
+            else_runs_on=runs_on,
+        )
         return [node], after, nxt
 
     def _written_after(self, h, start, loop, active, stop) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from .. import markers as m
+from .. import nodes
 from ..concrete import concrete
 from ..registry import handles
 from ..unsupported import Unsupported
@@ -86,8 +87,8 @@ def load_from_locals(sim, ins):
 
 @handles("LOAD_ASSERTION_ERROR")
 def load_assertion_error(sim, ins):
-    node = m.name("AssertionError")
-    node.from_assert = True  # ``if not c: raise AssertionError`` is an assert statement
+    # ``if not c: raise AssertionError`` is an assert statement
+    node = nodes.Name(id="AssertionError", ctx=m.LOAD, from_assert=True)
     sim.push(node)
 
 
