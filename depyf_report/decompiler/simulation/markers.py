@@ -111,7 +111,7 @@ class Matches(Marker):
 
 class StarMatch(Marker):
     """Whether an ``except*`` clause takes part of the exception group: the test of an
-    ``if`` that ``trystmt.clauses`` turns back into the clause (``star.py``)."""
+    ``if`` that ``clauses.clauses`` turns back into the clause (``star.py``)."""
 
     _fields = ("kinds",)  # read-counting passes see the names in the type
 

@@ -10,7 +10,7 @@ from ..simulation import markers as m
 from ..simulation import nodes
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
-from ..structuring.trystmt import TRIES
+from ..structuring.trys import TRIES
 from .comprehensions import inline
 from .matches import rebuild as rebuild_matches
 
@@ -267,7 +267,7 @@ def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
 
     The compiler ends the else of a try inside a finally or with body by the copy of
     the finally body or of ``__exit__`` that a return (or the next round) runs, so the
-    walk leaves the else's last statements after the try (trystmt marks it). With no
+    walk leaves the else's last statements after the try (trys.py marks it). With no
     clause going on, nothing else reaches them: inside the else they mean the same."""
     for i in range(len(stmts) - 2, -1, -1):
         inner = stmts[i]
