@@ -90,8 +90,18 @@ class Name(ast.Name):
         self.from_assert = from_assert
 
 
+class Call(ast.Call):
+    # Whether this ``set()`` is BUILD_SET's empty set, which SET_UPDATE fills: a display
+    # then, ``{'a', 'b', 'c'}`` or ``{*x}`` (handlers/expressions.py).
+    set_display: bool = False
+
+    def __init__(self, *args, set_display: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.set_display = set_display
+
+
 _TRIES = (Try, TryStar) if TryStar else (Try,)
-_CLASSES = {If, Continue, Return, Raise, Name, *_TRIES}
+_CLASSES = {If, Continue, Return, Raise, Name, Call, *_TRIES}
 
 
 def ast_class(node) -> type:
@@ -123,6 +133,10 @@ def bare(node: ast.stmt) -> bool:
 
 def from_assert(node) -> bool:
     return isinstance(node, Name) and node.from_assert
+
+
+def set_display(node) -> bool:
+    return isinstance(node, Call) and node.set_display
 
 
 class Noted:

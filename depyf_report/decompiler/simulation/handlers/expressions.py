@@ -276,8 +276,8 @@ def build_set(sim, ins):
     elts = [value_of(sim, v) for v in sim.popn(ins.arg)]
     if elts:
         return sim.push(ast.Set(elts=elts))
-    empty = m.call(sim.ctx.builtin("set"))
-    empty.set_display = True  # a display that SET_UPDATE fills: ``{'a', 'b', 'c'}``, ``{*x}``
+    # a display that SET_UPDATE fills: ``{'a', 'b', 'c'}``, ``{*x}``
+    empty = nodes.Call(func=sim.ctx.builtin("set"), args=[], keywords=[], set_display=True)
     sim.push(empty)
 
 
@@ -340,7 +340,7 @@ def list_to_tuple(sim, ins):
 def list_extend(sim, ins):
     items = sim.pop()
     target = sim.peek(ins.arg)
-    if getattr(target, "set_display", False) and not isinstance(items, m.Marker):
+    if nodes.set_display(target) and not isinstance(items, m.Marker):
         target = sim.stack[-ins.arg] = ast.Set(elts=[])
     if isinstance(target, (ast.List, ast.Set)) and not isinstance(items, m.Marker):
         if isinstance(items, ast.Constant) and isinstance(items.value, (tuple, frozenset)):
