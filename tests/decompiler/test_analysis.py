@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from depyf_report.decompiler.graph.analysis import _dominators
+from depyf_report.decompiler.graph.analysis import dominators
 
 
 def reached(roots, succs, removed=None) -> set:
@@ -41,7 +41,7 @@ def test_dominators_match_their_definition(seed):
         n = rng.randint(1, 10)
         succs = [rng.sample(range(n), rng.randint(0, min(3, n))) for _ in range(n)]
         roots = rng.sample(range(n), rng.randint(1, min(3, n)))
-        assert _dominators(roots, succs) == dominators_by_definition(roots, succs), (succs, roots)
+        assert dominators(roots, succs) == dominators_by_definition(roots, succs), (succs, roots)
 
 
 def test_dominators_of_a_long_chain_with_side_exits():
@@ -51,6 +51,6 @@ def test_dominators_of_a_long_chain_with_side_exits():
     n = 5000
     end = n
     succs = [[i + 1, end] for i in range(n)] + [[]]
-    idom = _dominators([0], succs)
+    idom = dominators([0], succs)
     assert idom[end] == 0
     assert all(idom[i] == i - 1 for i in range(1, n))

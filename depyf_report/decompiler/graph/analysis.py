@@ -35,7 +35,7 @@ class Analysis:
         self.succs = [
             list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks
         ]
-        self.idom = _dominators([0, *set(self.exc_succ.values())], self.succs)
+        self.idom = dominators([0, *set(self.exc_succ.values())], self.succs)
         self._intervals()
         self.ipdom = self._postdominators()
         self._normal_ipdom: dict[int, int | None] | None = None
@@ -65,10 +65,10 @@ class Analysis:
         """Immediate post-dominators, counting only paths that return: a ``raise`` does
         not end an if-statement's branches. Code from which every path raises gets the
         ones computed with raising paths included."""
-        returning = self._postdominators_to(("RETURN_VALUE",), normal=normal)
+        returning = self.postdominators_to(("RETURN_VALUE",), normal=normal)
         if len(returning) == len(self.graph.blocks):
             return returning
-        every = self._postdominators_to(("RETURN_VALUE",), also=self._last_reached(), normal=normal)
+        every = self.postdominators_to(("RETURN_VALUE",), also=self._last_reached(), normal=normal)
         return {b: returning[b] if b in returning else every.get(b) for b in every}
 
     @property
@@ -92,7 +92,7 @@ class Analysis:
                     todo.append(s)
         return max(reached)
 
-    def _postdominators_to(self, exits, also=None, normal=False) -> dict[int, int | None]:
+    def postdominators_to(self, exits, also=None, normal=False) -> dict[int, int | None]:
         """Immediate post-dominators with blocks ending in ``exits`` (and block ``also``)
         as ends; ``normal``: along normal edges only, where raising leaves no path."""
         n = len(self.graph.blocks)
@@ -103,7 +103,7 @@ class Analysis:
                 preds[s].append(b.id)
             if instrs[b.last].op in exits or b.id == also:
                 preds[n].append(b.id)  # reversed graph: EXIT -> exiting block
-        idom = _dominators([n], preds)
+        idom = dominators([n], preds)
         return {b: (None if d in (n, None) else d) for b, d in idom.items() if b != n}
 
     def _loops(self) -> dict[int, set[int]]:
@@ -121,10 +121,10 @@ class Analysis:
                         x = stack.pop()
                         if x not in body:
                             body.add(x)
-                            stack.extend(self._preds(x))
+                            stack.extend(self.preds(x))
         return loops
 
-    def _preds(self, x: int):
+    def preds(self, x: int):
         preds = getattr(self, "_pred_cache", None)
         if preds is None:
             preds = [[] for _ in self.succs]
@@ -163,7 +163,7 @@ class Analysis:
                 stack.extend((c, False) for c in children.get(node, ()))
 
 
-def _dominators(roots: list[int], succs) -> dict[int, int | None]:
+def dominators(roots: list[int], succs) -> dict[int, int | None]:
     """Immediate dominators of the blocks reached from ``roots``, under a virtual root
     above them: None for a root, except one reached from an earlier root, which is
     dominated like any other block. Lengauer-Tarjan with path compression, since the

@@ -22,7 +22,7 @@ from ..simulation.handlers.expressions import value_of
 from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
 from ..structuring.fallback import StateMachine, comment
-from ..structuring.structure import structured_body
+from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from . import markers as m
 from .concrete import concrete
+from .nodes import Noted
 from .registry import HANDLERS
 from .unsupported import Unsupported
 
@@ -51,6 +52,10 @@ class CodeContext:
         self.is_function = bool(code.co_flags & 1)  # CO_OPTIMIZED
         self.helpers: set[str] = set()  # helper functions the emitted code calls
         self._bound: set[str] | None = None
+        # Values on the stack that POP_TOP drops without a statement (handlers/statements):
+        # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
+        self.tested_copies = Noted()
+        self.copied_names = Noted()
 
     def builtin(self, ident: str) -> ast.expr:
         """A builtin the emitted code calls on its own account (``next`` in the state

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import re
 
+from .nodes import ast_class
+
 
 class Marker(ast.expr):
     """Base of every non-printable stack value; ``ast.unparse`` rejects them."""
@@ -85,6 +87,7 @@ class Import(Marker):
         super().__init__()
         self.module, self.fromlist, self.level = module, fromlist, level
         self.aliases: list[ast.alias] = []
+        self.used = False  # whether IMPORT_FROM took a name from it: popped, no statement
 
 
 class ImportFrom(Marker):
@@ -108,7 +111,7 @@ class Matches(Marker):
 
 class StarMatch(Marker):
     """Whether an ``except*`` clause takes part of the exception group: the test of an
-    ``if`` that ``trystmt.clauses`` turns back into the clause (``star.py``)."""
+    ``if`` that ``clauses.clauses`` turns back into the clause (``star.py``)."""
 
     _fields = ("kinds",)  # read-counting passes see the names in the type
 
@@ -263,7 +266,7 @@ def with_ctx(node, ctx):
 def same(a, b) -> bool:
     """Whether two trees (or lists of them) are alike, as ``ast.dump`` would compare them,
     without building the two dumps."""
-    if type(a) is not type(b):
+    if ast_class(a) is not ast_class(b):
         return False
     if isinstance(a, ast.AST):
         return all(same(getattr(a, f, None), getattr(b, f, None)) for f in a._fields)

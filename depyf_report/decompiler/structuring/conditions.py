@@ -1,8 +1,224 @@
-"""Conditions: tests of ``if``, ``while`` and boolean expressions."""
+"""Conditions: tests of ``if``, ``while`` and boolean expressions.
+
+Short-circuit tests (``a and b``, ``a or not b``) fold into one condition before the
+branches are walked: a block that only tests, and that only the tests so far lead to,
+is part of the condition. So is a chained comparison (``chains.py``), a conditional
+expression used as a test, and a test of a value the condition makes of its own.
+"""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..simulation.machine import Branch
+from ..simulation.unsupported import Unsupported
+from . import chains
+from .trials import trial_run
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+@dataclass
+class MergeState:
+    """The condition being merged, and the last one merged."""
+
+    # the blocks of the last condition merged
+    tested: set[int] = field(default_factory=set)
+    # a copy of where a chain fails -> that block (chains.py)
+    exit_copies: dict[int, int] = field(default_factory=dict)
+    # block -> its folded condition, for the merge under way only
+    candidates: dict = field(default_factory=dict)
+    # (loop, active) of the merge under way: where a condition's own value is walked
+    merging_in: tuple = (None, frozenset())
+
+
+def merge_conditions(w: Walk, b, test, true_b, false_b, stack, loop=None, active=frozenset()):
+    """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
+    merged = {b}
+    w.merge.candidates = {}  # candidate block -> its folded condition, for this merge only
+    w.merge.merging_in = (loop, active)  # where a condition's own value is walked
+    test, true_b, false_b = _merge(w, test, true_b, false_b, stack, merged)
+    w.merge.tested = merged
+    for x in merged:
+        w.visit(x)
+    return test, true_b, false_b
+
+
+def _merge(w: Walk, test, true_b, false_b, stack, merged):
+    while True:
+        for cand, on_true in ((false_b, False), (true_b, True)):
+            inner = _pure_condition(w, cand, merged, stack)
+            if inner is None:
+                continue
+            c2, t2, f2, taken = inner
+            if not on_true and w.joins.same_target(t2, true_b):
+                test, false_b = boolop(ast.Or, test, c2), f2
+            elif not on_true and w.joins.same_target(f2, true_b):
+                test, false_b = boolop(ast.Or, test, negate(c2)), t2
+            elif on_true and w.joins.same_target(f2, false_b):
+                test, true_b = boolop(ast.And, test, c2), t2
+            elif on_true and w.joins.same_target(t2, false_b):
+                test, true_b = boolop(ast.And, test, negate(c2)), f2
+            else:
+                continue
+            merged |= taken
+            break
+        else:
+            chosen = _chosen_condition(w, test, true_b, false_b, stack, merged)
+            if chosen is None:
+                return test, true_b, false_b
+            test, true_b, false_b = chosen
+
+
+def _chosen_condition(w: Walk, test, true_b, false_b, stack, merged):
+    """``if (a if c else b):``: each branch of ``c`` tests a condition of its own, and
+    the two go on to the same places. (test, true, false) or None."""
+    yes = _pure_condition(w, true_b, merged, stack)
+    no = yes and _pure_condition(w, false_b, merged | yes[3], stack)
+    if not no:
+        return None
+    (a, t1, f1, taken_a), (b, t2, f2, taken_b) = yes, no
+    if w.joins.same_target(t1, t2) and w.joins.same_target(f1, f2):
+        value = ast.IfExp(test=test, body=a, orelse=b)
+    elif w.joins.same_target(t1, f2) and w.joins.same_target(f1, t2):
+        value = ast.IfExp(test=test, body=a, orelse=negate(b))
+    else:
+        return None
+    hops = {x for x in (t1, f1) if w.joins.jumped_to(x) != x}  # lone jumps on to the targets
+    merged |= taken_a | taken_b | hops
+    return value, w.joins.jumped_to(t1), w.joins.jumped_to(f1)
+
+
+def _pure_condition(w: Walk, cand, merged, stack):
+    """(test, true, false, blocks) when ``cand`` only tests a condition, or only
+    jumps to one (3.11 ends a chained comparison so)."""
+    if cand in w.visited or cand in merged or cand in w.an.loops:
+        return None
+    hop = w.joins.jumped_to(cand)
+    if hop != cand and w.blocks[hop].preds == [cand]:
+        found = _pure_condition(w, hop, merged | {cand}, stack)
+        return found and (*found[:3], found[3] | {cand})
+    if cand not in w.merge.candidates:
+        w.merge.candidates[cand] = None  # guards against cycles while it is computed
+        w.merge.candidates[cand] = _fold_condition(w, cand, merged, stack)
+    found = w.merge.candidates[cand]
+    if found is None or not set(w.an.preds(cand)) <= merged | found[3]:
+        return None
+    return found
+
+
+def _fold_condition(w: Walk, cand, merged, stack):
+    block = w.blocks[cand]
+    if w.an.handler_of(cand) != w.an.handler_of(min(merged)):
+        return None
+    sim = trial_run(w, block, stack)
+    if sim is None:
+        return None
+    br = sim.branch
+    if br is not None and br.kind == "keep" and not sim.out:
+        return _value_tested(w, cand, stack)
+    if br is None or br.kind != "cond" or len(block.succs) != 2:
+        return None  # (two successors: not a loop test redirected to the header)
+    fall, jump = block.succs
+    t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
+    test, taken = br.test, {cand}
+    if len(sim.stack) == len(stack) + 1:  # ``lo <= x < hi`` as one of the conditions
+        chained = chains.chained(w, test, t2, f2, sim.stack)
+        if chained is None:
+            return _value_tested(w, cand, stack) if not sim.out else None
+        test, t2, f2, rest, chain_blocks = chained
+        chains.unspill_middle(w, sim, test, rest)
+        taken |= chain_blocks
+        if len(rest) != len(stack):
+            return None
+    elif len(sim.stack) != len(stack):
+        return None
+    if sim.out or any(a is not b for a, b in zip(sim.stack, stack)):
+        return None
+    test, t2, f2 = _merge(w, test, t2, f2, stack, taken)
+    return test, t2, f2, frozenset(taken)
+
+
+def _value_tested(w: Walk, cand, stack):
+    """A condition that tests a value of its own making, ``a or (b or c) is d``:
+    ``cand`` starts the value (``b or c``) and the block where its parts meet tests
+    it. The value is walked as the walk would, then undone, as the merge visits its
+    blocks itself. (test, true, false, blocks) or None."""
+    succs = w.blocks[cand].succs
+    if len(succs) != 2 or len(w.blocks[succs[1]].succs) != 2:
+        return None  # where the value's first part goes, nothing tests it: no condition
+    mark, counter = len(w.visit_log), w.ctx.counter
+    saved = w.merge.candidates, w.merge.tested, w.merge.merging_in, w.ended_at
+    loop, active = w.merge.merging_in
+    try:
+        out, after, nxt, done = w.block(cand, list(stack), loop, active)
+    except Unsupported:
+        return None
+    finally:
+        taken = set(w.visit_log[mark:])
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        w.merge.candidates, w.merge.tested, w.merge.merging_in, w.ended_at = saved
+    if out or done or nxt is None or after is None or len(after) != len(stack) + 1:
+        return None
+    if any(a is not b for a, b in zip(after, stack)) or nxt in w.an.loops:
+        return None
+    block = w.blocks[nxt]
+    if not set(block.preds) <= taken:
+        return None
+    sim = trial_run(w, block, after)
+    if sim is None or sim.branch is None or sim.branch.kind != "cond" or sim.out:
+        return None
+    if len(block.succs) != 2 or len(sim.stack) != len(stack):
+        return None
+    if any(a is not b for a, b in zip(sim.stack, stack)):
+        return None
+    fall, jump = block.succs
+    t2, f2 = (jump, fall) if sim.branch.jump_when else (fall, jump)
+    taken.add(nxt)
+    test, t2, f2 = _merge(w, sim.branch.test, t2, f2, stack, taken)
+    return test, t2, f2, frozenset(taken)
+
+
+def fused_keep(w: Walk, test, true_b, false_b, stack):
+    """``a and b or c`` (``(a or b) and c``): 3.10/3.11 send ``a``'s failure (success)
+    straight to ``c``, where ``b``'s value-keeping jump falls through too. Tested
+    together, ``a and b`` is that jump's value: (branch, stack, successors) or None."""
+    shapes = (
+        (true_b, false_b, ast.And, "JUMP_IF_TRUE_OR_POP"),
+        (false_b, true_b, ast.Or, "JUMP_IF_FALSE_OR_POP"),
+    )
+    for inner, other, op, keeps in shapes:
+        block = w.blocks[inner]
+        instrs = w.graph.instrs[block.start : block.end]
+        if instrs[-1].op != keeps or block.succs[:1] != [other] or inner in w.visited:
+            continue
+        if not set(block.preds) <= w.merge.tested:
+            continue
+        sim = trial_run(w, block, stack)
+        if sim is None:
+            return None
+        kept = sim.stack[:-1]
+        if sim.out or len(kept) != len(stack) or any(x is not y for x, y in zip(kept, stack)):
+            return None
+        w.merge.tested.add(inner)
+        w.visit(inner)
+        value = boolop(op, test, sim.stack[-1])
+        return Branch("keep", value, sim.branch.jump_when), [*stack, value], block.succs
+    return None
+
+
+def boolop(op, left, right):
+    values = []
+    for side in (left, right):
+        if isinstance(side, ast.BoolOp) and isinstance(side.op, op):
+            values.extend(side.values)
+        else:
+            values.append(side)
+    return ast.BoolOp(op=op(), values=values)
 
 
 def negate(test):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from ..simulation import markers as m
+from ..simulation import nodes
 
 ENTER, LEAVE = "PUSH_EXC_INFO", "POP_EXCEPT"
 RAISES = {"RERAISE", "RAISE_VARARGS"}
@@ -64,7 +65,7 @@ def _while_handling(stmts, ctx) -> list[ast.stmt]:
     restore = ast.Assign(targets=[ast.Tuple(elts=restored, ctx=ast.Store())], value=saved)
     # The exception being handled here is the one a bare raise re-raises, and raising
     # it by name, as the machine does elsewhere, would add to its traceback.
-    stmts = [ast.Raise() if getattr(s, "bare", False) else s for s in stmts]
+    stmts = [ast.Raise() if nodes.bare(s) else s for s in stmts]
     clause = ast.ExceptHandler(type=ctx.builtin("BaseException"), name=None, body=[restore, *stmts])
     again = ast.Raise(exc=handled, cause=None)
     return [save, ast.Try(body=[again], handlers=[clause], orelse=[], finalbody=[])]

@@ -1,8 +1,13 @@
-"""Loops: which statements belong to one loop."""
+"""Loops: what one is, which statements and blocks belong to it, and where its
+``break`` and ``continue`` go. The walk builds them in ``whiles.py`` and ``fors.py``."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
+
+from ..graph.analysis import dominators
+from ..simulation.unsupported import Unsupported
 
 # A break or continue inside these belongs to them, not to the loop around.
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -18,3 +23,69 @@ def loop_nodes(node):
         for child in ast.iter_child_nodes(n):
             if not isinstance(child, (ast.For, ast.While, ast.AsyncFor, *_SCOPES)):
                 todo.append(child)
+
+
+@dataclass(frozen=True)
+class Loop:
+    header: int
+    follow: int | None
+    body: frozenset
+    outer: Loop | None
+    breaks: frozenset = frozenset()  # blocks other than ``follow`` that a break goes to
+    else_start: int | None = None  # a while loop's else clause, where its test leaves for
+
+
+def check_body_ends(stack) -> None:
+    """Every path through a loop body goes back, leaves or returns: one that stopped at
+    the end of an enclosing with/try body instead would lose the rest of the loop."""
+    if stack is not None:
+        raise Unsupported("loop body stops at the end of an enclosing region")
+
+
+def is_loop_edge(x, loop) -> bool:
+    """Whether block ``x`` is where ``loop`` or a loop around it starts or goes on."""
+    while loop is not None:
+        if x in (loop.header, loop.follow) or x in loop.breaks:
+            return True
+        loop = loop.outer
+    return False
+
+
+def loop_edges(loop) -> set:
+    """Where continue and break go in ``loop`` and the loops around it."""
+    out = set()
+    while loop is not None:
+        out |= {loop.header, loop.follow}
+        loop = loop.outer
+    return out
+
+
+def loop_postdominators(an, header, body) -> dict[int, int | None]:
+    """Immediate post-dominators within the loop at ``header``, where going back to the
+    header, leaving the loop or returning all end a path."""
+    nodes = sorted(body)
+    end = len(an.succs)  # one virtual exit past every block
+    preds: dict[int, list[int]] = {x: [] for x in [*nodes, end]}
+    for x in nodes:
+        # Normal edges only: an if's branches inside a try body meet where they do,
+        # not where raising would take them.
+        for s in an.graph.blocks[x].succs:
+            inside = s in body and s != header
+            preds[s if inside else end].append(x)
+        if (
+            not an.graph.blocks[x].succs
+            and an.graph.instrs[an.graph.blocks[x].last].op == "RETURN_VALUE"
+        ):
+            preds[end].append(x)
+    idom = dominators([end], _Reversed(preds))
+    return {x: (None if d in (end, None) else d) for x, d in idom.items() if x != end}
+
+
+class _Reversed:
+    """Successors in the reversed graph: a block's predecessors, by index."""
+
+    def __init__(self, preds):
+        self.preds = preds
+
+    def __getitem__(self, x):
+        return self.preds.get(x, ())

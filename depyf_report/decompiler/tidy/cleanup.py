@@ -7,9 +7,10 @@ from collections import Counter
 
 from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
-from ..structuring.trystmt import TRIES
+from ..structuring.trys import TRIES
 from .comprehensions import inline
 from .matches import rebuild as rebuild_matches
 
@@ -50,7 +51,7 @@ def _count_reads(body: list[ast.stmt]) -> Counter:
     pop, extend, append = todo.pop, todo.extend, todo.append
     while todo:
         node = pop()
-        if type(node) is ast.Name:
+        if type(node) in _NAMES:
             if type(node.ctx) is ast.Load:
                 count[node.id] += 1
             continue
@@ -67,6 +68,7 @@ def _count_reads(body: list[ast.stmt]) -> Counter:
 
 
 _OWN_SCOPES = {ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda}
+_NAMES = {ast.Name, nodes.Name}
 READS = _Reads()
 
 
@@ -182,7 +184,7 @@ def _assertion(stmt: ast.If):
     msg = None
     if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
         exc, msg = exc.func, exc.args[0]
-    if not getattr(exc, "from_assert", False) or stmt.body[0].cause is not None:
+    if not nodes.from_assert(exc) or stmt.body[0].cause is not None:
         return None
     return ast.Assert(test=negate(stmt.test), msg=msg)
 
@@ -204,14 +206,18 @@ def _loop_tail(body, whole=True):
         and isinstance(body[-2], ast.If)
         and not body[-2].orelse
         and isinstance(body[-2].body[-1], ast.Continue)
-        and (len(body[-2].body) == 1 or getattr(body[-2].body[-1], "falls_off", False))
+        and (len(body[-2].body) == 1 or nodes.falls_off(body[-2].body[-1]))
     ):
         guard = body[-2]
         if len(guard.body) == 1:
             node = ast.If(test=negate(guard.test), body=[ast.Break()], orelse=[])
         else:  # ``if c: A`` going on to the end of the body, ``else: break``
-            node = ast.If(test=guard.test, body=guard.body[:-1], orelse=[ast.Break()])
-            node.orelse_falls = getattr(guard, "orelse_falls", True)
+            node = nodes.If(
+                test=guard.test,
+                body=guard.body[:-1],
+                orelse=[ast.Break()],
+                orelse_falls=nodes.orelse_falls(guard),
+            )
         body = [*body[:-2], node]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
@@ -220,7 +226,7 @@ def _loop_tail(body, whole=True):
         isinstance(last, ast.If)
         and _is_break(last.orelse)
         and not _is_break(last.body)
-        and ((whole and len(body) == 1) or getattr(last, "orelse_falls", True))
+        and ((whole and len(body) == 1) or nodes.orelse_falls(last))
     ):
         # ``if c: A / else: break`` at the end reads ``if not c: break`` then ``A``:
         # a while loop's test, or as written where the test falls through to the break
@@ -261,11 +267,11 @@ def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
 
     The compiler ends the else of a try inside a finally or with body by the copy of
     the finally body or of ``__exit__`` that a return (or the next round) runs, so the
-    walk leaves the else's last statements after the try (trystmt marks it). With no
+    walk leaves the else's last statements after the try (trys.py marks it). With no
     clause going on, nothing else reaches them: inside the else they mean the same."""
     for i in range(len(stmts) - 2, -1, -1):
         inner = stmts[i]
-        if isinstance(inner, TRIES) and getattr(inner, "else_runs_on", False):
+        if isinstance(inner, TRIES) and nodes.else_runs_on(inner):
             if not inner.finalbody and all(_leaves(h.body) for h in inner.handlers):
                 inner.orelse = [*inner.orelse, *stmts[i + 1 :]]
                 return stmts[: i + 1]
@@ -317,7 +323,7 @@ def _conditional_returns(stmts):
 
 
 def _is_arm(*returns) -> bool:
-    return any(getattr(r, "conditional_arm", False) for r in returns)
+    return any(nodes.conditional_arm(r) for r in returns)
 
 
 def _value(ret: ast.Return) -> ast.expr:

@@ -6,6 +6,7 @@ import ast
 
 from ...bytecode.opcodes import TYPEALIAS, YIELD_FROM
 from .. import markers as m
+from .. import nodes
 from ..concrete import concrete
 from ..registry import handles
 
@@ -86,8 +87,8 @@ def load_from_locals(sim, ins):
 
 @handles("LOAD_ASSERTION_ERROR")
 def load_assertion_error(sim, ins):
-    node = m.name("AssertionError")
-    node.from_assert = True  # ``if not c: raise AssertionError`` is an assert statement
+    # ``if not c: raise AssertionError`` is an assert statement
+    node = nodes.Name(id="AssertionError", ctx=m.LOAD, from_assert=True)
     sim.push(node)
 
 
@@ -275,8 +276,8 @@ def build_set(sim, ins):
     elts = [value_of(sim, v) for v in sim.popn(ins.arg)]
     if elts:
         return sim.push(ast.Set(elts=elts))
-    empty = m.call(sim.ctx.builtin("set"))
-    empty.set_display = True  # a display that SET_UPDATE fills: ``{'a', 'b', 'c'}``, ``{*x}``
+    # a display that SET_UPDATE fills: ``{'a', 'b', 'c'}``, ``{*x}``
+    empty = nodes.Call(func=sim.ctx.builtin("set"), args=[], keywords=[], set_display=True)
     sim.push(empty)
 
 
@@ -339,7 +340,7 @@ def list_to_tuple(sim, ins):
 def list_extend(sim, ins):
     items = sim.pop()
     target = sim.peek(ins.arg)
-    if getattr(target, "set_display", False) and not isinstance(items, m.Marker):
+    if nodes.set_display(target) and not isinstance(items, m.Marker):
         target = sim.stack[-ins.arg] = ast.Set(elts=[])
     if isinstance(target, (ast.List, ast.Set)) and not isinstance(items, m.Marker):
         if isinstance(items, ast.Constant) and isinstance(items.value, (tuple, frozenset)):

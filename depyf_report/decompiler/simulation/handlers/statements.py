@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ...bytecode.effects import value_effect
 from ...bytecode.versions import CONSTANT_RETURNS_FUSED, FUSED_RETURN
 from .. import markers as m
+from .. import nodes
 from ..concrete import import_call
 from ..machine import Branch
 from ..registry import HANDLERS, handles
@@ -342,7 +343,7 @@ def pop_top(sim, ins):
         if value.aliases:
             node = ast.ImportFrom(module=value.module, names=value.aliases, level=value.level)
             sim.emit(node)
-        elif not getattr(value, "used", False):
+        elif not value.used:
             sim.emit(ast.Expr(value=import_call(value)))
         return
     if isinstance(value, (m.Null, ast.Constant, m.Saved, m.Locals, m.BuildClass)):
@@ -355,9 +356,9 @@ def pop_top(sim, ins):
         return
     if isinstance(value, ast.Name) and sim.ctx.is_temp(value.id):
         return
-    if sim.ctx.structured and getattr(value, "tested_copy", False):
+    if sim.ctx.structured and value in sim.ctx.tested_copies:
         return
-    if sim.ctx.structured and isinstance(value, ast.Name) and getattr(value, "copied", False):
+    if sim.ctx.structured and isinstance(value, ast.Name) and value in sim.ctx.copied_names:
         return  # a match subject's copy: the case's test read the local, once, as here
     if isinstance(value, m.UnpackItem):
         store(sim, m.name("_", True), value)  # compiler never does this; stay correct
@@ -375,7 +376,7 @@ def copy(sim, ins):
     value = sim.peek(ins.arg)
     nxt = sim.next_instr()
     if ins.arg == 1 and nxt is not None and sim.ctx.structured and nxt.op in CONDITIONAL:
-        value.tested_copy = True  # dropped silently where ``a or b`` goes on to ``b``
+        sim.ctx.tested_copies.add(value)  # dropped silently where ``a or b`` goes on to ``b``
         return sim.push(value)  # ``a or b``: the tested value is also the result
     if sim.chain is not None and value is sim.chain.value:
         return sim.push(value)  # one more target of ``T1 = T2 = v``
@@ -389,7 +390,7 @@ def copy(sim, ins):
         return sim.push(value)
     if sim.is_pure(value) or _augmented(sim, ins):
         if isinstance(value, ast.Name):
-            value.copied = True  # both entries are one read of the local: see pop_top
+            sim.ctx.copied_names.add(value)  # both entries are one read of the local: see pop_top
         return sim.push(value)
     sim.spill()
     sim.push(sim.peek(ins.arg))
@@ -531,8 +532,7 @@ def return_value(sim, ins):
     arm = CONSTANT_RETURNS_FUSED and isinstance(value, ast.Constant) and ins.argval != FUSED_RETURN
     if isinstance(value, ast.Constant) and value.value is None:
         value = None  # also the only form allowed in an async generator
-    stmt = ast.Return(value=value)
-    stmt.conditional_arm = arm
+    stmt = nodes.Return(value=value, conditional_arm=arm)
     sim.emit(stmt)
     sim.branch = Branch("return")
 
@@ -548,8 +548,7 @@ def raise_varargs(sim, ins):
         )
         none = ast.Compare(left=handled, ops=[ast.IsNot()], comparators=[m.const(None)])
         exc = ast.IfExp(test=none, body=handled, orelse=missing)
-        reraise = ast.Raise(exc=exc, cause=None)
-        reraise.bare = True  # a bare raise again where ``handling`` wraps it
+        reraise = nodes.Raise(exc=exc, cause=None, bare=True)
         sim.emit(reraise)
     else:
         sim.emit(ast.Raise(exc=exc, cause=cause))

@@ -1,0 +1,153 @@
+"""Nodes that carry a fact from the pass that makes them to a later one.
+
+Each class here is a subclass of the ``ast`` class of the same name: ``ast.unparse``
+dispatches on the class name and ``compile`` takes subclasses, so they print and compile
+as the plain ones. The fact is a declared field, set through the constructor; its class
+default is what a plain node of that class means, and the readers below take plain nodes
+too, as other passes build those. ``copy.copy`` and ``copy.deepcopy`` keep the fact;
+a pass that builds a new node from the fields of one drops it, to the default.
+
+Facts about values on the stack, which are whatever nodes the stack holds, are kept
+apart from them, by identity: see ``Noted``.
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+class If(ast.If):
+    # Whether the else branch is where the test falls through to, as laid out: then
+    # ``if c: A / else: break`` at the end of a loop body was written ``if not c: break``
+    # then ``A`` (cleanup._loop_tail).
+    orelse_falls: bool = True
+
+    def __init__(self, *args, orelse_falls: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.orelse_falls = orelse_falls
+
+
+class Continue(ast.Continue):
+    # Whether this is the end of a loop body reaching the loop's rotated test, where no
+    # ``continue`` was written (cleanup._loop_tail).
+    falls_off: bool = False
+
+    def __init__(self, *args, falls_off: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.falls_off = falls_off
+
+
+class Try(ast.Try):
+    # Whether the else runs on past where the walk of it stopped, into the statements
+    # after the try, which the clauses never reach (cleanup.close_else).
+    else_runs_on: bool = False
+
+    def __init__(self, *args, else_runs_on: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.else_runs_on = else_runs_on
+
+
+if hasattr(ast, "TryStar"):  # 3.11+
+
+    class TryStar(ast.TryStar):
+        else_runs_on: bool = False  # as for ``Try``
+
+        def __init__(self, *args, else_runs_on: bool = False, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.else_runs_on = else_runs_on
+
+else:
+    TryStar = None
+
+
+class Return(ast.Return):
+    # Whether this returns one arm of a conditional expression, as 3.12+ compile
+    # ``return a if c else b`` (versions.FUSED_RETURN; cleanup._conditional_returns).
+    conditional_arm: bool = False
+
+    def __init__(self, *args, conditional_arm: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.conditional_arm = conditional_arm
+
+
+class Raise(ast.Raise):
+    # Whether this stands for a bare ``raise`` in the state machine, which raises the
+    # exception it tracks by name: a bare raise again where ``handling`` wraps it.
+    bare: bool = False
+
+    def __init__(self, *args, bare: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.bare = bare
+
+
+class Name(ast.Name):
+    # Whether LOAD_ASSERTION_ERROR loaded this ``AssertionError``: ``if not c: raise
+    # AssertionError`` is then an assert statement (cleanup._assertion).
+    from_assert: bool = False
+
+    def __init__(self, *args, from_assert: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.from_assert = from_assert
+
+
+class Call(ast.Call):
+    # Whether this ``set()`` is BUILD_SET's empty set, which SET_UPDATE fills: a display
+    # then, ``{'a', 'b', 'c'}`` or ``{*x}`` (handlers/expressions.py).
+    set_display: bool = False
+
+    def __init__(self, *args, set_display: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.set_display = set_display
+
+
+_TRIES = (Try, TryStar) if TryStar else (Try,)
+_CLASSES = {If, Continue, Return, Raise, Name, Call, *_TRIES}
+
+
+def ast_class(node) -> type:
+    """The class ``node`` counts as when trees are compared: its ``ast`` class for the
+    classes here (``ast.dump`` shows the same name), else its own."""
+    cls = type(node)
+    return cls.__base__ if cls in _CLASSES else cls
+
+
+def orelse_falls(node: ast.If) -> bool:
+    return node.orelse_falls if isinstance(node, If) else True
+
+
+def falls_off(node: ast.stmt) -> bool:
+    return isinstance(node, Continue) and node.falls_off
+
+
+def else_runs_on(node: ast.stmt) -> bool:
+    return isinstance(node, _TRIES) and node.else_runs_on
+
+
+def conditional_arm(node: ast.stmt) -> bool:
+    return isinstance(node, Return) and node.conditional_arm
+
+
+def bare(node: ast.stmt) -> bool:
+    return isinstance(node, Raise) and node.bare
+
+
+def from_assert(node) -> bool:
+    return isinstance(node, Name) and node.from_assert
+
+
+def set_display(node) -> bool:
+    return isinstance(node, Call) and node.set_display
+
+
+class Noted:
+    """Values on the stack that a handler noted for a later one, by identity. The values
+    are kept too, so that no id is reused for another node while they are noted."""
+
+    def __init__(self):
+        self._values: dict[int, object] = {}
+
+    def add(self, value) -> None:
+        self._values[id(value)] = value
+
+    def __contains__(self, value) -> bool:
+        return id(value) in self._values

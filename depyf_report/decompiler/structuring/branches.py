@@ -1,0 +1,220 @@
+"""Branches: an if statement, or a value that depends on a test, from a two-way block.
+
+The two branches are walked up to their join (``joins.py``); where both leave one value
+and emit nothing, they are one expression (``a if c else b``, ``a or b``); where they
+leave different values, each assigns its own to one temporary.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..simulation import markers as m
+from ..simulation import nodes
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from . import chains
+from .conditions import boolop, fused_keep, merge_conditions, negate
+from .joins import copied_tail
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def two_way(w: Walk, b, sim, loop, active, stop=None):
+    branch, (fall, jump) = sim.branch, w.blocks[b].succs
+    stack = sim.stack
+    if branch.kind == "keep":
+        value = stack[-1]
+        jump_stack, fall_stack, test = stack, stack[:-1], value
+    else:
+        jump_stack = fall_stack = stack
+        test = branch.test
+    true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
+    chained = None
+    if branch.kind == "cond":
+        chained = chains.chained(w, test, true_b, false_b, stack)
+        if chained is not None:
+            test, true_b, false_b, stack, taken = chained
+            jump_stack = fall_stack = stack
+            chains.unspill_middle(w, sim, test, stack)
+        test, true_b, false_b = merge_conditions(w, b, test, true_b, false_b, stack, loop, active)
+        if chained is not None:
+            w.merge.tested |= taken
+            for x in taken:
+                w.visit(x)
+        fused = fused_keep(w, test, true_b, false_b, stack)
+        if fused is not None:
+            branch, stack, (fall, jump) = fused
+            jump_stack, fall_stack, test = stack, stack[:-1], stack[-1]
+            true_b, false_b = (jump, fall) if branch.jump_when else (fall, jump)
+        else:
+            copied = copied_tail(w, b, test, true_b, false_b, stack)
+            if copied is not None:
+                value, leaf, size = copied
+                tail = Sim(w.ctx, w.graph.instrs, [*stack, value])
+                tail.run(w.blocks[leaf].end - size, w.blocks[leaf].end)
+                return [*sim.out, *tail.out], None, None, True
+    # The fall-through is the if body, as it was written (a lone jump out of the loop
+    # is a written ``break``); not a jump back to the loop's header laid out there
+    # (3.12+), which is the end of the body
+    falls = {fall}
+    if branch.kind == "cond":  # the tests' fall-throughs, after a merge
+        falls = _fall_throughs(w, w.merge.tested)
+    flip = branch.kind == "cond" and false_b in falls and true_b not in falls
+    flip = flip and (
+        loop is None
+        or w.joins.jumped_to(false_b) != loop.header
+        or _written_continue(w, false_b, loop)
+    )
+    join = w.joins.join_of(b, loop, stack, stop, w.merge.tested if branch.kind == "cond" else {b})
+    if join is None and chained is not None:
+        # 3.12+ copy a returning join into the chain's first failure: the comparison
+        # that ends the chain still reaches it (the block popping the middle operand
+        # only goes on to where the chain fails: that says nothing)
+        compares = [x for x in chained[4] if len(w.blocks[x].succs) == 2]
+        joins = {w.joins.join_of(x, loop, stack, stop) for x in compares} - {None}
+        join = joins.pop() if len(joins) == 1 else None
+    only_tested = branch.kind == "cond" and set(w.blocks[fall].preds) <= w.merge.tested
+    if join == fall and jump > fall and only_tested:
+        # Only the test leads to the fall-through, so it is no join: it is the if body,
+        # which returns, and the other branch (laid out after it) never gets there.
+        join = stop
+    true_stack = jump_stack if true_b == jump else fall_stack
+    false_stack = jump_stack if false_b == jump else fall_stack
+    mark, counter = len(w.visit_log), w.ctx.counter
+    t_out, t_stack = w.seq(true_b, join, list(true_stack), loop, active=active)
+    t_end = w.ended_at
+    f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
+    f_end = w.ended_at
+    ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
+    # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
+    ends = {_fence_before(w, e, ends) for e in ends}
+    if len(ends) == 1 and join not in ends:
+        join = ends.pop()  # both stopped at the end of the enclosing with/try body
+    elif len(ends) > 1:
+        raise Unsupported("branches leave a region at different places")
+    merged = _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip)
+    if merged is not None:
+        merged[-1] = chains.chained_value(w, sim, merged[-1], merged)
+        return sim.out, merged, join, join is None
+    if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        held = list(stack)
+        sim.spill()
+        stack = sim.stack
+        # the test may read a value the stack also holds (``COPY``): read its temporary
+        test = _substitute(test, {id(a): b for a, b in zip(held, stack) if a is not b})
+        t_out, t_stack = w.seq(true_b, join, list(stack), loop, active=active)
+        f_out, f_stack = w.seq(false_b, join, list(stack), loop, active=active)
+    if branch.kind == "keep":
+        raise Unsupported("value-keeping jump used as a statement")
+    if t_stack is not None and f_stack is not None:
+        t_stack = f_stack = _settle_values(w, t_out, t_stack, f_out, f_stack)
+    if flip and f_out:  # the fall-through is the if body, as it was written
+        node = nodes.If(test=negate(test), body=f_out, orelse=t_out, orelse_falls=False)
+    else:
+        body = t_out or [ast.Pass()]
+        node = nodes.If(test=test, body=body, orelse=f_out, orelse_falls=false_b in falls)
+    after = t_stack if t_stack is not None else f_stack
+    return [*sim.out, node], after, join, after is None or join is None
+
+
+def _fence_before(w: Walk, end, ends):
+    """The end of the enclosing with/try body among ``ends`` that only jumps on to
+    ``end``, else ``end``."""
+    return next((f for f in ends if f in w.fences and w.joins.jumped_to(f) == end), end)
+
+
+def _fall_throughs(w: Walk, tested) -> set[int]:
+    """Where the tests of a merged condition fall through to, seeing through the jump
+    that ends a chained comparison (over the block that pops its middle operand,
+    which is no test's fall-through) and through the copy of where it fails."""
+    falls = set()
+    for x in tested:
+        succs = w.blocks[x].succs
+        if len(succs) == 2:
+            fall = succs[0]
+            if fall in tested:
+                fall = w.merge.exit_copies.get(fall, w.joins.jumped_to(fall))
+            falls.add(fall)
+    return falls
+
+
+def _written_continue(w: Walk, b, loop) -> bool:
+    """Whether ``b`` only jumps to the loop's test at the top, where the end of the
+    body goes to the test's repeated copy instead: a ``continue`` as written."""
+    return b not in w.graph.rotated and loop.header in w.graph.repeated
+
+
+def _settle_values(w: Walk, t_out, t_stack, f_out, f_stack) -> list:
+    """One stack after an if whose branches leave different values: each branch
+    assigns its value to the same temporary at its end."""
+    if len(t_stack) != len(f_stack):
+        raise Unsupported("branches leave stacks of different depths")
+    merged = []
+    for yes, no in zip(t_stack, f_stack):
+        if yes is no or _same_constant_or_name(yes, no):
+            merged.append(yes)
+            continue
+        if isinstance(yes, m.Marker) or isinstance(no, m.Marker):
+            raise Unsupported("branches leave different markers")
+        ident = w.ctx.temp()
+        t_out.append(ast.Assign(targets=[m.name(ident, True)], value=yes))
+        f_out.append(ast.Assign(targets=[m.name(ident, True)], value=no))
+        merged.append(m.name(ident))
+    return merged
+
+
+def _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip):
+    if t_out or f_out or t_stack is None or f_stack is None:
+        return None
+    # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
+    # test) the tested value kept by one branch and replaced by the other. In a
+    # chained comparison both branches also consume the shared middle operand,
+    # which a COPY already spilled, so their stacks end one shorter.
+    if len(t_stack) != len(f_stack) or not len(stack) - 1 <= len(t_stack) <= len(stack) + 1:
+        return None
+    base = len(t_stack) - 1
+    if not base < len(t_stack) or (
+        len(t_stack) == len(stack) and not _keeps(t_stack, f_stack, test)
+    ):
+        return None
+    if any(t_stack[i] is not f_stack[i] for i in range(base)):
+        return None
+    yes, no = t_stack[-1], f_stack[-1]
+    if yes is test:
+        value = boolop(ast.Or, test, no)
+    elif no is test:
+        value = boolop(ast.And, test, yes)
+    elif flip:  # the fall-through is the value written first, as for a statement
+        value = ast.IfExp(test=negate(test), body=no, orelse=yes)
+    else:
+        value = ast.IfExp(test=test, body=yes, orelse=no)
+    return [*t_stack[:base], value]
+
+
+def _substitute(node, values: dict):
+    """``node`` with every sub-expression that is a key of ``values`` (by identity) replaced."""
+    if id(node) in values:
+        return values[id(node)]
+    if not values or not isinstance(node, ast.AST):
+        return node
+    for field, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            setattr(node, field, [_substitute(v, values) for v in value])
+        elif isinstance(value, ast.AST):
+            setattr(node, field, _substitute(value, values))
+    return node
+
+
+def _same_constant_or_name(a, b) -> bool:
+    if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+        return type(a.value) is type(b.value) and repr(a.value) == repr(b.value)
+    return isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id
+
+
+def _keeps(t_stack, f_stack, test) -> bool:
+    return t_stack[-1] is test or f_stack[-1] is test

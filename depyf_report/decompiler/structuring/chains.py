@@ -1,0 +1,161 @@
+"""Chained comparisons, ``a < x < b``: the first comparison keeps ``x`` on the stack
+for the next one, and where it fails a block pops ``x`` and goes on to where the whole
+chain fails. Read back as one comparison, as a condition or as a value."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from .joins import same_instructions
+from .trials import NOT_A_CONDITION
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def chained(w: Walk, test, true_b, false_b, stack):
+    """A chained comparison used as a condition, ``a < x < b``: the first comparison
+    keeps ``x`` on the stack; where it fails, a block pops ``x`` and goes on to where
+    the whole chain fails; where it holds, the next comparison consumes ``x``. Returns
+    (test, true, false, stack, blocks) or None."""
+    middle = stack[-1] if stack else None
+    taken, failed = set(), None
+    while isinstance(test, ast.Compare) and middle is not None:
+        if test.comparators[-1] is not middle or true_b in w.visited:
+            return None
+        nxt = _next_comparison(w, true_b, false_b, stack)
+        if nxt is None:
+            return None
+        compare, t2, f2, rest = nxt
+        keeps = len(rest) == len(stack)  # another middle value: the chain goes on
+        target = _popped_to(w, false_b, None if keeps else f2)
+        if target is None or (failed is not None and target != failed):
+            return None
+        failed = target
+        taken |= {true_b, false_b}
+        if not keeps and f2 != failed and w.joins.jumped_to(f2) == failed:
+            taken.add(f2)  # the last comparison's failure jumps on to the chain's
+        elif not keeps and f2 != failed and w.joins.same_exit(f2, failed):
+            taken.add(f2)  # or runs its own copy of it
+            w.merge.exit_copies[f2] = failed
+        test = ast.Compare(
+            left=test.left,
+            ops=[*test.ops, *compare.ops],
+            comparators=[*test.comparators, *compare.comparators],
+        )
+        true_b, false_b = t2, f2
+        if not keeps:
+            return test, true_b, failed, rest, taken
+        middle, stack = rest[-1], rest
+    return None
+
+
+def chained_value(w: Walk, sim, value, stack):
+    """A chained comparison used as a value, ``a < x < b``: the first comparison's
+    value where it fails, else the next one's, which reads the ``x`` the first kept
+    on the stack. Merged, that is ``a < x and x < b`` with one ``x``: the chain."""
+    if not (isinstance(value, ast.BoolOp) and isinstance(value.op, ast.And)):
+        return value
+    if len(value.values) != 2:
+        return value
+    first, second = value.values
+    if not (isinstance(first, ast.Compare) and isinstance(second, ast.Compare)):
+        return value
+    if second.left is not first.comparators[-1]:
+        return value  # ``a < x and x < b`` as written: ``x`` is read twice
+    chain = ast.Compare(
+        left=first.left,
+        ops=[*first.ops, *second.ops],
+        comparators=[*first.comparators, *second.comparators],
+    )
+    unspill_middle(w, sim, chain, stack)
+    return chain
+
+
+def unspill_middle(w: Walk, sim, test, stack) -> None:
+    """The chain's first middle operand, and its left one where that was not a plain
+    name, were computed into temporaries by the ``SWAP`` between them: put them back
+    in the comparison, each evaluated once, in order. So were the values below them
+    on the stack, computed earlier: put back too, they are still computed in order."""
+    if not _spilled_last(w, sim, test.comparators[0], stack):
+        return
+    test.comparators[0] = sim.out.pop().value
+    if _spilled_last(w, sim, test.left, stack):
+        test.left = sim.out.pop().value
+    while sim.out and isinstance(sim.out[-1], ast.Assign):
+        target = sim.out[-1].targets[0]
+        at = [i for i, v in enumerate(stack) if isinstance(v, ast.Name) and v.id == target.id]
+        if len(at) != 1 or not _spilled_last(w, sim, target, stack[at[0] + 1 :]):
+            return
+        reads = sum(
+            isinstance(n, ast.Name) and n.id == target.id for v in stack for n in ast.walk(v)
+        )
+        if reads != 1:
+            return
+        stack[at[0]] = sim.out.pop().value
+
+
+def _spilled_last(w: Walk, sim, operand, stack) -> bool:
+    """Whether the block's last statement assigns ``operand``, a temporary that
+    nothing on the stack still reads."""
+    last = sim.out[-1] if sim.out else None
+    if not (
+        isinstance(operand, ast.Name)
+        and w.ctx.is_temp(operand.id)
+        and isinstance(last, ast.Assign)
+        and len(last.targets) == 1
+        and isinstance(last.targets[0], ast.Name)
+        and last.targets[0].id == operand.id
+    ):
+        return False
+    return not any(isinstance(v, ast.Name) and v.id == operand.id for v in stack)
+
+
+def _next_comparison(w: Walk, b, failing, stack):
+    """(comparison, true, false, stack) for block ``b`` comparing the stack's top."""
+    if b in w.an.loops or w.an.handler_of(b) != w.an.handler_of(failing):
+        return None
+    block = w.blocks[b]
+    if any(i.op in NOT_A_CONDITION for i in w.graph.instrs[block.start : block.end]):
+        return None
+    sim = Sim(w.ctx, w.graph.instrs, list(stack))
+    try:
+        sim.run(block.start, block.end)
+    except Unsupported:
+        return None
+    br, rest = sim.branch, sim.stack
+    if sim.out or br is None or br.kind != "cond" or len(block.succs) != 2:
+        return None
+    compare = br.test
+    if not isinstance(compare, ast.Compare) or compare.left is not stack[-1]:
+        return None
+    if not len(stack) - 1 <= len(rest) <= len(stack):
+        return None
+    if any(x is not y for x, y in zip(rest[: len(stack) - 1], stack)):
+        return None
+    if len(rest) == len(stack) and rest[-1] is stack[-1]:
+        return None
+    fall, jump = block.succs
+    t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
+    return compare, t2, f2, rest
+
+
+def _popped_to(w: Walk, b, failed):
+    """Where block ``b`` goes when all it does is pop the top of the stack: on, or
+    (3.12+) into its own copy of the block ``failed`` that ends the function."""
+    block = w.blocks[b]
+    instrs = w.graph.instrs[block.start : block.end]
+    if not instrs or instrs[0].op != "POP_TOP":
+        return None
+    if [i.op for i in instrs] in (["POP_TOP"], ["POP_TOP", "JUMP"]) and len(block.succs) == 1:
+        found = block.succs[0]
+        if failed is None or w.joins.same_target(found, failed) or w.joins.same_exit(found, failed):
+            return found
+        return None
+    if failed is None or block.succs or w.blocks[failed].succs:
+        return None
+    copy = w.graph.instrs[w.blocks[failed].start : w.blocks[failed].end]
+    return failed if same_instructions(copy, instrs[1:]) else None

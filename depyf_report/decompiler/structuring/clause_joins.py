@@ -1,0 +1,144 @@
+"""Where the except clauses of a try meet the normal path again, which is where the
+try statement ends (or, when the body never ends normally, where the clauses go on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..graph.analysis import BOOKKEEPING
+from ..rewrites.star import STAR_TEST
+from .loops import loop_edges
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def clause_join(w: Walk, h, loop):
+    """Where the handler's clauses meet the normal path: the first post-dominator of
+    the handler that the handler does not dominate. Where that is outside the
+    statements around the try, the clauses and the body may still meet inside them
+    when an enclosing handler's path is left out: ``with m: try: ... except E:
+    pass; f()`` followed by a return that ``__exit__`` suppressing also reaches."""
+    x = _star_exit(w, h)
+    if x is None:
+        x = _first_undominated(w, h, w.an.ipdom)
+        chain = w.regions.chain(w.regions.first_protected(h))
+        if x is not None and chain[-1] != h:  # inside an enclosing handler's region
+            first = _first_undominated(w, h, w.an.normal_ipdom)
+            if first not in (None, x) and w.joins.runs_into(first, x):
+                x = first  # they meet there before the enclosing handler's way out joins
+    if x is None:  # the body never ends normally: the clauses end where they leave
+        x = _clause_exit(w, h)
+    if x is not None and x not in loop_edges(loop) and _outside_enclosing(w, h, x):
+        x = _first_undominated(w, h, w.an.normal_ipdom)
+        if x is None or _outside_enclosing(w, h, x):
+            return None  # a clause's copy of an enclosing finally body, then its return
+    if x is None or loop is None or x in loop.body or x == loop.follow:
+        return x
+    return None
+
+
+def next_round_join(w: Walk, h, follow, loop) -> int | None:
+    """Where the body's end and an except clause meet on their way to the loop's
+    next round, when another clause breaks or continues (the post-dominator is then
+    where the loop goes on, or its header): the first block of the body end's
+    straight path that a clause's straight path also reaches."""
+    path = _straight(w, follow, loop.header)
+    for x in _clause_exits(w, h) or ():
+        for y in _straight(w, x, loop.header):
+            if y in path and y != loop.header:
+                return y
+    return None
+
+
+def _first_undominated(w: Walk, h, ipdom) -> int | None:
+    """The first post-dominator of ``h`` in ``ipdom`` that ``h`` does not dominate."""
+    x = ipdom.get(h)
+    while x is not None and w.an.dominates(h, x):
+        x = ipdom.get(x)
+    return x
+
+
+def _star_exit(w: Walk, h) -> int | None:
+    """Where the clauses of an except* handler go on: its first test says (star.py),
+    as the clauses need not reach it along normal edges, nor the body at all."""
+    block = w.graph.blocks[h]
+    for ins in w.graph.instrs[block.start : block.end]:
+        if ins.op == STAR_TEST:
+            return None if ins.argval is None else w.graph.at(ins.argval)
+    return None
+
+
+def _outside_enclosing(w: Walk, h, x) -> bool:
+    """Whether block ``x`` is outside a try body that the try of handler ``h`` is
+    written in, and is not (a copy of) where that body ends: then it is a clause's own
+    way out (its copy of the enclosing finally body and its return), no join."""
+    chain = w.regions.chain(w.regions.first_protected(h))
+    enclosing = chain[chain.index(h) + 1 :]
+    if set(enclosing) <= set(w.regions.chain(x)):
+        return False
+    return all(_tail(w, x) != _tail(w, end) for end in w.fences)
+
+
+def _tail(w: Walk, b) -> list:
+    """What block ``b`` and the blocks it alone leads to run, up to where they end."""
+    out, seen = [], set()
+    while b not in seen:
+        seen.add(b)
+        block = w.graph.blocks[b]
+        out += [(i.op, i.argval) for i in w.graph.instrs[block.start : block.end]]
+        if len(block.succs) != 1:
+            break
+        b = block.succs[0]
+    return out
+
+
+def _straight(w: Walk, x, end, steps=4) -> list[int]:
+    """Blocks along the straight path from ``x``, up to ``end``."""
+    out = [x]
+    for _ in range(steps):
+        succs = w.graph.blocks[x].succs
+        if x == end or len(succs) != 1:
+            break
+        x = succs[0]
+        out.append(x)
+    return out
+
+
+def _clause_exit(w: Walk, h) -> int | None:
+    """The one block the except clauses of handler ``h`` go on to, if they all go on
+    to one."""
+    exits = _clause_exits(w, h)
+    return exits.pop() if exits is not None and len(exits) == 1 else None
+
+
+def _clause_exits(w: Walk, h) -> set[int] | None:
+    """The blocks the except clauses of handler ``h`` go on to, None where one is
+    not a block of its own: code after their ``POP_EXCEPT`` runs outside the
+    clause."""
+    exits, seen, todo = set(), {h}, [h]
+    while todo:
+        block = w.graph.blocks[todo.pop()]
+        ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+        if "POP_EXCEPT" not in ops:
+            todo += [s for s in block.succs if s not in seen]
+            seen.update(block.succs)
+            continue
+        at = ops.index("POP_EXCEPT")
+        after = ops[at + 1 :]
+        if not set(after[:-1]) <= BOOKKEEPING:  # code after the clause, in this block
+            if at:
+                return None
+            exits.add(block.id)
+        elif after and after[-1] == "JUMP":
+            exits.add(block.succs[-1])
+        elif not after or after[-1] != "RETURN_VALUE":  # (a return written in the clause)
+            exits.update(s for s in block.succs if not _leaves_outer_clause(w, s))
+    return exits
+
+
+def _leaves_outer_clause(w: Walk, x) -> bool:
+    """Whether block ``x`` starts by leaving the clause this try is written in: a
+    return or a jump out of a nested clause pops each handled exception on its way,
+    so where it goes is no place the clauses of this try meet."""
+    return w.graph.instrs[w.graph.blocks[x].start].op == "POP_EXCEPT"

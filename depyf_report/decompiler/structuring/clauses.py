@@ -1,0 +1,245 @@
+"""Except clauses and finally bodies, read from the statements the walks produce: the
+walk of a handler is an if-chain on the exception's type, and the compiler copies a
+finally body before each return, break and continue, which the reading drops."""
+
+from __future__ import annotations
+
+import ast
+import copy
+
+from ..simulation import markers as m
+from ..simulation.unsupported import Unsupported
+
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def clauses(stmts):
+    """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T), or
+    on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except)."""
+    handlers, final = _clauses(stmts)
+    stars = {isinstance(h.type, m.StarMatch) for h in handlers}
+    if stars == {True}:
+        if final is not None:
+            raise Unsupported("finally inside an except* handler")
+        for h in handlers:
+            h.type = h.type.kinds
+        return handlers, None, True
+    if True in stars:
+        raise Unsupported("except* clauses among plain ones")
+    return handlers, final, False
+
+
+def _clauses(stmts):
+    chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
+    if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+        # clauses that go on to the next round or out of the loop, where others return
+        # or raise: the walk puts the jump after the chain of tests, once for them all
+        stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
+    if chain:
+        node = stmts[0]
+        kinds = node.test if isinstance(node.test, m.StarMatch) else node.test.args[1]
+        body, name, orelse = list(node.body), None, node.orelse
+        if all(isinstance(s, ast.Pass) for s in body):
+            body = stmts[1:]  # ``if not isinstance(exc, T): raise`` then the clause body
+        elif len(stmts) > 1 and not orelse and isinstance(body[-1], m.TERMINAL):
+            orelse = stmts[1:]  # a clause that never goes on: the next clauses follow it
+        elif len(stmts) > 1:
+            raise Unsupported("statements after an except clause")
+        if body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value):
+            name, body = body[0].targets[0].id, body[1:]
+            body = _drop_name_cleanup(body, name)
+        rest, final = _clauses(orelse)
+        if final is not None:
+            raise Unsupported("finally inside an except chain")
+        return [
+            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()]),
+            *rest,
+        ], None
+    if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
+        return [], None
+    if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
+        return [], _bare_raises(stmts[:-1])
+    return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
+
+
+def _jump_ends_open_clauses(node, jump):
+    """``node``, a chain of clause tests, with ``jump`` ending each clause that goes on."""
+    if not (isinstance(node, ast.If) and _exc_test(node.test)):
+        return node
+    if not node.body or not isinstance(node.body[-1], m.TERMINAL):
+        node.body = [s for s in node.body if not isinstance(s, ast.Pass)] + [copy.copy(jump)]
+    if len(node.orelse) == 1:
+        node.orelse = [_jump_ends_open_clauses(node.orelse[0], jump)]
+    return node
+
+
+def _exc_test(test) -> bool:
+    if isinstance(test, m.StarMatch):
+        return True
+    return m.calls_builtin(test, "isinstance") and len(test.args) == 2 and _is_exc(test.args[0])
+
+
+def _is_exc(node) -> bool:
+    return isinstance(node, m.Exception_)
+
+
+def _drop_name_cleanup(body, name):
+    """Remove the ``name = None; del name`` the compiler adds where a clause ends."""
+    out, i = [], 0
+    while i < len(body):
+        if _is_cleanup(body, i, name):
+            after = body[i + 2] if i + 2 < len(body) else None
+            if after is None or isinstance(after, m.TERMINAL):
+                i += 2
+                continue
+        stmt = body[i]
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, _drop_name_cleanup(inner, name) or [ast.Pass()])
+        out.append(stmt)
+        i += 1
+    return out
+
+
+def _is_cleanup(body, i, name) -> bool:
+    if i + 1 >= len(body):
+        return False
+    first, second = body[i], body[i + 1]
+    return (
+        isinstance(first, ast.Assign)
+        and [getattr(t, "id", None) for t in first.targets] == [name]
+        and isinstance(first.value, ast.Constant)
+        and first.value.value is None
+        and isinstance(second, ast.Delete)
+        and [getattr(t, "id", None) for t in second.targets] == [name]
+    )
+
+
+def _bare_raises(stmts):
+    for s in stmts:
+        for node in ast.walk(s):
+            if isinstance(node, ast.Raise) and _is_exc(node.exc):
+                node.exc = None
+    return stmts
+
+
+def strip_copies(body, final, clearing=None, pending=()):
+    """Drop the copy of the finally body the compiler inlines before return/break/continue;
+    ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
+    the finally bodies of the tries between, outermost first: their copies run just
+    before this one's, which kept them from being dropped with their own try."""
+    n = len(final)
+    if not n:
+        return body
+    out = []
+    for stmt in body:
+        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
+            stmt = _dropped_before(out, stmt, final, clearing, pending)
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            around = getattr(stmt, "finalbody", None)
+            for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
+                name = part.name if isinstance(part, ast.ExceptHandler) else clearing
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        under = (*pending, around) if around and field != "finalbody" else pending
+                        stripped = strip_copies(inner, final, name, under)
+                        setattr(part, field, stripped or [ast.Pass()])
+        out.append(stmt)
+    return out
+
+
+def _dropped_before(out, stmt, final, clearing, pending):
+    """``stmt`` (a return, break or continue), with the copy of ``final`` that ``out``
+    ends with before it dropped, and the copies of ``pending`` uncovered then."""
+    if isinstance(stmt, ast.Return):
+        _hoist_kept_value(out, stmt, final)
+    # (the exits of withs inside the try run after the copy, just before leaving)
+    exits = 0
+    while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
+        exits += 1
+    end = len(out) - exits
+    if not m.same(out[end - len(final) : end], final):
+        return stmt
+    kept = out[end:]
+    del out[end - len(final) :]
+    for inner in pending:
+        if inner and m.same(out[-len(inner) :], inner):
+            del out[-len(inner) :]
+    stmt = _kept_return(out, stmt, clearing)
+    out += kept
+    return stmt
+
+
+def _hoist_kept_value(out, stmt, final) -> None:
+    """``return name`` under a finally body that stores to ``name``: the value is kept
+    in a temporary written just before that store, inside the copy of the finally
+    body that ``out`` ends with. Moved before the copy, the copy reads as one."""
+    value = stmt.value
+    if not m.is_temporary(value):
+        return
+    n = len(final)
+    tail = out[-n - 1 :]
+    for j, kept in enumerate(tail):
+        if (
+            j
+            and isinstance(kept, ast.Assign)
+            and len(kept.targets) == 1
+            and isinstance(kept.targets[0], ast.Name)
+            and kept.targets[0].id == value.id
+            and isinstance(kept.value, (ast.Name, ast.Constant))
+            and m.same(tail[:j] + tail[j + 1 :], final)
+        ):
+            out[-n - 1 :] = [kept, *tail[:j], *tail[j + 1 :]]
+            return
+
+
+def _kept_return(out, stmt, clearing):
+    """``stmt``, and ``out`` before it, with what the compiler makes of ``return v`` in an
+    ``except ... as name`` clause under a finally body written back: ``v`` kept in a
+    temporary over the clearing of the name (and the finally body's copy, gone now)."""
+    if clearing is not None and len(out) >= 2 and _is_cleanup(out, len(out) - 2, clearing):
+        del out[-2:]  # the clause clears its name on every way out, as written
+    if isinstance(stmt, ast.Return) and returns_kept_value(out, [stmt]):
+        return ast.Return(value=out.pop().value)
+    return stmt
+
+
+def copied_tail_hoisted(stmts):
+    """``stmts`` with the small return that ends the else and every clause of their last
+    try statement written once after it instead: the compiler copies it to each (3.11+
+    copy a return of at most four instructions), so the normal path's copy of a finally
+    body holding a try has it there, and the copy run on an exception, which re-raises,
+    does not."""
+    last = stmts[-1] if stmts else None
+    if not isinstance(last, ast.Try) or not last.handlers or len(last.orelse) != 1:
+        return stmts
+    tail = last.orelse
+    if not isinstance(tail[0], ast.Return) or not all(
+        m.same(h.body[-1:], tail) for h in last.handlers
+    ):
+        return stmts
+    handlers = [
+        ast.ExceptHandler(type=h.type, name=h.name, body=h.body[:-1] or [ast.Pass()])
+        for h in last.handlers
+    ]
+    hoisted = ast.Try(body=last.body, handlers=handlers, orelse=[], finalbody=last.finalbody)
+    return [*stmts[:-1], hoisted, *tail]
+
+
+def returns_kept_value(body, rest) -> bool:
+    """Whether the body ends by keeping a value in a temporary that the code after the
+    finally body only returns: what the compiler makes of ``return value`` in the body."""
+    last = body[-1] if body else None
+    return (
+        len(rest) == 1
+        and isinstance(rest[0], ast.Return)
+        and m.is_temporary(rest[0].value)
+        and isinstance(last, ast.Assign)
+        and len(last.targets) == 1
+        and isinstance(last.targets[0], ast.Name)
+        and last.targets[0].id == rest[0].value.id
+    )

@@ -1,0 +1,202 @@
+"""For loops: the iterator stays on the stack through the body, which starts by storing
+the next item; a break pops it (3.12+ lay those pops, and code that still runs with the
+iterator there, out in places of their own). ``async for`` ends at END_ASYNC_FOR."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..bytecode.versions import JUMPS
+from ..graph.cfg import TWO_WAY
+from ..rewrites.clause_tails import copy_length
+from ..simulation import markers as m
+from ..simulation.unsupported import Unsupported
+from .loops import Loop, check_body_ends
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def for_loop(w: Walk, h, stack, outer, active, body, exits, stop=None):
+    """The for loop whose header ``h`` takes the next item from the iterator on top of
+    ``stack``: (statements, stack after it, where it goes on)."""
+    if not stack:
+        raise Unsupported("for loop without an iterator")
+    w.visit(h)
+    iterator, base = stack[-1], stack[:-1]
+    if not isinstance(iterator, m.Iter):
+        iterator = m.Iter(iterator)
+    fall, done = w.blocks[h].succs
+    body, exits = _still_iterating(w, h, body, exits, done)
+    # A block laid out before the loop's end that only returns or raises is the loop's
+    # own code (3.12+ put it there), not where a break goes: a break pops the iterator
+    # (so does a return; when the loop ends where the enclosing walk stops, it has
+    # no else for a break to skip, and such a block is a return too)
+    breaks = {
+        x
+        for x in exits - {done}
+        if x > done or not (_own_exit(w, x) or (done == stop and not w.blocks[x].succs))
+    }
+    breaks |= _copied_breaks(w, body, exits, done)
+    again = _popped_to_outer(w, h, done, outer)
+    breaks |= again
+    follow = min(breaks) if breaks else done
+    else_start = done if follow != done else None
+    # other breaks that pop the iterator and go where the follow's pop goes (3.11
+    # lets the last break fall into the code after the loop)
+    end = _past_pop(w, follow)
+    leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
+    alike = {x for x in leaving - {follow} if x != end and _past_pop(w, x) == end}
+    loop = Loop(h, follow, body, outer, frozenset(again | alike))
+    stmts, rest = w.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
+    check_body_ends(rest)
+    if not stmts or not _is_target_store(stmts[0]):
+        raise Unsupported("for loop without a target")
+    target = stmts[0].targets[0]
+    orelse = []
+    if else_start is not None:
+        orelse, _ = w.seq(else_start, _past_pop(w, follow), list(base), outer, active=active)
+    kind = ast.AsyncFor if iterator.kind == "aiter" else ast.For
+    node = kind(target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse)
+    if follow != done and w.graph.instrs[w.blocks[follow].start].op == "POP_TOP":
+        return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
+    return [node], base, follow
+
+
+def async_for_exit(w: Walk, h):
+    """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
+    hb = w.graph.handler_block(w.blocks[h])
+    if hb is not None and w.graph.instrs[w.blocks[hb].start].op == "END_ASYNC_FOR":
+        return hb
+    return None
+
+
+def async_for(w: Walk, h, stack, outer, active, body, done):
+    if not stack or not isinstance(stack[-1], m.Iter):
+        raise Unsupported("async for without an iterator")
+    follow = w.blocks[done].succs[-1] if w.blocks[done].succs else None
+    w.visit(done)
+    loop = Loop(h, follow, body, outer)
+    stmts, _ = w.seq(h, None, list(stack), loop, entering=h, active=active | {done})
+    first = stmts[0] if stmts else None
+    if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Await)):
+        raise Unsupported("async for without a target")
+    node = ast.AsyncFor(
+        target=first.targets[0], iter=stack[-1].value, body=stmts[1:] or [ast.Pass()], orelse=[]
+    )
+    return [node], stack[:-1], follow
+
+
+def _own_exit(w: Walk, x) -> bool:
+    block = w.blocks[x]
+    if block.succs:
+        return _falls_into_return(w, x)
+    ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+    # ``return <constant>`` in a for loop pops the iterator before loading the
+    # constant, as a break's copy of it would: read as written, a return
+    return ops[0] != "POP_TOP" or ops[1:] == ["LOAD_CONST", "RETURN_VALUE"]
+
+
+def _falls_into_return(w: Walk, x, steps=4) -> bool:
+    """Whether block ``x`` falls, through blocks only it leads to, into a return: a
+    return inside a with pops the iterator under the with's handler, and its copy of
+    ``__exit__`` runs outside it (a break jumps to the code after the loop)."""
+    ops = [i.op for i in w.graph.instrs[w.blocks[x].start : w.blocks[x].end]]
+    if ops[-1:] != ["POP_TOP"] or (len(ops) > 1 and ops[-2] not in ("SWAP", "ROT_TWO")):
+        return False  # (the value returned stays under the iterator)
+    for _ in range(steps):
+        succs = w.blocks[x].succs
+        if not succs:
+            return w.graph.instrs[w.blocks[x].last].op == "RETURN_VALUE"
+        if len(succs) != 1 or succs[0] != x + 1 or w.blocks[x + 1].preds != [x]:
+            return False
+        if w.graph.instrs[w.blocks[x].last].op in JUMPS:
+            return False
+        x += 1
+    return False
+
+
+def _still_iterating(w: Walk, h, body, exits, done):
+    """(body, exits) with the for loop's body grown by the blocks 3.12+ lay out after
+    it that still run with the iterator on the stack: an if that goes on to break (a
+    block that pops the iterator first) or to return is the loop's own code."""
+    body, exits = set(body), set(exits)
+    grown = True
+    while grown:
+        grown = False
+        for x in sorted(exits):
+            block = w.blocks[x]
+            if (
+                x >= done
+                or not block.succs
+                or (w.graph.instrs[block.start].op == "POP_TOP" and not _pops_copy(w, x))
+                # (a loop inside, such as an inlined comprehension, comes back to x)
+                or not all(p in body or w.an.dominates(x, p) for p in block.preds)
+            ):
+                continue
+            body.add(x)
+            exits.discard(x)
+            exits |= {s for s in block.succs if s not in body}
+            grown = True
+    return frozenset(body), exits
+
+
+def _pops_copy(w: Walk, x) -> bool:
+    """Whether block ``x`` starts by popping the copy of a value that each way to it
+    tested (3.12+ ``a or b``: COPY 1, then a jump that keeps it), not the iterator."""
+    instrs, preds = w.graph.instrs, w.blocks[x].preds
+    return bool(preds) and all(
+        instrs[w.blocks[p].last].op in TWO_WAY
+        and instrs[w.blocks[p].last - 1].op == "COPY"
+        and instrs[w.blocks[p].last - 1].arg == 1
+        for p in preds
+    )
+
+
+def _popped_to_outer(w: Walk, h, done, outer) -> set[int]:
+    """Blocks that pop a for loop's iterator and go back to the header of the loop
+    around it: 3.12+ lay out a break so, one for each, before the loop's end, when
+    the loop ends that loop's body."""
+    if outer is None:
+        return set()
+    found = set()
+    for s in range(h + 1, done):
+        block = w.blocks[s]
+        ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+        if ops == ["POP_TOP", "JUMP"] and block.succs == [outer.header]:
+            found.add(s)
+    return {s for s in found if w.an.dominates(h, s)}
+
+
+def _copied_breaks(w: Walk, body, exits, done) -> set[int]:
+    """Blocks inside the loop's layout that pop the iterator, then return or raise:
+    the code after the loop, which only a break reaches, copied to that break (a
+    ``return`` written in the loop pops the iterator after computing its value)."""
+    instrs, found = w.graph.instrs, set()
+    for s in {s for x in body for s in w.blocks[x].succs} - body - exits - {done}:
+        block = w.blocks[s]
+        if block.succs or instrs[block.start].op != "POP_TOP":
+            continue
+        length = block.end - block.start - 1
+        if length and copy_length(instrs, block.start + 1) == length:
+            found.add(s)
+    return found
+
+
+def _past_pop(w: Walk, follow):
+    """Where an else ends: at the loop's follow, or past the follow when the follow
+    only pops the iterator that the breaks leave (3.12+), as the else has none."""
+    block = w.blocks[follow]
+    ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+    if ops[0] == "POP_TOP" and set(ops) <= {"POP_TOP", "JUMP"} and len(block.succs) == 1:
+        return block.succs[0]
+    return follow
+
+
+def _is_target_store(stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.value, m.NextItem)
+    )

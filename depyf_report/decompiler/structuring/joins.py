@@ -1,0 +1,291 @@
+"""Joins: where the two branches of a conditional block meet again.
+
+That is its immediate post-dominator (inside a loop: within the loop's body, where going
+back to the header or leaving ends a path; inside a try body or for a value: along
+normal edges, since the way through a handler is no way to the join); where an early
+return, continue or break leaves no post-dominator, the last block only it leads to that
+several paths reach; else the enclosing join. Also here: where the compiler copied the
+tail both branches end with into each (``copied_tail``), so that they never meet.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..rewrites.clause_tails import same_instruction
+from ..simulation import markers as m
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from .loops import is_loop_edge, loop_postdominators
+from .trials import trial_run
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+# How far ``Joins._passed_by`` follows a branch that runs straight on.
+_STRAIGHT_STEPS = 4
+
+# The compiler copies an exit block of at most four instructions into the blocks that
+# jump to it; a tail may also carry a NOP or two left from line numbers.
+_MAX_COPIED_TAIL = 6
+_MAX_NESTED_ARMS = 8
+
+# What statements leave on the stack for the ones after them: a for loop's iterator, a
+# with statement's exit, a handler's exception, the one handled before it (and the
+# offset it was raised at).
+CARRIED = (m.Iter, m.WithExit, m.Exception_, m.HandledBefore)
+
+
+class Joins:
+    """Where paths through the graph meet, and where a lone jump goes: questions about
+    the graph alone, with their answers kept."""
+
+    def __init__(self, graph, an):
+        self.graph, self.an = graph, an
+        self.blocks = graph.blocks
+        self._joins: dict[int, dict[int, int | None]] = {}  # per loop header
+        self._dominated: dict[int, list[int]] | None = None  # dominator-tree children
+        self._with_raises: dict[int, int | None] | None = None
+        self._breaks_to: dict[int, int] = {}  # a copy of a loop's follow -> the follow
+
+    def note_break_copies(self, copies, follow) -> None:
+        """Blocks ``copies`` are where breaks go, each a copy of the loop's ``follow``."""
+        self._breaks_to.update(dict.fromkeys(copies, follow))
+
+    def same_target(self, a, b) -> bool:
+        """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only
+        jump on (3.12+ lay out such a jump to the loop header after each failed test), and
+        through the blocks a break goes to besides the loop's follow."""
+        a, b = self.jumped_to(a), self.jumped_to(b)
+        return a == b or self._breaks_to.get(a, a) == self._breaks_to.get(b, b)
+
+    def join_of(self, b, loop, stack, stop=None, tested=frozenset()):
+        """Where the two branches of ``b`` meet again, or None when they never do."""
+        join = self.an.ipdom.get(b)
+        if not between_statements(stack):
+            # Inside an expression: the branches meet where the value is used, which may
+            # be a raise (``raise E(a if c else b)``), along normal edges (raising drops
+            # the value: in a try body, the path through the handler is no way there).
+            along = self._raising_joins().get(b)
+            join = along if along is not None else join
+            if loop is None or join in loop.body or join == loop.follow:
+                return join
+            # outside the loop's body: a break's copy of the code after the loop, which
+            # only this expression's branches reach (``f(a or b); break`` at the end)
+            if join is not None and all(self.an.dominates(b, p) for p in self.blocks[join].preds):
+                return join
+            return None
+        if loop is not None:
+            # Every path in a loop ends at its header or leaves it, so the function's
+            # post-dominator is no join: look for one inside the loop.
+            join = self._loop_joins(loop).get(b)
+        elif self.an.handler_of(b) is not None:
+            join = self.an.normal_ipdom.get(b)  # the handler's way is no path to a join
+        if join is not None and self._passed_by(join, tested or {b}):
+            join = None
+        if join is None:
+            join = self._merge_point(b, loop, tested, stop)
+            if join is not None and stop is not None and self.runs_into(stop, join):
+                join = stop  # past the end of the statement around: they meet there first
+        if join is None and stop is not None and self._inside(stop, loop):
+            join = stop  # every path that does not leave meets the enclosing join
+        if join is None and loop is not None:
+            # Not where the loop goes on: a branch that gets there breaks on its own.
+            outer = self.an.ipdom.get(b)
+            if outer in loop.body:
+                join = outer
+        return join
+
+    def _passed_by(self, join, tested) -> bool:
+        """Whether a branch goes past ``join`` to code that ``join`` also leads to (the
+        raise both end in: post-dominators leave out the paths that raise), so that the
+        branches do not meet there."""
+        for x in tested:
+            for s in self.blocks[x].succs:
+                if s == join or s in tested:
+                    continue
+                came_from = x
+                for _ in range(_STRAIGHT_STEPS):  # along the branch while it runs straight
+                    preds = self.blocks[s].preds
+                    if any(
+                        p not in tested and p != came_from and self.an.dominates(join, p)
+                        for p in preds
+                    ):
+                        return True
+                    succs = self.blocks[s].succs
+                    if len(succs) != 1 or succs[0] == join:
+                        break
+                    came_from, s = s, succs[0]
+        return False
+
+    def _raising_joins(self) -> dict[int, int | None]:
+        """Immediate post-dominators along normal edges, raising paths counted as ends."""
+        if self._with_raises is None:
+            ends = ("RETURN_VALUE", "RAISE_VARARGS", "RERAISE")
+            self._with_raises = self.an.postdominators_to(ends, normal=True)
+        return self._with_raises
+
+    def _inside(self, x, loop) -> bool:
+        return loop is None or (x in loop.body and x != loop.header)
+
+    def _merge_point(self, b, loop, tested=frozenset(), stop=None) -> int | None:
+        """Where ``b``'s branches meet when one of them returns, continues or breaks: the
+        last block that only ``b`` leads to and that more than one path reaches
+        (Cifuentes' follow of a two-way conditional), short of the end of the statement
+        around (``stop``): past it, an enclosing with's ``__exit__`` suppressing is
+        another way in."""
+        if self._dominated is None:
+            self._dominated = {}
+            for x, parent in self.an.idom.items():
+                self._dominated.setdefault(parent, []).append(x)
+        found = None
+        leaving = loop is not None and b not in loop.body  # on a way out, written inside
+        for x in self._dominated.get(b, ()):
+            # (a raise or return both reach, and no loop goes on to, ends the loop's
+            # body, written inside it)
+            outside = not self._inside(x, loop) and not leaving
+            if outside and (self.blocks[x].succs or is_loop_edge(x, loop)):
+                continue
+            if stop is not None and x != stop and self.runs_into(stop, x):
+                continue
+            # the tests of one condition count once: where it goes is no meeting place
+            entries = {
+                -1 if p in tested else p
+                for p in self.blocks[x].preds
+                if not self.an.dominates(x, p)
+            }
+            if len(entries) > 1 and (found is None or x > found):
+                found = x
+        return found
+
+    def _loop_joins(self, loop) -> dict[int, int | None]:
+        """Immediate post-dominators within ``loop``'s body, where going back to the
+        header, leaving the loop or returning all end the walk."""
+        if loop.header not in self._joins:
+            self._joins[loop.header] = loop_postdominators(self.an, loop.header, loop.body)
+        return self._joins[loop.header]
+
+    def runs_into(self, x, end, steps=4) -> bool:
+        """Whether the straight path from block ``x`` gets to block ``end``."""
+        for _ in range(steps):
+            if x == end:
+                return True
+            if len(self.blocks[x].succs) != 1:
+                return False
+            x = self.blocks[x].succs[0]
+        return x == end
+
+    def jumped_to(self, b):
+        block = self.blocks[b]
+        if block.end - block.start == 1 and self.graph.instrs[block.start].op == "JUMP":
+            return block.succs[0]
+        return b
+
+    def same_exit(self, a, b) -> bool:
+        """Whether blocks ``a`` and ``b`` both end the function, alike: 3.12+ copy such a
+        small block to the jumps to it, so one chain can fail into several copies."""
+        x, y = self.blocks[a], self.blocks[b]
+        if x.succs or y.succs or x.handler != y.handler:
+            return False
+        instrs = self.graph.instrs
+        return same_instructions(instrs[x.start : x.end], instrs[y.start : y.end])
+
+    def same_return(self, a, b) -> bool:
+        x = self.blocks[a]
+        if x.end - x.start > 4 or self.graph.instrs[x.last].op != "RETURN_VALUE":
+            return False
+        return self.same_exit(a, b)
+
+
+def between_statements(stack) -> bool:
+    """Whether a branch with ``stack`` under it is a statement, not part of an expression."""
+    return all(
+        isinstance(v, CARRIED) or (isinstance(v, ast.Constant) and v.value == -1) for v in stack
+    )
+
+
+def same_instructions(xs, ys) -> bool:
+    return len(xs) == len(ys) and all(map(same_instruction, xs, ys))
+
+
+def copied_tail(w: Walk, b, test, true_b, false_b, stack):
+    """``return f(a, b if c else d)``: 3.10 and 3.12+ copy a short tail that returns
+    or raises (here the call and the return) into each arm of the conditional
+    expression, so the arms never meet. Where the test is inside an expression and
+    each arm pushes one value before the same tail, that is the one expression,
+    written once: (value, block whose tail to run, tail length), or None."""
+    if all(isinstance(v, m.Marker) for v in stack):
+        # between statements (an iterator, a handled exception, a with's exit below),
+        # ``if c: return x`` reads as well and is exact
+        return None
+    tested = w.merge.tested | {b}
+    yes = _arm_values(w, true_b, stack, tested)
+    no = yes and _arm_values(w, false_b, stack, tested)
+    shared = yes.keys() & no.keys()
+    if not shared:
+        return None
+    # The longest: the copied block starts right where the expression ends. Where a
+    # shorter one also fits (``(a if c else b).x`` against ``a.x if c else b.x``),
+    # both readings compile to the same bytecode.
+    tail = max(shared, key=len)
+    (t_value, leaf, t_blocks), (f_value, _, f_blocks) = yes[tail], no[tail]
+    for x in t_blocks | f_blocks:
+        w.visit(x)
+    return ast.IfExp(test=test, body=t_value, orelse=f_value), leaf, len(tail)
+
+
+def _arm_values(w: Walk, b, stack, tested, depth=0) -> dict:
+    """For each tail, returning or raising, that arm ``b`` can end with: (the one
+    value the arm pushes before it, the block holding the tail, the arm's blocks);
+    only ``tested`` blocks may lead to the arm. A nested conditional expression is
+    an arm whose own arms end with the same tail."""
+    block = w.blocks[b]
+    if b in w.visited or not set(block.preds) <= tested or depth > _MAX_NESTED_ARMS:
+        return {}
+    # A tail may drop a value: ``log.append(a if c else b)`` ends the function
+    sim = trial_run(w, block, stack, allow={"POP_TOP"})
+    if sim is None or sim.branch is None:
+        return {}
+    if sim.branch.kind == "cond" and len(block.succs) == 2:
+        kept = len(sim.stack) == len(stack) and all(x is y for x, y in zip(sim.stack, stack))
+        if sim.out or not kept:
+            return {}
+        fall, jump = block.succs
+        true_b, false_b = (jump, fall) if sim.branch.jump_when else (fall, jump)
+        yes = _arm_values(w, true_b, stack, {b}, depth + 1)
+        no = yes and _arm_values(w, false_b, stack, {b}, depth + 1)
+        return {
+            tail: (
+                ast.IfExp(test=sim.branch.test, body=yes[tail][0], orelse=no[tail][0]),
+                yes[tail][1],
+                yes[tail][2] | no[tail][2] | {b},
+            )
+            for tail in yes.keys() & no.keys()
+        }
+    if sim.branch.kind not in ("return", "raise"):
+        return {}
+    instrs = w.graph.instrs
+    found = {}
+    for size in range(1, min(block.end - block.start, _MAX_COPIED_TAIL + 1)):
+        value = _one_value(w, block.start, block.end - size, stack)
+        if value is not None:
+            key = tuple((i.op, repr(i.argval)) for i in instrs[block.end - size : block.end])
+            found[key] = (value, b, {b})
+    return found
+
+
+def _one_value(w: Walk, start, end, stack):
+    """The value instructions [start, end) push on ``stack``, where they push just one
+    and emit nothing; else None."""
+    sim = Sim(w.ctx, w.graph.instrs, list(stack))
+    try:
+        sim.run(start, end)
+    except Unsupported:
+        return None
+    pushed = sim.stack[len(stack) :]
+    if sim.out or sim.branch is not None or len(pushed) != 1:
+        return None
+    if any(a is not b for a, b in zip(sim.stack, stack)):
+        return None
+    return pushed[0]

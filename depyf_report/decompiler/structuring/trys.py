@@ -1,0 +1,371 @@
+"""try/except/else/finally statements, recovered from the handler regions of the
+exception table; a region whose handler starts with WITH_EXCEPT_START is a with
+statement (``withs.py``). The body is walked up to where it ends normally, each walk
+inside it stopping there too (a fence); then the handler's walk, read as the except
+clauses (``clauses.py``), up to where they meet the body (``clause_joins.py``)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..bytecode.versions import JUMPS
+from ..rewrites.clause_tails import WITH_EXIT_CALL
+from ..rewrites.star import STAR_TEST
+from ..simulation import markers as m
+from ..simulation import nodes
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from .clause_joins import clause_join, next_round_join
+from .clauses import clauses, copied_tail_hoisted, returns_kept_value, strip_copies
+from .loops import loop_edges
+from .withs import suppressed, suppressing_goes_on, with_end, with_statement
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
+CLAUSE_TESTS = ("CHECK_EXC_MATCH", STAR_TEST)
+TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+, where star.py gives except* clauses
+TRIES = (ast.Try, TRY_STAR) if TRY_STAR else (ast.Try,)
+# Instructions that define nested code, which a trial run must not decompile.
+_DEFINES = {"MAKE_FUNCTION", "LOAD_BUILD_CLASS"}
+
+
+def build(w: Walk, h, b, stack, loop, active, stop):
+    """The try or with statement of handler block ``h``, whose body starts at block
+    ``b``: (statements, stack after it or None, where the walk goes on)."""
+    region = w.regions.region(h)
+    exits = {s for x in region for s in w.graph.blocks[x].succs if s not in region}
+    skip = loop_edges(loop)
+    exits = {x for x in exits if not _jumps_back_into(w, x, region - skip)}
+    if skip & exits and _is_finally(w, h):
+        raise Unsupported("break or continue through a finally block")
+    exits -= skip
+    is_with = w.regions.starts_with(h, "WITH_EXCEPT_START")
+    follow = _normal_exit(w, b, region, exits, loop, is_with)
+    if not is_with and follow is not None:
+        follow = _goes_on_with_clauses(w, h, exits, follow, loop)
+    after_with = None  # what runs after a with whose body never ends normally
+    if is_with and follow is None:
+        # (every way through the body raises: only __exit__ suppressing goes on)
+        after_with = suppressed(w, h)
+        if after_with is None:
+            raise Unsupported("a with body that always raises goes on unreadably")
+    elif is_with and follow is not None and _way_out(w, follow, loop_edges(loop)):
+        follow, after_with = with_end(w, h, exits, follow)
+    elif is_with and follow is not None and not suppressing_goes_on(w, h, follow):
+        # (3.12+ ``try: with m: return f()``: the return is outside the try, and
+        # __exit__ suppressing goes on to the code after the try, not to it)
+        raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
+    inner = active | {h}
+    with w.fences.around(follow):
+        body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
+    if body_stack is not None:  # values computed inside must be computed before leaving
+        settle = Sim(w.ctx, w.graph.instrs, body_stack)
+        settle.spill(strict=True)
+        body, body_stack = body + settle.out, settle.stack
+    if is_with:
+        return with_statement(w, stack, body, body_stack, follow, after_with)
+    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop)
+
+
+def _jumps_back_into(w: Walk, x, region, depth=2) -> bool:
+    """Whether block ``x`` only jumps, and every way from it goes back into
+    ``region`` (which holds no header of a loop around the statement): 3.12+ leave
+    the jump back to the header of a loop inside a with body unprotected (3.13 the
+    test before it too), no way out of it."""
+    block = w.graph.blocks[x]
+    instrs = w.graph.instrs[block.start : block.end]
+    if not block.succs or any(i.op not in JUMPS for i in instrs):
+        return False
+    if instrs[-1].op == "JUMP":  # back to a loop's header
+        return block.succs[0] in region and block.succs[0] < x
+    return all(
+        s in region or (depth and _jumps_back_into(w, s, region, depth - 1)) for s in block.succs
+    )
+
+
+def _try(w: Walk, h, stack, body, body_stack, follow, loop, active, stop):
+    protected = w.graph.instrs[w.graph.blocks[w.regions.first_protected(h)].start].handler
+    base = list(stack[: protected.depth])
+    exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
+    join = clause_join(w, h, loop)
+    if loop is not None and join in (None, loop.header, loop.follow) and follow is not None:
+        join = next_round_join(w, h, follow, loop) or join
+    # Where the body goes on when no clause does (post-dominators leave out a clause
+    # that goes on only through an inner try's clause): the code written after the
+    # try, when the layout says so or a clause gets there after all, else the else.
+    after_try = start = None
+    if join is None and follow is not None and body_stack is not None:
+        start = w.joins.jumped_to(follow)  # 3.11 jumps over the handlers to it
+        if _written_after(w, h, start, loop, active, stop):
+            after_try = start
+    end = join if join is not None else start
+    with w.fences.around(end):
+        h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
+    if start is not None and h_stack is not None:
+        after_try = start
+    handlers, final, star = clauses(h_out)
+    kind = TRY_STAR if star else ast.Try
+    if final is not None and not _is_finally(w, h):
+        return _bare_except_raising_on(
+            w, body, body_stack, final, h_out[-1], follow, loop, active, stop
+        )
+    if final is not None:
+        return _finally(w, body, body_stack, final, follow, loop, active, stop)
+    orelse, after = [], body_stack
+    if after_try is not None:
+        if after_try != follow:
+            w.visit(follow)  # the jump over the handlers
+        node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=[], finalbody=[])
+        return [node], body_stack, after_try
+    # clauses that never go on leave no join: the else ends where the walk around it does
+    end = join if join is not None else stop
+    if join in loop_edges(loop) and stop is not None:
+        end = stop  # the clauses break or continue: the else ends where the walk does
+    elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
+        end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
+    if follow is not None and body_stack is not None:
+        orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+    if after is None:
+        after = h_stack
+    nxt = end if after is not None else None
+    # The else runs on past where the walk stops (the copy of a finally body or of a
+    # with's exit that ends the body around it), and the clauses never do: they end
+    # the try or start the next round. The code around then ends the else
+    # (cleanup.close_else).
+    runs_on = nxt is not None and (join is None or _round(join, loop))
+    noted = nodes.TryStar if star else nodes.Try
+    node = noted(
+        body=body or [ast.Pass()],
+        handlers=handlers,
+        orelse=orelse,
+        finalbody=[],
+        else_runs_on=runs_on,
+    )
+    return [node], after, nxt
+
+
+def _written_after(w: Walk, h, start, loop, active, stop) -> bool:
+    """Whether the code the body goes on to, when the clauses never do, was written
+    after the try rather than as its else. The compiler lays an else out before the
+    handlers and code after the try after them (3.11); 3.12+ move every handler after
+    the other code but keep their order, so the handlers of the code's own try and
+    with statements tell. With none, either way compiles the same on 3.12+."""
+    if start > h:
+        return True
+    ends = {stop, *w.fences}
+    while loop is not None:
+        ends |= {loop.header, loop.follow}
+        loop = loop.outer
+    seen, todo = {start}, [start]
+    while todo:
+        x = todo.pop()
+        opened = [c for c in w.regions.chain(x) if c not in active]
+        if opened:
+            return opened[-1] > h
+        for s in w.graph.blocks[x].succs:
+            if s not in seen and s not in ends:
+                seen.add(s)
+                todo.append(s)
+    return False
+
+
+def _normal_exit(w: Walk, b, region, exits, loop, is_with):
+    """Where the body ends when nothing jumps out. Among its exits, the ones that go
+    on to where the enclosing with or try body ends rather than out of it (a break,
+    continue or return through them runs its own copy of their cleanup); when each
+    leaves, the ones going on to the next round, as a body that ends the loop's
+    does and a break does not. Then the block laid out right after the body, else
+    the first: for a with body the last, since its own ``__exit__`` is laid out
+    after the copies for the continues inside it. 3.12+ lay the clauses of a try
+    inside the body out after the body's own exit: then the block after the last
+    one the body reaches without an exception.
+
+    Which exit is taken matters: the walk of the body stops there as at its end,
+    so a break taken for the end would silently be lost."""
+    if not exits:
+        return None
+    if len(exits) > 1:
+        # Where the function falls off its end, when every other exit returns a value
+        # pushed before its copy of the cleanup (3.12+ lay one out right after the body)
+        returned = {x: _returned(w, x) for x in exits}
+        ends = [x for x in exits if returned[x] != "kept"]
+        if len(ends) == 1 and returned[ends[0]] == "none":
+            return ends[0]
+    edges = loop_edges(loop)
+    ways = {x: _way_out(w, x, edges) for x in exits}
+    staying = {x for x, way in ways.items() if way is None}
+    rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
+    after = max(region) + 1
+    if after not in exits:
+        after = max(_normal_body(w, b, region)) + 1
+    if staying:
+        return after if after in staying else min(staying)
+    if rounds:
+        return after if after in rounds else (max if is_with else min)(rounds)
+    return after if after in exits else min(exits)
+
+
+def _returned(w: Walk, x, steps=8) -> str | None:
+    """What the ways on from exit ``x`` return, run on an empty stack (and undone):
+    "kept" where a return, after code of the exit's own, finds nothing to return, a
+    value pushed before; "none" where each returns None; else None."""
+    instrs, counter = w.graph.instrs, w.ctx.counter
+    todo, seen, returns = [(x, [])], {x}, []
+    try:
+        while todo:
+            b, stack = todo.pop()
+            steps -= 1
+            block = w.graph.blocks[b]
+            if steps < 0 or any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+                return None  # (a trial run must not decompile nested code)
+            sim = Sim(w.ctx, instrs, stack)
+            try:
+                sim.run(block.start, block.end)
+            except Unsupported as error:
+                # (a bare return is no cleanup's copy: a try body's own return)
+                ran = b != x or sim.pos > block.start
+                kept = str(error) == "stack underflow" and instrs[sim.pos].op == "RETURN_VALUE"
+                return "kept" if kept and ran else None
+            kind = sim.branch.kind if sim.branch is not None else "goto"
+            if kind == "return":
+                returns.append(sim.out[-1].value)
+            elif kind in ("goto", "cond"):
+                todo += [(s, list(sim.stack)) for s in block.succs if s not in seen]
+                seen.update(block.succs)
+            else:
+                return None
+        return "none" if returns and all(v is None for v in returns) else None
+    finally:
+        w.ctx.counter = counter
+
+
+def _goes_on_with_clauses(w: Walk, h, exits, follow, loop):
+    """Where every exit of a try body leaves (``try: if c: return x``, where the
+    return is no longer covered), the one that goes on to where the except clauses
+    go on is the end of the body; the others are its returns and raises."""
+    if _way_out(w, follow, loop_edges(loop)) != ENDS:
+        return follow
+    join = clause_join(w, h, loop)
+    if join is None and exits == {follow} and _exits_with(w, follow) and not _reaches(w, h, follow):
+        # one return, with its copy of a with's __exit__ that the clauses never
+        # run: the body never ends, and the clauses go on alone
+        return None
+    if join is None or follow == join:
+        return follow
+    going_on = [x for x in sorted(exits) if w.joins.runs_into(x, join)]
+    return going_on[0] if len(going_on) == 1 else follow
+
+
+def _exits_with(w: Walk, x) -> bool:
+    """Whether block ``x`` starts with a with's ``__exit__(None, None, None)`` (after
+    the swap that keeps a returned value under it)."""
+    instrs, start = w.graph.instrs, w.graph.blocks[x].start
+    ops = [(i.op, i.argval) for i in instrs[start : start + 5]]
+    if ops and ops[0][0] in ("SWAP", "ROT_TWO"):
+        ops = ops[1:]
+    return ops[:4] in (
+        [*[("LOAD_CONST", None)] * 3, ("CALL", 2)],
+        [*[("LOAD_CONST", None)] * 3, ("PRECALL", 2)],
+        WITH_EXIT_CALL[:4],
+    )
+
+
+def _reaches(w: Walk, b, x, steps=12) -> bool:
+    """Whether block ``b`` reaches block ``x`` within a few blocks."""
+    todo, seen = [b], {b}
+    while todo and steps > 0:
+        steps -= 1
+        for s in w.graph.blocks[todo.pop()].succs:
+            if s == x:
+                return True
+            if s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return False
+
+
+def _normal_body(w: Walk, b, region) -> set[int]:
+    """The blocks of ``region`` that ``b`` reaches along normal edges."""
+    seen, todo = {b}, [b]
+    while todo:
+        for s in w.graph.blocks[todo.pop()].succs:
+            if s in region and s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return seen
+
+
+def _way_out(w: Walk, x, edges, steps=8):
+    """The loop edge among ``edges`` that the straight path from block ``x`` reaches,
+    or ``ENDS`` for a return or raise, before the end of an enclosing with or try
+    body; None when it reaches none of these."""
+    blocks = w.graph.blocks
+    for _ in range(steps):
+        if x in w.fences:
+            return None
+        if x in edges:
+            return x
+        if not blocks[x].succs:
+            return ENDS
+        if len(blocks[x].succs) != 1:
+            return None
+        x = blocks[x].succs[0]
+    return None
+
+
+def _is_finally(w: Walk, h) -> bool:
+    """Whether handler block ``h`` starts a finally body: not a bare except (which
+    pops the exception), a with's exit, or a clause whose first block ends testing
+    the exception against the type it computes (``except (A, B)``, ``mod.Error``)."""
+    instrs = w.graph.instrs
+    block = w.graph.blocks[h]
+    nxt = instrs[block.start + 1].op if block.start + 1 < len(instrs) else None
+    tests = any(instrs[i].op in CLAUSE_TESTS for i in range(block.start, block.end))
+    return (
+        instrs[block.start].op == "PUSH_EXC_INFO"
+        and nxt not in ("POP_TOP", "WITH_EXCEPT_START")
+        and not tests
+    )
+
+
+def _bare_except_raising_on(w: Walk, body, body_stack, clause, tail, follow, loop, active, stop):
+    """``try: ... except: clause`` where the clause and the body both go on to the
+    re-raise that ends the copy of an enclosing finally body run on an exception: the
+    walk of a bare except then reads like a finally body. The re-raise follows."""
+    if follow is None or body_stack is None:
+        raise Unsupported("a bare except clause re-raises what it did not handle")
+    rest, _ = w.seq(follow, stop, body_stack, loop, active=active)
+    if not m.same(rest, [tail]):
+        raise Unsupported("a bare except clause re-raises what it did not handle")
+    handler = ast.ExceptHandler(type=None, name=None, body=clause or [ast.Pass()])
+    node = ast.Try(body=body or [ast.Pass()], handlers=[handler], orelse=[], finalbody=[])
+    return [node, *rest], None, None
+
+
+def _finally(w: Walk, body, body_stack, final, follow, loop, active, stop):
+    body = strip_copies(body, final)
+    rest, after = [], None
+    if follow is not None and body_stack is not None:
+        rest, after = w.seq(follow, stop, body_stack, loop, active=active)
+        n = len(final)
+        rest = copied_tail_hoisted(rest) if len(rest) == n else rest
+        if rest[:n] and m.same(rest[:n], final):
+            rest = rest[n:]
+        else:
+            raise Unsupported("finally body not found on the normal path")
+        if returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
+            body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
+    node = ast.Try(
+        body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
+    )
+    if follow is None or body_stack is None:
+        return [node], None, None
+    return [node, *rest], after, stop
+
+
+def _round(x, loop) -> bool:
+    """Whether going to block ``x`` starts the next round of ``loop``."""
+    return loop is not None and x == loop.header

@@ -1,0 +1,197 @@
+"""The walk over the control-flow graph, and the state its parts share.
+
+``Walk.seq`` walks blocks from an entry to a stop block, simulating each one. A
+conditional block splits into two walks that meet at its join (``joins.py``); a loop
+header starts a loop (``whiles.py``, ``fors.py``); a block under an exception handler
+not yet open starts a try or with statement (``trys.py``, ``withs.py``). Each part is a
+set of functions that take the walk, ``w``, first: the graph, its analysis, the blocks
+visited so far and the ends of the with and try bodies being walked (``w.fences``).
+Anything the walk cannot place raises ``Unsupported`` and the caller uses the state
+machine instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from contextlib import contextmanager
+
+from ..graph.analysis import Analysis
+from ..simulation import markers as m
+from ..simulation import nodes
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from . import branches, trys, whiles
+from .conditions import MergeState
+from .joins import Joins
+from .regions import Regions
+
+
+def structured_body(ctx, graph) -> list[ast.stmt]:
+    stmts, _ = Walk(ctx, graph).seq(0, None, [], None)
+    return stmts
+
+
+class Fences:
+    """The blocks where the with and try bodies being walked end (their follows): every
+    walk nested in one stops there too."""
+
+    def __init__(self):
+        self._ends: set[int] = set()
+
+    def __contains__(self, b) -> bool:
+        return b in self._ends
+
+    def __iter__(self):
+        return iter(self._ends)
+
+    @contextmanager
+    def around(self, end):
+        """The walks inside the ``with`` block stop at ``end`` too (None: nowhere new)."""
+        fenced = end is not None and end not in self._ends
+        if fenced:
+            self._ends.add(end)
+        try:
+            yield
+        finally:
+            if fenced:
+                self._ends.discard(end)
+
+
+class Walk:
+    """The walk of one code object's graph, and what its parts share. The parts hold
+    nothing that refers back to it: such a cycle would keep the whole graph alive until
+    the next collection (decompile runs with gc off), and on a long function that is
+    most of the memory it touches."""
+
+    def __init__(self, ctx, graph):
+        self.ctx, self.graph = ctx, graph
+        self.blocks = graph.blocks
+        self.an = Analysis(graph)
+        self.joins = Joins(graph, self.an)  # where paths meet, with its caches
+        self.regions = Regions(graph, self.an)  # the blocks each handler protects
+        self.visited: set[int] = set()
+        self.visit_log: list[int] = []  # order of first visits, to undo a trial walk
+        self.open_loops: set[int] = set()
+        self.fences = Fences()
+        self.ended_at = None  # where the last walk that ran on to its end stopped
+        self.merge = MergeState()  # the condition being merged (conditions.py)
+
+    def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
+        """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
+        out: list[ast.stmt] = []
+        came_from = None
+        while True:
+            # explicit, as written: ``if c: continue`` (the header is also a fence where
+            # a try's clauses meet at the next round, which a branch inside one reaches)
+            at_header = loop is not None and b == loop.header and b != entering
+            if at_header and (b == stop or b in self.fences):
+                out.append(ast.Continue())
+                return out, None
+            leaves = loop is not None and b == loop.follow  # a fence the loop is inside
+            if b is None or b == stop or (b in self.fences and not leaves):
+                self.ended_at = b
+                return out, stack
+            if b != entering:
+                # the end of the body, through the test's repeated copy: no
+                # ``continue`` was written here
+                jump = self._loop_edge(b, loop, falls_off=came_from in self.graph.rotated)
+                if jump is not None:
+                    out.append(jump)
+                    return out, None
+            entering = None
+            if b in self.an.loops and b not in self.open_loops and not self._try_around(b, active):
+                stmts, stack, b = whiles.loop(self, b, stack, loop, active, stop)
+                out += stmts
+                if b is None:
+                    return out, None
+                continue
+            opened = self.regions.opens(b, active)
+            if opened is not None:
+                stmts, stack, b = trys.build(self, opened, b, stack, loop, active, stop)
+                out += stmts
+                if stack is None:
+                    return out, None
+                continue
+            came_from = b
+            stmts, stack, b, done = self.block(b, stack, loop, active, stop)
+            out += stmts
+            if done:
+                return out, None
+
+    def _try_around(self, header, active) -> bool:
+        """Whether a try statement starts at loop ``header`` and holds the whole loop
+        (``try: while c: ...``): then the try opens first, the loop inside its body."""
+        opened = self.regions.opens(header, active)
+        if opened is None:
+            return False
+        region = self.regions.region(opened)
+        # (3.12+ leave a jump to the rotated test that nothing reaches outside the try)
+        return all(x in region or not self.blocks[x].preds for x in self.an.loops[header])
+
+    def _loop_edge(self, b, loop, falls_off):
+        """The jump that getting to block ``b`` is inside ``loop``: a continue, a break, a
+        leaving for the loop's else clause; None where it is none of these."""
+        if (
+            loop is not None
+            and loop.follow not in (None, b)
+            and self.joins.jumped_to(loop.follow) == b
+        ):
+            # where the loop's end only jumps on to (an outer loop's next round): a break,
+            # its jump sent straight there (3.12+)
+            return ast.Break()
+        inner = True
+        while loop is not None:
+            if b == loop.header:
+                if not inner:
+                    raise Unsupported("continue to an outer loop")
+                return nodes.Continue(falls_off=falls_off)
+            if b == loop.follow or b in loop.breaks:
+                if not inner:
+                    raise Unsupported("break out of an outer loop")
+                return ast.Break()
+            if b == loop.else_start:
+                if not inner:
+                    raise Unsupported("an inner loop leaves for an outer loop's else")
+                return m.LeftForElse()
+            loop, inner = loop.outer, False
+        return None
+
+    def visit(self, b) -> None:
+        if b not in self.visited:
+            self.visited.add(b)
+            self.visit_log.append(b)
+
+    def unvisit(self, mark: int) -> None:
+        """Undo the walk since ``mark``, so the same blocks can be walked again: the
+        loops it opened too, or their headers would read as plain blocks."""
+        for b in self.visit_log[mark:]:
+            self.visited.discard(b)
+            self.open_loops.discard(b)
+        del self.visit_log[mark:]
+
+    def simulate(self, b, stack) -> Sim:
+        again = b in self.visited
+        self.visit(b)
+        block = self.blocks[b]
+        sim = Sim(self.ctx, self.graph.instrs, list(stack))
+        sim.run(block.start, block.end)
+        if again and (sim.out or (sim.branch and sim.branch.kind != "goto")):
+            raise Unsupported(f"block {b} reached twice")  # only pure expression tails may repeat
+        return sim
+
+    def block(self, b, stack, loop, active, stop=None):
+        """Simulate one block and follow its exit; returns (stmts, stack, next, done)."""
+        sim = self.simulate(b, stack)
+        branch, succs = sim.branch, self.blocks[b].succs
+        if b in self.graph.rotated:  # its test is the loop's own test: go there instead
+            return sim.out, sim.stack, self.graph.rotated[b], False
+        kind = branch.kind if branch else "goto"
+        if kind in ("return", "raise"):
+            return sim.out, None, None, True
+        if kind == "goto":
+            if not succs:
+                raise Unsupported("falls off the end")
+            return sim.out, sim.stack, succs[-1], False
+        if kind == "for":
+            raise Unsupported("FOR_ITER outside a loop header")
+        return branches.two_way(self, b, sim, loop, active, stop)

@@ -1,0 +1,250 @@
+"""Loops as the walk meets them: where a loop goes on, and while loops (for loops are
+in ``fors.py``). A loop header starts a loop whose body is walked until control returns
+to the header (continue) or reaches the loop's follow block (break)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..rewrites.clause_tails import copied_after_endless_loop
+from ..simulation import markers as m
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from .conditions import negate
+from .fors import async_for, async_for_exit, for_loop
+from .loops import Loop, check_body_ends, loop_nodes
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def loop(w: Walk, h, stack, outer, active, stop=None):
+    """The loop whose header is ``h``: (statements, stack after it, where it goes on)."""
+    body = frozenset(w.an.loops[h])
+    header = w.blocks[h]
+    instrs = w.graph.instrs
+    is_for = instrs[header.start].op == "FOR_ITER"
+    exits = _dead_ends_dropped(w, _exits(w, h, body), h, body)
+    w.open_loops.add(h)
+    keep = stack[-1:] if is_for else []
+    spill = Sim(w.ctx, w.graph.instrs, stack[: len(stack) - len(keep)])
+    spill.spill()  # values that live through the loop are computed once, before it
+    stack = spill.stack + keep
+    if is_for:
+        stmts, stack, follow = for_loop(w, h, stack, outer, active, body, exits, stop)
+        return spill.out + stmts, stack, follow
+    done = async_for_exit(w, h)
+    if done is not None:
+        stmts, stack, follow = async_for(w, h, stack, outer, active, body, done)
+        return spill.out + stmts, stack, follow
+    # A lone RETURN_VALUE returns what the loop computed (3.11+ leave it out of the
+    # try around the return): no code after the loop
+    exits = {x for x in exits if w.graph.instrs[w.blocks[x].start].op != "RETURN_VALUE"}
+    own = [s for s in w.blocks[h].succs if s in exits]
+    if len(own) == 1:
+        # a break's own cleanup (a with's ``__exit__``) on its way out, or the rest
+        # of a round that only breaks (``if c: x = f(); break``), which the natural
+        # loop leaves out: both go on only to where the test leaves
+        exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
+    follow = min(exits) if exits else None
+    if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
+        follow = _past_jump_out(w, h, follow)
+    if follow is None:
+        # A loop that never ends but leaves the with or try body it is in ends there:
+        # getting there is a break, and that body goes on there as written
+        fenced = {s for x in body for s in w.blocks[x].succs if s in w.fences}
+        fenced = fenced or _clauses_reach_fences(w, body)
+        follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
+    copies, else_start = frozenset(), None
+    if _ends_outer_body(w, exits, outer):
+        follow = outer.header
+    elif own and all(w.joins.same_return(x, own[0]) for x in exits):
+        # 3.12+ copy the return that ends the function to every way out: the test's
+        # own is where the loop goes on, the others are breaks
+        follow, copies = own[0], frozenset(exits) - {own[0]}
+        w.joins.note_break_copies(copies, follow)
+    elif own == [follow] and len(exits) == 2:
+        # while ... else: the test leaves for the else clause, which a break skips
+        else_start, follow = follow, max(exits)
+    loop = Loop(h, follow, body, outer, copies, else_start)
+    stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
+    check_body_ends(rest)
+    if else_start is not None:
+        node = _while_else(w, stmts, stack, outer, active, else_start, follow)
+    else:
+        node = ast.While(test=m.const(True), body=stmts, orelse=[])
+    return [*spill.out, node], stack, follow
+
+
+def _only_reaches(w: Walk, x, end, steps=8) -> bool:
+    """Whether every path from block ``x`` gets to block ``end`` within a few blocks,
+    without returning or raising first."""
+    todo, seen = [x], {x}
+    while todo:
+        b = todo.pop()
+        if b == end:
+            continue
+        steps -= 1
+        succs = w.blocks[b].succs
+        if steps < 0 or not succs:
+            return False
+        todo += [s for s in succs if s not in seen]
+        seen.update(succs)
+    return True
+
+
+def _past_jump_out(w: Walk, h, follow) -> int:
+    """Where the lone jump ``follow`` goes, when only the loop at ``h`` gets there:
+    ``while True: try: ... except A: pass ... break``, where the body's way out
+    and the clause's (which the loop's body does not hold) jump to the code after
+    the loop."""
+    target = w.joins.jumped_to(follow)
+    if target in (follow, h):
+        return follow
+    if all(w.an.dominates(h, p) for p in w.blocks[target].preds):
+        return target
+    return follow
+
+
+def _clauses_reach_fences(w: Walk, body, steps=8) -> set[int]:
+    """The ends of enclosing with or try bodies that the except clauses of the tries
+    inside a loop go to: ways out of the loop, as the natural loop leaves the
+    clauses out of its body."""
+    chain, region = w.regions.chain, w.regions.region
+    todo = list({h for x in body for h in chain(x) if region(h) <= body})
+    seen, found = set(todo), set()
+    while todo and steps > 0:
+        steps -= 1
+        for s in w.blocks[todo.pop()].succs:
+            if s in w.fences:
+                found.add(s)
+            elif s not in seen and s not in body:
+                seen.add(s)
+                todo.append(s)
+    return found
+
+
+def _written_after(w: Walk, body) -> int | None:
+    """The one small exit of a loop that never ends, when it is the code written
+    after the loop, which the compiler copied to the loop's break."""
+    outside = {s for x in body for s in w.blocks[x].succs if s not in body}
+    if len(outside) != 1 or w.graph.lines is None:
+        return None
+    [x] = outside
+    if w.blocks[x].succs:
+        return None
+
+    def span(b):
+        return range(w.blocks[b].start, w.blocks[b].end)
+
+    graph, raw = w.graph, w.ctx.code.co_code
+    copied = copied_after_endless_loop(graph.instrs, graph.lines, raw, span(x), map(span, body))
+    return x if copied else None
+
+
+def _while_else(w: Walk, stmts, stack, outer, active, else_start, follow) -> ast.While:
+    """``while c: body else: clause`` from the loop's statements, which must begin
+    with the test, one branch of it leaving for the clause, and leave for it nowhere
+    else: the test runs before every round, and only its failing ends the loop there."""
+    split = _test_leaving_for_else(stmts[0]) if stmts else None
+    leaving = sum(isinstance(n, m.LeftForElse) for s in stmts for n in loop_nodes(s))
+    if split is None or leaving != 1:
+        raise Unsupported("a while loop leaves for its else clause other than by its test")
+    test, body = split
+    orelse, _ = w.seq(else_start, follow, list(stack), outer, active=active)
+    return ast.While(test=test, body=[*body, *stmts[1:]] or [ast.Pass()], orelse=orelse)
+
+
+def _ends_outer_body(w: Walk, exits, outer) -> bool:
+    """Whether a way out of a loop only jumps back to the header of the loop around
+    it (3.12+ jump straight there): the loop ends that loop's body, and going there
+    from inside it is a break."""
+    return outer is not None and any(w.joins.jumped_to(x) == outer.header for x in exits)
+
+
+def _dead_ends_dropped(w: Walk, exits, h, body) -> set[int]:
+    """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
+    reached from inside it, not where it goes on to: unless the loop's own exit
+    leads there too."""
+    raising = {e for e in exits if _raises_at_once(w, e) and not _after_break(w, e, h)}
+    if not raising:  # the walk below covers the rest of the code: only when needed
+        return exits
+    reached, todo = set(), [s for s in w.blocks[h].succs if s not in body]
+    while todo and not raising <= reached:
+        x = todo.pop()
+        if x not in reached and x not in body:
+            reached.add(x)
+            todo += w.blocks[x].succs
+    kept = {e for e in exits if e in reached or e not in raising}
+    return kept or exits
+
+
+def _after_break(w: Walk, b, h) -> bool:
+    """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
+    that pop the iterator and jump (a raise written in the loop pops nothing)."""
+    instrs = w.graph.instrs
+    if instrs[w.blocks[h].start].op != "FOR_ITER":
+        return False
+    preds = [w.blocks[p] for p in w.blocks[b].preds]
+    return bool(preds) and all(
+        instrs[p.start].op == "POP_TOP"
+        and {i.op for i in instrs[p.start : p.end]} <= {"POP_TOP", "JUMP"}
+        for p in preds
+    )
+
+
+def _raises_at_once(w: Walk, b) -> bool:
+    block = w.blocks[b]
+    return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
+
+
+def _exits(w: Walk, h, body) -> set[int]:
+    """Blocks after the loop's layout extent that control leaves the loop for. That
+    extent ends with the last block reached from the header without raising: except
+    clauses may be laid out after the code that follows the loop."""
+    reached, todo = {h}, [h]
+    while todo:
+        for s in w.blocks[todo.pop()].succs:
+            if s in body and s not in reached:
+                reached.add(s)
+                todo.append(s)
+    last = max(reached)
+    found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last}
+    # Except clauses inside the loop are laid out last on 3.12+: what only they lead
+    # to is part of the loop (a clause that returns), not where it is left for.
+    contexts = _contexts(w, h)
+
+    def inside_clause(x):  # under a clause's cleanup handler, not a try body's
+        handler = w.blocks[x].handler
+        if handler is None or handler in contexts:
+            return False
+        return w.graph.at(handler.target) in w.an.transparent
+
+    return {
+        s
+        for s in found
+        if not inside_clause(s) and not all(inside_clause(p) for p in w.blocks[s].preds)
+    }
+
+
+def _contexts(w: Walk, b) -> set:
+    """The handlers block ``b`` runs under, its own and the ones around it."""
+    out, handler = set(), w.blocks[b].handler
+    while handler is not None and handler not in out:
+        out.add(handler)
+        handler = w.blocks[w.graph.at(handler.target)].handler
+    return out
+
+
+def _test_leaving_for_else(stmt):
+    """(the loop's test, the statements of a round it lets run) when ``stmt`` is an
+    ``if`` with one branch leaving for the loop's else clause; else None."""
+    if not isinstance(stmt, ast.If):
+        return None
+    for leaves, stays, test in ((stmt.body, stmt.orelse, negate(stmt.test)),
+                                (stmt.orelse, stmt.body, stmt.test)):  # fmt: skip
+        if len(leaves) == 1 and isinstance(leaves[0], m.LeftForElse):
+            # a lone pass is the branch's placeholder: the rest of the round follows
+            return test, [] if [type(s) for s in stays] == [ast.Pass] else stays
+    return None

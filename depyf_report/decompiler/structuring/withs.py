@@ -1,0 +1,197 @@
+"""with statements: the body, up to where it ends, and what runs after the statement
+when the body never ends normally, found where ``__exit__`` suppressing an exception
+goes on."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..simulation import markers as m
+from ..simulation.machine import Sim
+from ..simulation.unsupported import Unsupported
+from .clauses import SCOPES
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+# What a with statement's handler pops when ``__exit__`` suppresses the exception.
+_SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
+_STEPS_TO_AFTER = 8
+
+
+def with_statement(w: Walk, stack, body, body_stack, follow, after=None):
+    """The with statement whose walked ``body`` ended with ``body_stack`` at ``follow``
+    (``after``: what runs after it when the body never ends normally, see
+    ``with_end``): (statements, stack after it or None, where the walk goes on)."""
+    if len(stack) < 2 or not isinstance(stack[-2], m.WithExit):
+        raise Unsupported("with body without a context manager")
+    exit_ = stack[-2]
+    target = None
+    if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
+        target, body = body[0].targets[0], body[1:]
+    body = _exits_settled(body, exit_)
+    item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
+    kind = ast.AsyncWith if exit_.is_async else ast.With
+    node = kind(items=[item], body=body or [ast.Pass()])
+    if after is not None and body_stack is None:
+        base = list(stack[:-2])
+        if isinstance(after, int):
+            return [node], base, after
+        tail = Sim(w.ctx, w.graph.instrs, base)
+        tail.run(*after)
+        if tail.branch is None or tail.branch.kind not in ("return", "raise"):
+            raise Unsupported("the code after a with statement runs on")
+        return [node, *tail.out], None, None
+    if body_stack is None:
+        return [node], None, None
+    return [node], body_stack, follow
+
+
+def with_end(w: Walk, h, exits, follow):
+    """Which exit of a with body is where the statement ends, when every exit
+    leaves (returns, raises, breaks or continues): the one that goes on as the
+    statement does when ``__exit__`` suppresses an exception. Where none does, the
+    body leaves on every path and something else runs after the statement:
+    (None, the block it starts at) or (None, (start, end) of the instructions that
+    the compiler copied into the suppressing path). (follow, None) where that path
+    cannot be read."""
+    after = suppressed(w, h)
+    if after is None:
+        return follow, None
+    same = [x for x in sorted(exits) if _goes_on_like(w, x, after) and not _leaves_loops(w, x)]
+    if not same:
+        return None, after
+    return (follow if follow in same else same[-1]), None
+
+
+def suppressed(w: Walk, h):
+    """Where the code after a with statement starts, as its handler reaches it when
+    ``__exit__`` returns true: a block, or a (start, end) run of instructions left in
+    the handler's last block; None where the handler has another shape."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    test = blocks[h]
+    if len(test.succs) != 2 or instrs[test.last].op != "POP_JUMP_IF_TRUE":
+        return None
+    x, seen = test.succs[-1], set()
+    while x not in seen:
+        if x in w.fences:  # the end of the try body around: the with ends it
+            return x
+        seen.add(x)
+        block = blocks[x]
+        for i in range(block.start, block.end):
+            op = instrs[i].op
+            if op == "JUMP":
+                return block.succs[0]
+            if op not in _SUPPRESS_CLEANUP:
+                if x in w.graph.rotated:  # the loop's test, repeated: the next round
+                    return w.graph.rotated[x]
+                return x if i == block.start and x not in w.regions.region(h) else (i, block.end)
+        if len(block.succs) != 1:
+            return None
+        x = block.succs[0]
+    return None
+
+
+def suppressing_goes_on(w: Walk, h, follow) -> bool:
+    """Whether the code after the with statement of handler ``h`` is where its body
+    ends at ``follow``, as it is where ``__exit__`` suppressing an exception goes
+    on (or that way cannot be read)."""
+    after = suppressed(w, h)
+    return after is None or _goes_on_like(w, follow, after)
+
+
+def _leaves_loops(w: Walk, x, steps=4) -> bool:
+    """Whether the one way into block ``x`` comes out of a loop as no way to the end
+    of a with body is written: out of two loops at once, out of a for loop other
+    than by its end (a break jumps, and the loop's end leads there too), or out of
+    an except clause inside a loop. ``x`` is then a return's copy of ``__exit__``."""
+    loops, clause = w.an.loops, False
+    for _ in range(steps):
+        preds = w.graph.blocks[x].preds
+        if not preds:  # a clause's entry: inside the loops of the code it protects
+            preds, clause = sorted(w.regions.region(x)), True
+        left = {p: [h for h, body in loops.items() if p in body and x not in body] for p in preds}
+        if any(left.values()):
+            return all(hs and (clause or _leaves_early(w, p, hs)) for p, hs in left.items())
+        if len(preds) != 1:
+            return False
+        x = preds[0]
+    return False
+
+
+def _leaves_early(w: Walk, p, left) -> bool:
+    """Whether block ``p`` leaving the loops ``left`` is no break: it leaves two at
+    once, or a for loop other than at its header, where the loop ends."""
+    instrs, blocks = w.graph.instrs, w.graph.blocks
+    for_loops = [h for h in left if instrs[blocks[h].start].op == "FOR_ITER" and h != p]
+    return len(left) > 1 or bool(for_loops)
+
+
+def _goes_on_like(w: Walk, x, after) -> bool:
+    """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
+    same block, or running a copy of the same instructions."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
+        if x == after:
+            return True
+        if len(blocks[x].succs) != 1:
+            break
+        x = blocks[x].succs[0]
+    if isinstance(after, int):
+        if blocks[after].succs:
+            return False
+        after = blocks[after].start, blocks[after].end  # only a block that ends is copied
+    start, end = after
+    block = blocks[x]
+    size = end - start
+    if block.end - block.start < size:
+        return False
+    mine = instrs[block.end - size : block.end]
+    return all(
+        a.op == b.op and repr(a.argval) == repr(b.argval) for a, b in zip(mine, instrs[start:end])
+    )
+
+
+def _exits_settled(body, exit_):
+    """Drop the exit marks inside a with body, checking that nothing but a jump out of
+    it (return of a computed value, break, continue) runs after ``__exit__``."""
+    out = []
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, m.ExitedWith):
+            rest = body[i + 1 :] if stmt.exit is exit_ else []
+            # a jump out of with statements around this one exits each of them in turn
+            rest = [s for s in rest if not isinstance(s, m.ExitedWith)]
+            if len(rest) > 1 or (rest and not _plain_exit(rest[0], stmt.carried)):
+                raise Unsupported("code runs after __exit__ inside the with body")
+            continue
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt, *getattr(stmt, "handlers", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
+        out.append(stmt)
+    return out
+
+
+def _plain_exit(stmt, carried) -> bool:
+    """Whether ``stmt`` only leaves the with body: a break, a continue, or a return of a
+    constant or of a value computed before ``__exit__`` ran (``carried``)."""
+    if isinstance(stmt, (ast.Break, ast.Continue)):
+        return True
+    if isinstance(stmt, ast.Return):
+        value = stmt.value
+        return (
+            value is None
+            or isinstance(value, ast.Constant)
+            or any(value is v for v in carried)
+            or m.is_temporary(value)
+        )
+    return False
+
+
+def _entered(value) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    return isinstance(value, m.Entered)
