@@ -15,12 +15,6 @@ from .raw import decode
 
 PY = sys.version_info[:2]
 
-# structuring/ imports JUMPS from here.  TODO(merge): import it from opcodes there.
-JUMPS = opcodes.JUMPS
-# py310.py hands 3.10's handlers 3.11's shapes (one exception value, PUSH_EXC_INFO), so
-# nothing reads exceptions the 3.10 way any more.
-# TODO(merge): remove with structuring's branches (trystmt.py, fallback.py).
-LEGACY_EXCEPTIONS = False
 
 # -- facts about the running Python, named for what differs -------------------------
 # The compiler sets up try blocks with SETUP_* opcodes and a block stack (3.10), not an

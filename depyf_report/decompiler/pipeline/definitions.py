@@ -101,7 +101,8 @@ class Definitions:
         body = [s for s in body or () if not isinstance(s, ast.Nonlocal)]
         node = comprehension_expr(fn.code, body, source) if body is not None else None
         if node is not None:
-            node.awaited_by_caller = bool(fn.code.co_flags & CO_COROUTINE)
+            if fn.code.co_flags & CO_COROUTINE:
+                sim.ctx.awaited_by_caller.add(node)
             return node
         return m.call(self.expression(fn, sim), [value_of(sim, iterable)])
 

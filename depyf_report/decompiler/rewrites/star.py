@@ -36,7 +36,6 @@ from ..bytecode.instructions import Handler, Instr
 from ..bytecode.opcodes import CHECK_STAR_MATCH, NO_FALLTHROUGH
 from .clause_tails import DELETES, STORES
 
-STAR_TEST = CHECK_STAR_MATCH  # the name structuring/ imports
 BODY_SHIFT = 3  # the original, the raised list and the rest lie under a clause's body
 PROLOGUES = ((("COPY", 1), ("BUILD_LIST", 0), ("SWAP", 2)), (("BUILD_LIST", 0), ("COPY", 2)))
 
@@ -128,7 +127,9 @@ class _Reader:
         after = found.after if any(c.exits for c in found.clauses) else None
         for clause in found.clauses:
             test = instrs[clause.test]
-            found.replaced[clause.test] = [_made(test, STAR_TEST, None, test.handler, argval=after)]
+            found.replaced[clause.test] = [
+                _made(test, CHECK_STAR_MATCH, None, test.handler, argval=after)
+            ]
         return found
 
     def _clause(self, found: _Handler, at: int) -> tuple[_Clause, int]:
@@ -293,7 +294,7 @@ def _require(condition: bool, why: str) -> None:
 
 
 def _made(like: Instr, op, arg, handler, target=None, argval=None) -> Instr:
-    """A new instruction at ``like``'s place; ``target`` (and a STAR_TEST's ``argval``)
+    """A new instruction at ``like``'s place; ``target`` (and a CHECK_STAR_MATCH's ``argval``)
     is an old index until rebuilt."""
     return Instr(-1, op, arg, arg if argval is None else argval, like.offset, target, handler)
 
@@ -345,7 +346,7 @@ def _rewritten(instrs: list[Instr], handlers: list[_Handler]) -> list[Instr]:
             raise NotStar("code runs into a rewritten handler")
         for made in new:
             argval = made.argval
-            if made.op == STAR_TEST and argval is not None:
+            if made.op == CHECK_STAR_MATCH and argval is not None:
                 if gone(argval):
                     raise NotStar("code after the handler rewritten")
                 argval = where[argval]

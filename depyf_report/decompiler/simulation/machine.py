@@ -56,6 +56,8 @@ class CodeContext:
         # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
         self.tested_copies = Noted()
         self.copied_names = Noted()
+        # Async comprehensions written inline: their await is part of the syntax.
+        self.awaited_by_caller = Noted()
 
     def builtin(self, ident: str) -> ast.expr:
         """A builtin the emitted code calls on its own account (``next`` in the state

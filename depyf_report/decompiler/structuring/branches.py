@@ -8,7 +8,6 @@ leave different values, each assigns its own to one temporary.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from ..simulation import markers as m
 from ..simulation import nodes
@@ -18,11 +17,8 @@ from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
 from .joins import copied_tail
 
-if TYPE_CHECKING:
-    from .walk import Walk
 
-
-def two_way(w: Walk, b, sim, loop, active, stop=None):
+def two_way(w, b, sim, loop, active, stop=None):
     branch, (fall, jump) = sim.branch, w.blocks[b].succs
     stack = sim.stack
     if branch.kind == "keep":
@@ -122,13 +118,13 @@ def two_way(w: Walk, b, sim, loop, active, stop=None):
     return [*sim.out, node], after, join, after is None or join is None
 
 
-def _fence_before(w: Walk, end, ends):
+def _fence_before(w, end, ends):
     """The end of the enclosing with/try body among ``ends`` that only jumps on to
     ``end``, else ``end``."""
     return next((f for f in ends if f in w.fences and w.joins.jumped_to(f) == end), end)
 
 
-def _fall_throughs(w: Walk, tested) -> set[int]:
+def _fall_throughs(w, tested) -> set[int]:
     """Where the tests of a merged condition fall through to, seeing through the jump
     that ends a chained comparison (over the block that pops its middle operand,
     which is no test's fall-through) and through the copy of where it fails."""
@@ -143,13 +139,13 @@ def _fall_throughs(w: Walk, tested) -> set[int]:
     return falls
 
 
-def _written_continue(w: Walk, b, loop) -> bool:
+def _written_continue(w, b, loop) -> bool:
     """Whether ``b`` only jumps to the loop's test at the top, where the end of the
     body goes to the test's repeated copy instead: a ``continue`` as written."""
     return b not in w.graph.rotated and loop.header in w.graph.repeated
 
 
-def _settle_values(w: Walk, t_out, t_stack, f_out, f_stack) -> list:
+def _settle_values(w, t_out, t_stack, f_out, f_stack) -> list:
     """One stack after an if whose branches leave different values: each branch
     assigns its value to the same temporary at its end."""
     if len(t_stack) != len(f_stack):

@@ -5,18 +5,14 @@ chain fails. Read back as one comparison, as a condition or as a value."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .joins import same_instructions
 from .trials import NOT_A_CONDITION
 
-if TYPE_CHECKING:
-    from .walk import Walk
 
-
-def chained(w: Walk, test, true_b, false_b, stack):
+def chained(w, test, true_b, false_b, stack):
     """A chained comparison used as a condition, ``a < x < b``: the first comparison
     keeps ``x`` on the stack; where it fails, a block pops ``x`` and goes on to where
     the whole chain fails; where it holds, the next comparison consumes ``x``. Returns
@@ -53,7 +49,7 @@ def chained(w: Walk, test, true_b, false_b, stack):
     return None
 
 
-def chained_value(w: Walk, sim, value, stack):
+def chained_value(w, sim, value, stack):
     """A chained comparison used as a value, ``a < x < b``: the first comparison's
     value where it fails, else the next one's, which reads the ``x`` the first kept
     on the stack. Merged, that is ``a < x and x < b`` with one ``x``: the chain."""
@@ -75,7 +71,7 @@ def chained_value(w: Walk, sim, value, stack):
     return chain
 
 
-def unspill_middle(w: Walk, sim, test, stack) -> None:
+def unspill_middle(w, sim, test, stack) -> None:
     """The chain's first middle operand, and its left one where that was not a plain
     name, were computed into temporaries by the ``SWAP`` between them: put them back
     in the comparison, each evaluated once, in order. So were the values below them
@@ -98,7 +94,7 @@ def unspill_middle(w: Walk, sim, test, stack) -> None:
         stack[at[0]] = sim.out.pop().value
 
 
-def _spilled_last(w: Walk, sim, operand, stack) -> bool:
+def _spilled_last(w, sim, operand, stack) -> bool:
     """Whether the block's last statement assigns ``operand``, a temporary that
     nothing on the stack still reads."""
     last = sim.out[-1] if sim.out else None
@@ -114,7 +110,7 @@ def _spilled_last(w: Walk, sim, operand, stack) -> bool:
     return not any(isinstance(v, ast.Name) and v.id == operand.id for v in stack)
 
 
-def _next_comparison(w: Walk, b, failing, stack):
+def _next_comparison(w, b, failing, stack):
     """(comparison, true, false, stack) for block ``b`` comparing the stack's top."""
     if b in w.an.loops or w.an.handler_of(b) != w.an.handler_of(failing):
         return None
@@ -143,7 +139,7 @@ def _next_comparison(w: Walk, b, failing, stack):
     return compare, t2, f2, rest
 
 
-def _popped_to(w: Walk, b, failed):
+def _popped_to(w, b, failed):
     """Where block ``b`` goes when all it does is pop the top of the stack: on, or
     (3.12+) into its own copy of the block ``failed`` that ends the function."""
     block = w.blocks[b]

@@ -3,17 +3,12 @@ try statement ends (or, when the body never ends normally, where the clauses go 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..bytecode.opcodes import CHECK_STAR_MATCH
 from ..graph.analysis import BOOKKEEPING
-from ..rewrites.star import STAR_TEST
 from .loops import loop_edges
 
-if TYPE_CHECKING:
-    from .walk import Walk
 
-
-def clause_join(w: Walk, h, loop):
+def clause_join(w, h, loop):
     """Where the handler's clauses meet the normal path: the first post-dominator of
     the handler that the handler does not dominate. Where that is outside the
     statements around the try, the clauses and the body may still meet inside them
@@ -38,7 +33,7 @@ def clause_join(w: Walk, h, loop):
     return None
 
 
-def next_round_join(w: Walk, h, follow, loop) -> int | None:
+def next_round_join(w, h, follow, loop) -> int | None:
     """Where the body's end and an except clause meet on their way to the loop's
     next round, when another clause breaks or continues (the post-dominator is then
     where the loop goes on, or its header): the first block of the body end's
@@ -51,7 +46,7 @@ def next_round_join(w: Walk, h, follow, loop) -> int | None:
     return None
 
 
-def _first_undominated(w: Walk, h, ipdom) -> int | None:
+def _first_undominated(w, h, ipdom) -> int | None:
     """The first post-dominator of ``h`` in ``ipdom`` that ``h`` does not dominate."""
     x = ipdom.get(h)
     while x is not None and w.an.dominates(h, x):
@@ -59,17 +54,17 @@ def _first_undominated(w: Walk, h, ipdom) -> int | None:
     return x
 
 
-def _star_exit(w: Walk, h) -> int | None:
+def _star_exit(w, h) -> int | None:
     """Where the clauses of an except* handler go on: its first test says (star.py),
     as the clauses need not reach it along normal edges, nor the body at all."""
     block = w.graph.blocks[h]
     for ins in w.graph.instrs[block.start : block.end]:
-        if ins.op == STAR_TEST:
+        if ins.op == CHECK_STAR_MATCH:
             return None if ins.argval is None else w.graph.at(ins.argval)
     return None
 
 
-def _outside_enclosing(w: Walk, h, x) -> bool:
+def _outside_enclosing(w, h, x) -> bool:
     """Whether block ``x`` is outside a try body that the try of handler ``h`` is
     written in, and is not (a copy of) where that body ends: then it is a clause's own
     way out (its copy of the enclosing finally body and its return), no join."""
@@ -80,7 +75,7 @@ def _outside_enclosing(w: Walk, h, x) -> bool:
     return all(_tail(w, x) != _tail(w, end) for end in w.fences)
 
 
-def _tail(w: Walk, b) -> list:
+def _tail(w, b) -> list:
     """What block ``b`` and the blocks it alone leads to run, up to where they end."""
     out, seen = [], set()
     while b not in seen:
@@ -93,7 +88,7 @@ def _tail(w: Walk, b) -> list:
     return out
 
 
-def _straight(w: Walk, x, end, steps=4) -> list[int]:
+def _straight(w, x, end, steps=4) -> list[int]:
     """Blocks along the straight path from ``x``, up to ``end``."""
     out = [x]
     for _ in range(steps):
@@ -105,14 +100,14 @@ def _straight(w: Walk, x, end, steps=4) -> list[int]:
     return out
 
 
-def _clause_exit(w: Walk, h) -> int | None:
+def _clause_exit(w, h) -> int | None:
     """The one block the except clauses of handler ``h`` go on to, if they all go on
     to one."""
     exits = _clause_exits(w, h)
     return exits.pop() if exits is not None and len(exits) == 1 else None
 
 
-def _clause_exits(w: Walk, h) -> set[int] | None:
+def _clause_exits(w, h) -> set[int] | None:
     """The blocks the except clauses of handler ``h`` go on to, None where one is
     not a block of its own: code after their ``POP_EXCEPT`` runs outside the
     clause."""
@@ -137,7 +132,7 @@ def _clause_exits(w: Walk, h) -> set[int] | None:
     return exits
 
 
-def _leaves_outer_clause(w: Walk, x) -> bool:
+def _leaves_outer_clause(w, x) -> bool:
     """Whether block ``x`` starts by leaving the clause this try is written in: a
     return or a jump out of a nested clause pops each handled exception on its way,
     so where it goes is no place the clauses of this try meet."""

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..simulation.machine import Branch
 from ..simulation.unsupported import Unsupported
 from . import chains
 from .trials import trial_run
-
-if TYPE_CHECKING:
-    from .walk import Walk
 
 
 @dataclass
@@ -35,7 +31,7 @@ class MergeState:
     merging_in: tuple = (None, frozenset())
 
 
-def merge_conditions(w: Walk, b, test, true_b, false_b, stack, loop=None, active=frozenset()):
+def merge_conditions(w, b, test, true_b, false_b, stack, loop=None, active=frozenset()):
     """Fold short-circuit conditions (``a and b``, ``a or not b``) into one test."""
     merged = {b}
     w.merge.candidates = {}  # candidate block -> its folded condition, for this merge only
@@ -47,7 +43,7 @@ def merge_conditions(w: Walk, b, test, true_b, false_b, stack, loop=None, active
     return test, true_b, false_b
 
 
-def _merge(w: Walk, test, true_b, false_b, stack, merged):
+def _merge(w, test, true_b, false_b, stack, merged):
     while True:
         for cand, on_true in ((false_b, False), (true_b, True)):
             inner = _pure_condition(w, cand, merged, stack)
@@ -73,7 +69,7 @@ def _merge(w: Walk, test, true_b, false_b, stack, merged):
             test, true_b, false_b = chosen
 
 
-def _chosen_condition(w: Walk, test, true_b, false_b, stack, merged):
+def _chosen_condition(w, test, true_b, false_b, stack, merged):
     """``if (a if c else b):``: each branch of ``c`` tests a condition of its own, and
     the two go on to the same places. (test, true, false) or None."""
     yes = _pure_condition(w, true_b, merged, stack)
@@ -92,7 +88,7 @@ def _chosen_condition(w: Walk, test, true_b, false_b, stack, merged):
     return value, w.joins.jumped_to(t1), w.joins.jumped_to(f1)
 
 
-def _pure_condition(w: Walk, cand, merged, stack):
+def _pure_condition(w, cand, merged, stack):
     """(test, true, false, blocks) when ``cand`` only tests a condition, or only
     jumps to one (3.11 ends a chained comparison so)."""
     if cand in w.visited or cand in merged or cand in w.an.loops:
@@ -110,7 +106,7 @@ def _pure_condition(w: Walk, cand, merged, stack):
     return found
 
 
-def _fold_condition(w: Walk, cand, merged, stack):
+def _fold_condition(w, cand, merged, stack):
     block = w.blocks[cand]
     if w.an.handler_of(cand) != w.an.handler_of(min(merged)):
         return None
@@ -142,7 +138,7 @@ def _fold_condition(w: Walk, cand, merged, stack):
     return test, t2, f2, frozenset(taken)
 
 
-def _value_tested(w: Walk, cand, stack):
+def _value_tested(w, cand, stack):
     """A condition that tests a value of its own making, ``a or (b or c) is d``:
     ``cand`` starts the value (``b or c``) and the block where its parts meet tests
     it. The value is walked as the walk would, then undone, as the merge visits its
@@ -183,7 +179,7 @@ def _value_tested(w: Walk, cand, stack):
     return test, t2, f2, frozenset(taken)
 
 
-def fused_keep(w: Walk, test, true_b, false_b, stack):
+def fused_keep(w, test, true_b, false_b, stack):
     """``a and b or c`` (``(a or b) and c``): 3.10/3.11 send ``a``'s failure (success)
     straight to ``c``, where ``b``'s value-keeping jump falls through too. Tested
     together, ``a and b`` is that jump's value: (branch, stack, successors) or None."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 from collections import deque
 
-from ..bytecode.versions import LEGACY_EXCEPTIONS
 from ..graph.cfg import Graph
 from ..simulation import markers as m
 from ..simulation.handlers.exceptions import helper_defs
@@ -92,11 +91,9 @@ class StateMachine:
 
     def _tracks_handled(self) -> bool:
         """Whether the code needs the handled exception (bare raise, except blocks)."""
-        if LEGACY_EXCEPTIONS and any(b.handler for b in self.graph.blocks):
-            return True
-        uses = ("PUSH_EXC_INFO", "POP_EXCEPT_LEGACY")
         return any(
-            i.op in uses or (i.op == "RAISE_VARARGS" and not i.arg) for i in self.graph.instrs
+            i.op == "PUSH_EXC_INFO" or (i.op == "RAISE_VARARGS" and not i.arg)
+            for i in self.graph.instrs
         )
 
     def _case(self, bid: int, body) -> ast.If:
@@ -215,20 +212,12 @@ class StateMachine:
         target = self.graph.handler_block(block)
         shape = self.shapes[block.id][: handler.depth]
         exc = m.name(self.exc)
-        handled = self.ctx.prefix + "handled"
-        if LEGACY_EXCEPTIONS:  # previous (tb, value, type), then the new ones
-            traceback = ast.Attribute(value=exc, attr="__traceback__", ctx=ast.Load())
-            pushed = [m.const(None), m.name(handled), m.const(None), traceback, exc]
-            pushed.append(m.call(self.ctx.builtin("type"), [exc]))
-        else:
-            pushed = [m.const(-1)] if handler.lasti else []
-            pushed.append(exc)
+        pushed = [m.const(-1)] if handler.lasti else []
+        pushed.append(exc)
         catch = []
         for n, value in enumerate(pushed):
             slot = self.slot(handler.depth + n)
             catch.append(ast.Assign(targets=[m.name(slot, True)], value=value))
-        if LEGACY_EXCEPTIONS:
-            catch.append(ast.Assign(targets=[m.name(handled, True)], value=exc))
         catch.append(self._goto(target, shape + [False] * len(pushed), queue))
         clause = ast.ExceptHandler(
             type=self.ctx.builtin("BaseException"), name=self.exc, body=catch

@@ -5,20 +5,16 @@ iterator there, out in places of their own). ``async for`` ends at END_ASYNC_FOR
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
-from ..bytecode.versions import JUMPS
+from ..bytecode.opcodes import JUMPS
 from ..graph.cfg import TWO_WAY
 from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
 from ..simulation.unsupported import Unsupported
 from .loops import Loop, check_body_ends
 
-if TYPE_CHECKING:
-    from .walk import Walk
 
-
-def for_loop(w: Walk, h, stack, outer, active, body, exits, stop=None):
+def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     """The for loop whose header ``h`` takes the next item from the iterator on top of
     ``stack``: (statements, stack after it, where it goes on)."""
     if not stack:
@@ -64,7 +60,7 @@ def for_loop(w: Walk, h, stack, outer, active, body, exits, stop=None):
     return [node], base, follow
 
 
-def async_for_exit(w: Walk, h):
+def async_for_exit(w, h):
     """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
     hb = w.graph.handler_block(w.blocks[h])
     if hb is not None and w.graph.instrs[w.blocks[hb].start].op == "END_ASYNC_FOR":
@@ -72,7 +68,7 @@ def async_for_exit(w: Walk, h):
     return None
 
 
-def async_for(w: Walk, h, stack, outer, active, body, done):
+def async_for(w, h, stack, outer, active, body, done):
     if not stack or not isinstance(stack[-1], m.Iter):
         raise Unsupported("async for without an iterator")
     follow = w.blocks[done].succs[-1] if w.blocks[done].succs else None
@@ -88,7 +84,7 @@ def async_for(w: Walk, h, stack, outer, active, body, done):
     return [node], stack[:-1], follow
 
 
-def _own_exit(w: Walk, x) -> bool:
+def _own_exit(w, x) -> bool:
     block = w.blocks[x]
     if block.succs:
         return _falls_into_return(w, x)
@@ -98,7 +94,7 @@ def _own_exit(w: Walk, x) -> bool:
     return ops[0] != "POP_TOP" or ops[1:] == ["LOAD_CONST", "RETURN_VALUE"]
 
 
-def _falls_into_return(w: Walk, x, steps=4) -> bool:
+def _falls_into_return(w, x, steps=4) -> bool:
     """Whether block ``x`` falls, through blocks only it leads to, into a return: a
     return inside a with pops the iterator under the with's handler, and its copy of
     ``__exit__`` runs outside it (a break jumps to the code after the loop)."""
@@ -117,7 +113,7 @@ def _falls_into_return(w: Walk, x, steps=4) -> bool:
     return False
 
 
-def _still_iterating(w: Walk, h, body, exits, done):
+def _still_iterating(w, h, body, exits, done):
     """(body, exits) with the for loop's body grown by the blocks 3.12+ lay out after
     it that still run with the iterator on the stack: an if that goes on to break (a
     block that pops the iterator first) or to return is the loop's own code."""
@@ -142,7 +138,7 @@ def _still_iterating(w: Walk, h, body, exits, done):
     return frozenset(body), exits
 
 
-def _pops_copy(w: Walk, x) -> bool:
+def _pops_copy(w, x) -> bool:
     """Whether block ``x`` starts by popping the copy of a value that each way to it
     tested (3.12+ ``a or b``: COPY 1, then a jump that keeps it), not the iterator."""
     instrs, preds = w.graph.instrs, w.blocks[x].preds
@@ -154,7 +150,7 @@ def _pops_copy(w: Walk, x) -> bool:
     )
 
 
-def _popped_to_outer(w: Walk, h, done, outer) -> set[int]:
+def _popped_to_outer(w, h, done, outer) -> set[int]:
     """Blocks that pop a for loop's iterator and go back to the header of the loop
     around it: 3.12+ lay out a break so, one for each, before the loop's end, when
     the loop ends that loop's body."""
@@ -169,7 +165,7 @@ def _popped_to_outer(w: Walk, h, done, outer) -> set[int]:
     return {s for s in found if w.an.dominates(h, s)}
 
 
-def _copied_breaks(w: Walk, body, exits, done) -> set[int]:
+def _copied_breaks(w, body, exits, done) -> set[int]:
     """Blocks inside the loop's layout that pop the iterator, then return or raise:
     the code after the loop, which only a break reaches, copied to that break (a
     ``return`` written in the loop pops the iterator after computing its value)."""
@@ -184,7 +180,7 @@ def _copied_breaks(w: Walk, body, exits, done) -> set[int]:
     return found
 
 
-def _past_pop(w: Walk, follow):
+def _past_pop(w, follow):
     """Where an else ends: at the loop's follow, or past the follow when the follow
     only pops the iterator that the breaks leave (3.12+), as the else has none."""
     block = w.blocks[follow]

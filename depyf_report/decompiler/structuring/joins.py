@@ -11,7 +11,6 @@ tail both branches end with into each (``copied_tail``), so that they never meet
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from ..rewrites.clause_tails import same_instruction
 from ..simulation import markers as m
@@ -19,9 +18,6 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .loops import is_loop_edge, loop_postdominators
 from .trials import trial_run
-
-if TYPE_CHECKING:
-    from .walk import Walk
 
 # How far ``Joins._passed_by`` follows a branch that runs straight on.
 _STRAIGHT_STEPS = 4
@@ -209,7 +205,7 @@ def same_instructions(xs, ys) -> bool:
     return len(xs) == len(ys) and all(map(same_instruction, xs, ys))
 
 
-def copied_tail(w: Walk, b, test, true_b, false_b, stack):
+def copied_tail(w, b, test, true_b, false_b, stack):
     """``return f(a, b if c else d)``: 3.10 and 3.12+ copy a short tail that returns
     or raises (here the call and the return) into each arm of the conditional
     expression, so the arms never meet. Where the test is inside an expression and
@@ -235,7 +231,7 @@ def copied_tail(w: Walk, b, test, true_b, false_b, stack):
     return ast.IfExp(test=test, body=t_value, orelse=f_value), leaf, len(tail)
 
 
-def _arm_values(w: Walk, b, stack, tested, depth=0) -> dict:
+def _arm_values(w, b, stack, tested, depth=0) -> dict:
     """For each tail, returning or raising, that arm ``b`` can end with: (the one
     value the arm pushes before it, the block holding the tail, the arm's blocks);
     only ``tested`` blocks may lead to the arm. A nested conditional expression is
@@ -275,7 +271,7 @@ def _arm_values(w: Walk, b, stack, tested, depth=0) -> dict:
     return found
 
 
-def _one_value(w: Walk, start, end, stack):
+def _one_value(w, start, end, stack):
     """The value instructions [start, end) push on ``stack``, where they push just one
     and emit nothing; else None."""
     sim = Sim(w.ctx, w.graph.instrs, list(stack))

@@ -4,7 +4,6 @@ that try or with statement (``trys.py``)."""
 
 from __future__ import annotations
 
-from ..bytecode.versions import LEGACY_EXCEPTIONS
 from ..simulation.unsupported import Unsupported
 
 
@@ -38,8 +37,6 @@ class Regions:
         """The outermost handler protecting block ``b`` whose statement is not open yet
         (``active``: the handlers of the statements being walked), or None."""
         pending = [h for h in self.chain(b) if h not in active]
-        if pending and LEGACY_EXCEPTIONS:
-            raise Unsupported("3.10 exception handlers go to the state machine")
         return pending[-1] if pending else None
 
     def region(self, h) -> set[int]:

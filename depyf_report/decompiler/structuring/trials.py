@@ -4,13 +4,9 @@ expression."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..bytecode.opcodes import MATCH_CASE
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
-
-if TYPE_CHECKING:
-    from .walk import Walk
 
 NOT_A_CONDITION = {
     "STORE_FAST",
@@ -21,7 +17,7 @@ NOT_A_CONDITION = {
     "STORE_SUBSCR",
     "POP_TOP",
     "LOAD_BUILD_CLASS",
-    "MATCH_CASE",  # binds the pattern's names
+    MATCH_CASE,  # binds the pattern's names
     # These extend a display on the stack in place: a trial run would extend it twice.
     "LIST_APPEND",
     "LIST_EXTEND",
@@ -33,7 +29,7 @@ NOT_A_CONDITION = {
 }
 
 
-def trial_run(w: Walk, block, stack, allow=frozenset()) -> Sim | None:
+def trial_run(w, block, stack, allow=frozenset()) -> Sim | None:
     """``block`` simulated on a copy of ``stack``, or None where it cannot be part of
     a condition (``allow``: instructions that may still be in it)."""
     instrs = w.graph.instrs

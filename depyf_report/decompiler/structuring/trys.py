@@ -7,11 +7,9 @@ clauses (``clauses.py``), up to where they meet the body (``clause_joins.py``)."
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
-from ..bytecode.versions import JUMPS
+from ..bytecode.opcodes import CHECK_STAR_MATCH, JUMPS
 from ..rewrites.clause_tails import WITH_EXIT_CALL
-from ..rewrites.star import STAR_TEST
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
@@ -21,18 +19,15 @@ from .clauses import clauses, copied_tail_hoisted, returns_kept_value, strip_cop
 from .loops import loop_edges
 from .withs import suppressed, suppressing_goes_on, with_end, with_statement
 
-if TYPE_CHECKING:
-    from .walk import Walk
-
 ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
-CLAUSE_TESTS = ("CHECK_EXC_MATCH", STAR_TEST)
+CLAUSE_TESTS = ("CHECK_EXC_MATCH", CHECK_STAR_MATCH)
 TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+, where star.py gives except* clauses
 TRIES = (ast.Try, TRY_STAR) if TRY_STAR else (ast.Try,)
 # Instructions that define nested code, which a trial run must not decompile.
 _DEFINES = {"MAKE_FUNCTION", "LOAD_BUILD_CLASS"}
 
 
-def build(w: Walk, h, b, stack, loop, active, stop):
+def build(w, h, b, stack, loop, active, stop):
     """The try or with statement of handler block ``h``, whose body starts at block
     ``b``: (statements, stack after it or None, where the walk goes on)."""
     region = w.regions.region(h)
@@ -70,7 +65,7 @@ def build(w: Walk, h, b, stack, loop, active, stop):
     return _try(w, h, stack, body, body_stack, follow, loop, inner, stop)
 
 
-def _jumps_back_into(w: Walk, x, region, depth=2) -> bool:
+def _jumps_back_into(w, x, region, depth=2) -> bool:
     """Whether block ``x`` only jumps, and every way from it goes back into
     ``region`` (which holds no header of a loop around the statement): 3.12+ leave
     the jump back to the header of a loop inside a with body unprotected (3.13 the
@@ -86,7 +81,7 @@ def _jumps_back_into(w: Walk, x, region, depth=2) -> bool:
     )
 
 
-def _try(w: Walk, h, stack, body, body_stack, follow, loop, active, stop):
+def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
     protected = w.graph.instrs[w.graph.blocks[w.regions.first_protected(h)].start].handler
     base = list(stack[: protected.depth])
     exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
@@ -147,7 +142,7 @@ def _try(w: Walk, h, stack, body, body_stack, follow, loop, active, stop):
     return [node], after, nxt
 
 
-def _written_after(w: Walk, h, start, loop, active, stop) -> bool:
+def _written_after(w, h, start, loop, active, stop) -> bool:
     """Whether the code the body goes on to, when the clauses never do, was written
     after the try rather than as its else. The compiler lays an else out before the
     handlers and code after the try after them (3.11); 3.12+ move every handler after
@@ -172,7 +167,7 @@ def _written_after(w: Walk, h, start, loop, active, stop) -> bool:
     return False
 
 
-def _normal_exit(w: Walk, b, region, exits, loop, is_with):
+def _normal_exit(w, b, region, exits, loop, is_with):
     """Where the body ends when nothing jumps out. Among its exits, the ones that go
     on to where the enclosing with or try body ends rather than out of it (a break,
     continue or return through them runs its own copy of their cleanup); when each
@@ -208,7 +203,7 @@ def _normal_exit(w: Walk, b, region, exits, loop, is_with):
     return after if after in exits else min(exits)
 
 
-def _returned(w: Walk, x, steps=8) -> str | None:
+def _returned(w, x, steps=8) -> str | None:
     """What the ways on from exit ``x`` return, run on an empty stack (and undone):
     "kept" where a return, after code of the exit's own, finds nothing to return, a
     value pushed before; "none" where each returns None; else None."""
@@ -242,7 +237,7 @@ def _returned(w: Walk, x, steps=8) -> str | None:
         w.ctx.counter = counter
 
 
-def _goes_on_with_clauses(w: Walk, h, exits, follow, loop):
+def _goes_on_with_clauses(w, h, exits, follow, loop):
     """Where every exit of a try body leaves (``try: if c: return x``, where the
     return is no longer covered), the one that goes on to where the except clauses
     go on is the end of the body; the others are its returns and raises."""
@@ -259,7 +254,7 @@ def _goes_on_with_clauses(w: Walk, h, exits, follow, loop):
     return going_on[0] if len(going_on) == 1 else follow
 
 
-def _exits_with(w: Walk, x) -> bool:
+def _exits_with(w, x) -> bool:
     """Whether block ``x`` starts with a with's ``__exit__(None, None, None)`` (after
     the swap that keeps a returned value under it)."""
     instrs, start = w.graph.instrs, w.graph.blocks[x].start
@@ -273,7 +268,7 @@ def _exits_with(w: Walk, x) -> bool:
     )
 
 
-def _reaches(w: Walk, b, x, steps=12) -> bool:
+def _reaches(w, b, x, steps=12) -> bool:
     """Whether block ``b`` reaches block ``x`` within a few blocks."""
     todo, seen = [b], {b}
     while todo and steps > 0:
@@ -287,7 +282,7 @@ def _reaches(w: Walk, b, x, steps=12) -> bool:
     return False
 
 
-def _normal_body(w: Walk, b, region) -> set[int]:
+def _normal_body(w, b, region) -> set[int]:
     """The blocks of ``region`` that ``b`` reaches along normal edges."""
     seen, todo = {b}, [b]
     while todo:
@@ -298,7 +293,7 @@ def _normal_body(w: Walk, b, region) -> set[int]:
     return seen
 
 
-def _way_out(w: Walk, x, edges, steps=8):
+def _way_out(w, x, edges, steps=8):
     """The loop edge among ``edges`` that the straight path from block ``x`` reaches,
     or ``ENDS`` for a return or raise, before the end of an enclosing with or try
     body; None when it reaches none of these."""
@@ -316,7 +311,7 @@ def _way_out(w: Walk, x, edges, steps=8):
     return None
 
 
-def _is_finally(w: Walk, h) -> bool:
+def _is_finally(w, h) -> bool:
     """Whether handler block ``h`` starts a finally body: not a bare except (which
     pops the exception), a with's exit, or a clause whose first block ends testing
     the exception against the type it computes (``except (A, B)``, ``mod.Error``)."""
@@ -331,7 +326,7 @@ def _is_finally(w: Walk, h) -> bool:
     )
 
 
-def _bare_except_raising_on(w: Walk, body, body_stack, clause, tail, follow, loop, active, stop):
+def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, active, stop):
     """``try: ... except: clause`` where the clause and the body both go on to the
     re-raise that ends the copy of an enclosing finally body run on an exception: the
     walk of a bare except then reads like a finally body. The re-raise follows."""
@@ -345,7 +340,7 @@ def _bare_except_raising_on(w: Walk, body, body_stack, clause, tail, follow, loo
     return [node, *rest], None, None
 
 
-def _finally(w: Walk, body, body_stack, final, follow, loop, active, stop):
+def _finally(w, body, body_stack, final, follow, loop, active, stop):
     body = strip_copies(body, final)
     rest, after = [], None
     if follow is not None and body_stack is not None:

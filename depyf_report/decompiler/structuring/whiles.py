@@ -5,7 +5,6 @@ to the header (continue) or reaches the loop's follow block (break)."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from ..rewrites.clause_tails import copied_after_endless_loop
 from ..simulation import markers as m
@@ -15,11 +14,8 @@ from .conditions import negate
 from .fors import async_for, async_for_exit, for_loop
 from .loops import Loop, check_body_ends, loop_nodes
 
-if TYPE_CHECKING:
-    from .walk import Walk
 
-
-def loop(w: Walk, h, stack, outer, active, stop=None):
+def loop(w, h, stack, outer, active, stop=None):
     """The loop whose header is ``h``: (statements, stack after it, where it goes on)."""
     body = frozenset(w.an.loops[h])
     header = w.blocks[h]
@@ -77,7 +73,7 @@ def loop(w: Walk, h, stack, outer, active, stop=None):
     return [*spill.out, node], stack, follow
 
 
-def _only_reaches(w: Walk, x, end, steps=8) -> bool:
+def _only_reaches(w, x, end, steps=8) -> bool:
     """Whether every path from block ``x`` gets to block ``end`` within a few blocks,
     without returning or raising first."""
     todo, seen = [x], {x}
@@ -94,7 +90,7 @@ def _only_reaches(w: Walk, x, end, steps=8) -> bool:
     return True
 
 
-def _past_jump_out(w: Walk, h, follow) -> int:
+def _past_jump_out(w, h, follow) -> int:
     """Where the lone jump ``follow`` goes, when only the loop at ``h`` gets there:
     ``while True: try: ... except A: pass ... break``, where the body's way out
     and the clause's (which the loop's body does not hold) jump to the code after
@@ -107,7 +103,7 @@ def _past_jump_out(w: Walk, h, follow) -> int:
     return follow
 
 
-def _clauses_reach_fences(w: Walk, body, steps=8) -> set[int]:
+def _clauses_reach_fences(w, body, steps=8) -> set[int]:
     """The ends of enclosing with or try bodies that the except clauses of the tries
     inside a loop go to: ways out of the loop, as the natural loop leaves the
     clauses out of its body."""
@@ -125,7 +121,7 @@ def _clauses_reach_fences(w: Walk, body, steps=8) -> set[int]:
     return found
 
 
-def _written_after(w: Walk, body) -> int | None:
+def _written_after(w, body) -> int | None:
     """The one small exit of a loop that never ends, when it is the code written
     after the loop, which the compiler copied to the loop's break."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
@@ -143,7 +139,7 @@ def _written_after(w: Walk, body) -> int | None:
     return x if copied else None
 
 
-def _while_else(w: Walk, stmts, stack, outer, active, else_start, follow) -> ast.While:
+def _while_else(w, stmts, stack, outer, active, else_start, follow) -> ast.While:
     """``while c: body else: clause`` from the loop's statements, which must begin
     with the test, one branch of it leaving for the clause, and leave for it nowhere
     else: the test runs before every round, and only its failing ends the loop there."""
@@ -156,14 +152,14 @@ def _while_else(w: Walk, stmts, stack, outer, active, else_start, follow) -> ast
     return ast.While(test=test, body=[*body, *stmts[1:]] or [ast.Pass()], orelse=orelse)
 
 
-def _ends_outer_body(w: Walk, exits, outer) -> bool:
+def _ends_outer_body(w, exits, outer) -> bool:
     """Whether a way out of a loop only jumps back to the header of the loop around
     it (3.12+ jump straight there): the loop ends that loop's body, and going there
     from inside it is a break."""
     return outer is not None and any(w.joins.jumped_to(x) == outer.header for x in exits)
 
 
-def _dead_ends_dropped(w: Walk, exits, h, body) -> set[int]:
+def _dead_ends_dropped(w, exits, h, body) -> set[int]:
     """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
     reached from inside it, not where it goes on to: unless the loop's own exit
     leads there too."""
@@ -180,7 +176,7 @@ def _dead_ends_dropped(w: Walk, exits, h, body) -> set[int]:
     return kept or exits
 
 
-def _after_break(w: Walk, b, h) -> bool:
+def _after_break(w, b, h) -> bool:
     """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
     that pop the iterator and jump (a raise written in the loop pops nothing)."""
     instrs = w.graph.instrs
@@ -194,12 +190,12 @@ def _after_break(w: Walk, b, h) -> bool:
     )
 
 
-def _raises_at_once(w: Walk, b) -> bool:
+def _raises_at_once(w, b) -> bool:
     block = w.blocks[b]
     return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
 
 
-def _exits(w: Walk, h, body) -> set[int]:
+def _exits(w, h, body) -> set[int]:
     """Blocks after the loop's layout extent that control leaves the loop for. That
     extent ends with the last block reached from the header without raising: except
     clauses may be laid out after the code that follows the loop."""
@@ -228,7 +224,7 @@ def _exits(w: Walk, h, body) -> set[int]:
     }
 
 
-def _contexts(w: Walk, b) -> set:
+def _contexts(w, b) -> set:
     """The handlers block ``b`` runs under, its own and the ones around it."""
     out, handler = set(), w.blocks[b].handler
     while handler is not None and handler not in out:

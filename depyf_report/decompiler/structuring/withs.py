@@ -5,22 +5,18 @@ goes on."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .clauses import SCOPES
 
-if TYPE_CHECKING:
-    from .walk import Walk
-
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
 _STEPS_TO_AFTER = 8
 
 
-def with_statement(w: Walk, stack, body, body_stack, follow, after=None):
+def with_statement(w, stack, body, body_stack, follow, after=None):
     """The with statement whose walked ``body`` ended with ``body_stack`` at ``follow``
     (``after``: what runs after it when the body never ends normally, see
     ``with_end``): (statements, stack after it or None, where the walk goes on)."""
@@ -48,7 +44,7 @@ def with_statement(w: Walk, stack, body, body_stack, follow, after=None):
     return [node], body_stack, follow
 
 
-def with_end(w: Walk, h, exits, follow):
+def with_end(w, h, exits, follow):
     """Which exit of a with body is where the statement ends, when every exit
     leaves (returns, raises, breaks or continues): the one that goes on as the
     statement does when ``__exit__`` suppresses an exception. Where none does, the
@@ -65,7 +61,7 @@ def with_end(w: Walk, h, exits, follow):
     return (follow if follow in same else same[-1]), None
 
 
-def suppressed(w: Walk, h):
+def suppressed(w, h):
     """Where the code after a with statement starts, as its handler reaches it when
     ``__exit__`` returns true: a block, or a (start, end) run of instructions left in
     the handler's last block; None where the handler has another shape."""
@@ -93,7 +89,7 @@ def suppressed(w: Walk, h):
     return None
 
 
-def suppressing_goes_on(w: Walk, h, follow) -> bool:
+def suppressing_goes_on(w, h, follow) -> bool:
     """Whether the code after the with statement of handler ``h`` is where its body
     ends at ``follow``, as it is where ``__exit__`` suppressing an exception goes
     on (or that way cannot be read)."""
@@ -101,7 +97,7 @@ def suppressing_goes_on(w: Walk, h, follow) -> bool:
     return after is None or _goes_on_like(w, follow, after)
 
 
-def _leaves_loops(w: Walk, x, steps=4) -> bool:
+def _leaves_loops(w, x, steps=4) -> bool:
     """Whether the one way into block ``x`` comes out of a loop as no way to the end
     of a with body is written: out of two loops at once, out of a for loop other
     than by its end (a break jumps, and the loop's end leads there too), or out of
@@ -120,7 +116,7 @@ def _leaves_loops(w: Walk, x, steps=4) -> bool:
     return False
 
 
-def _leaves_early(w: Walk, p, left) -> bool:
+def _leaves_early(w, p, left) -> bool:
     """Whether block ``p`` leaving the loops ``left`` is no break: it leaves two at
     once, or a for loop other than at its header, where the loop ends."""
     instrs, blocks = w.graph.instrs, w.graph.blocks
@@ -128,7 +124,7 @@ def _leaves_early(w: Walk, p, left) -> bool:
     return len(left) > 1 or bool(for_loops)
 
 
-def _goes_on_like(w: Walk, x, after) -> bool:
+def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
     same block, or running a copy of the same instructions."""
     blocks, instrs = w.graph.blocks, w.graph.instrs

@@ -238,7 +238,7 @@ def yield_from(sim, ins):
     source = sim.pop()
     if isinstance(source, m.Iter) and isinstance(source.value, m.WithDone):
         sim.push(source.value)
-    elif isinstance(source, m.Iter) and getattr(source.value, "awaited_by_caller", False):
+    elif isinstance(source, m.Iter) and source.value in sim.ctx.awaited_by_caller:
         sim.push(source.value)  # an async comprehension: the await is part of the syntax
     elif isinstance(source, m.Iter) and source.kind == "await":
         sim.push(ast.Await(value=source.value))
