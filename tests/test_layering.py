@@ -8,6 +8,7 @@ package. The rules read the source with ``ast``, so breaking one fails here.
 """
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -247,3 +248,146 @@ def test_imports_are_at_the_top_of_each_module(part):
     for path in _sources(part):
         lines = _imports_in_functions(path)
         assert not lines, f"{path.relative_to(PACKAGE)} imports inside a function at {lines}"
+
+
+# -- the decompiler: seven stages, each importing only the stages before it ----------
+
+DECOMPILER = PACKAGE / "decompiler"
+STAGES = ["bytecode", "rewrites", "graph", "simulation", "structuring", "tidy", "pipeline"]
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
+
+
+def _imports(path: Path):
+    """(node, absolute module names) for every import statement in ``path``, at any
+    depth; ``from . import x`` names the submodule ``x`` where there is one."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(_parsed(path)):
+        if isinstance(node, ast.Import):
+            yield node, [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+            source = ".".join([*base, node.module] if node.module else base)
+            if node.level == 0:
+                source = node.module
+            names = [f"{source}.{a.name}" for a in node.names]
+            yield node, [n if _is_module(n) else source for n in names]
+
+
+def _stage(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[:2] != ["depyf_report", "decompiler"] or len(parts) < 3:
+        return None
+    return STAGES.index(parts[2]) if parts[2] in STAGES else None
+
+
+def _decompiler_sources():
+    return sorted(DECOMPILER.rglob("*.py"))
+
+
+def test_every_decompiler_module_lives_in_a_stage():
+    loose = [p.name for p in DECOMPILER.glob("*.py") if p.name != "__init__.py"]
+    assert not loose, f"modules outside the seven stages: {loose}"
+    assert sorted(p.name for p in DECOMPILER.iterdir() if (p / "__init__.py").is_file()) == sorted(
+        STAGES
+    )
+
+
+def test_each_stage_imports_only_the_stages_before_it():
+    wrong = []
+    for path in _decompiler_sources():
+        own = _stage(_module_name(path))
+        for node, targets in _imports(path):
+            for target in targets:
+                stage = _stage(target)
+                if own is not None and stage is not None and stage > own:
+                    wrong.append(f"{_module_name(path)}:{node.lineno} imports {target}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_decompiler_imports_sit_at_the_top_of_their_module():
+    # An import inside a function or under an ``if`` hides a dependency, often a cycle.
+    hidden = []
+    for path in _decompiler_sources():
+        top = {id(n) for n in _parsed(path).body}
+        for node, _ in _imports(path):
+            if id(node) not in top:
+                hidden.append(f"{_module_name(path)}:{node.lineno}")
+    assert not hidden, f"imports below the top level: {hidden}"
+
+
+def test_decompiler_modules_form_no_cycle():
+    graph = {}
+    for path in _decompiler_sources():
+        graph[_module_name(path)] = {
+            t for _, targets in _imports(path) for t in targets if t.startswith("depyf_report.")
+        }
+    done, active = set(), []
+
+    def visit(module):
+        if module in active:
+            cycle = [*active[active.index(module) :], module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        active.append(module)
+        for target in sorted(graph.get(module, ())):
+            visit(target)
+        active.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+
+
+def test_no_module_imports_another_modules_private_name():
+    private = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node, _ in _imports(path):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or "depyf_report" in (node.module or "")
+            ):
+                names = [
+                    a.name for a in node.names if a.name.startswith("_") and a.name != "__version__"
+                ]
+                private += [f"{_module_name(path)}:{node.lineno} {n}" for n in names]
+    assert not private, f"private names imported from another module: {private}"
+
+
+def test_only_the_bytecode_stage_reads_the_python_version():
+    readers = []
+    for path in _decompiler_sources():
+        if _stage(_module_name(path)) == STAGES.index("bytecode"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and node.attr in ("version_info", "hexversion"):
+                readers.append(f"{_module_name(path)}:{node.lineno}")
+            if isinstance(node, ast.ImportFrom) and any(a.name == "PY" for a in node.names):
+                readers.append(f"{_module_name(path)}:{node.lineno} imports PY")
+    assert not readers, f"the Python version read outside bytecode/: {readers}"
+
+
+def test_opcode_handlers_are_registered_from_one_place():
+    handlers = DECOMPILER / "simulation" / "handlers"
+    registering = set()
+    for path in _decompiler_sources():
+        text = path.read_text()
+        if "@handles(" in text:
+            assert path.parent == handlers, f"{_module_name(path)} registers handlers"
+            registering.add(path.stem)
+    listed = {
+        t.rpartition(".")[2] for _, targets in _imports(handlers / "__init__.py") for t in targets
+    }
+    assert registering <= listed, (
+        f"handler modules not imported by handlers/: {registering - listed}"
+    )
+    package = {
+        t for _, targets in _imports(DECOMPILER / "simulation" / "__init__.py") for t in targets
+    }
+    assert "depyf_report.decompiler.simulation.handlers" in package
