@@ -391,3 +391,58 @@ def test_opcode_handlers_are_registered_from_one_place():
         t for _, targets in _imports(DECOMPILER / "simulation" / "__init__.py") for t in targets
     }
     assert "depyf_report.decompiler.simulation.handlers" in package
+
+
+def _ast_fields() -> set[str]:
+    classes = [c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.AST)]
+    fields = {f for c in classes for f in (*c._fields, *getattr(c, "_attributes", ()))}
+    return fields | {"_fields", "default_value"}  # ast's own, and a field of 3.13's
+
+
+def _declared_attributes() -> set[str]:
+    """Attributes a decompiler class declares: in its body or as ``self.x`` anywhere."""
+    names = set()
+    for path in _decompiler_sources():
+        for node in ast.walk(_parsed(path)):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        names.add(item.target.id)
+                    if isinstance(item, ast.Assign):
+                        names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+            ):
+                names.add(node.attr)
+    return names
+
+
+def _named_attribute(node) -> str | None:
+    """The literal name in ``getattr(x, "name", ...)`` and the like, x not a module."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return None
+    if node.func.id not in ("getattr", "setattr", "hasattr") or len(node.args) < 2:
+        return None
+    owner, name = node.args[:2]
+    if isinstance(owner, ast.Name) and owner.id in ("ast", "dis", "py310"):
+        return None
+    return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
+
+
+def test_decompiler_passes_hand_facts_over_in_declared_fields():
+    # A fact set on a node as an attribute no class declares, and read back with
+    # getattr, is a contract nobody can see: declare it (simulation/nodes.py).
+    known = _ast_fields() | _declared_attributes()
+    ad_hoc = []
+    for path in _decompiler_sources():
+        for node in ast.walk(_parsed(path)):
+            stored = isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+            if stored and node.attr not in known:
+                ad_hoc.append(f"{_module_name(path)}:{node.lineno} .{node.attr}")
+            name = _named_attribute(node)
+            if name is not None and name not in known and not name.startswith(("__", "co_")):
+                ad_hoc.append(f"{_module_name(path)}:{node.lineno} {name!r}")
+    assert not ad_hoc, f"attributes no class declares: {ad_hoc}"

@@ -25,6 +25,7 @@ BOOKKEEPING = {
 class Analysis:
     def __init__(self, graph: Graph):
         self.graph = graph
+        self._pred_cache: list[list[int]] | None = None
         blocks = graph.blocks
         self.transparent = {b.id for b in blocks if self._is_bookkeeping(b)}
         self.exc_succ = {}
@@ -125,7 +126,7 @@ class Analysis:
         return loops
 
     def preds(self, x: int):
-        preds = getattr(self, "_pred_cache", None)
+        preds = self._pred_cache
         if preds is None:
             preds = [[] for _ in self.succs]
             for u, succs in enumerate(self.succs):

@@ -73,9 +73,8 @@ class Definitions:
         else:  # a private method is stored mangled; its def is written unmangled
             node = function_def(value.code, self, value, value.code.co_name)
         node.decorator_list = decorators
-        type_params = getattr(value, "type_params", None)
-        if type_params:
-            node.type_params = type_params
+        if value.type_params:
+            node.type_params = value.type_params
         return node
 
     def expression(self, value, sim) -> ast.expr:

@@ -39,6 +39,7 @@ class Function(Marker):
         self.kwdefaults: dict = {}
         self.annotations: dict = {}
         self.closure = closure
+        self.type_params: list = []  # a generic function's [T, ...] (3.12+)
 
 
 class BuildClass(Marker):
@@ -51,6 +52,7 @@ class Class(Marker):
     def __init__(self, body: Function, name: str, bases, keywords):
         super().__init__()
         self.body, self.name, self.bases, self.keywords = body, name, bases, keywords
+        self.type_params: list = []  # a generic class's [T, ...] (3.12+)
 
 
 class Decorated(Marker):

@@ -100,8 +100,18 @@ class Call(ast.Call):
         self.set_display = set_display
 
 
+class Match(ast.Match):
+    # How many tests of the subject its cases stand for: the subject, a temporary,
+    # goes inline only when those are all its reads (tidy/matches.py).
+    tests: int = 1
+
+    def __init__(self, *args, tests: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tests = tests
+
+
 _TRIES = (Try, TryStar) if TryStar else (Try,)
-_CLASSES = {If, Continue, Return, Raise, Name, Call, *_TRIES}
+_CLASSES = {If, Continue, Return, Raise, Name, Call, Match, *_TRIES}
 
 
 def ast_class(node) -> type:

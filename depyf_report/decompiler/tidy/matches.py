@@ -13,6 +13,7 @@ import ast
 
 from ..rewrites.patterns import is_wildcard, wildcard
 from ..simulation import markers as m
+from ..simulation import nodes
 from .comprehensions import is_temporary_store
 
 
@@ -28,13 +29,13 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             out.append(stmt)
             continue
         before = out[-1] if out else None
-        if isinstance(before, ast.Match) and _goes_on(before, match):
+        if isinstance(before, nodes.Match) and _goes_on(before, match):
             before.cases += match.cases  # the earlier cases never fall through to it
             before.tests += match.tests
         else:
             out.append(match)
     for i, stmt in enumerate(out):
-        if isinstance(stmt, ast.Match) and i and _held(out[i - 1], stmt, reads):
+        if isinstance(stmt, nodes.Match) and i and _held(out[i - 1], stmt, reads):
             stmt.subject, out[i - 1] = out[i - 1].value, None
     out = [s for s in out if s is not None]
     if out and isinstance(out[-1], ast.Match):
@@ -60,7 +61,7 @@ def _shared_return(match: ast.Match) -> list[ast.stmt]:
     return [match, ret]
 
 
-def _held(before, match: ast.Match, reads) -> bool:
+def _held(before, match: nodes.Match, reads) -> bool:
     """Whether ``before`` only keeps the subject in a temporary its tests alone read:
     ``_t1 = f()`` then ``match _t1:`` is ``match f():``."""
     subject = match.subject
@@ -72,7 +73,7 @@ def _held(before, match: ast.Match, reads) -> bool:
     )
 
 
-def as_match(stmt) -> ast.Match | None:
+def as_match(stmt) -> nodes.Match | None:
     """``if <pattern> [and guard]: A / else: B`` as ``match``, its ``elif`` chain folded in."""
     if not isinstance(stmt, ast.If):
         return None
@@ -95,9 +96,7 @@ def as_match(stmt) -> ast.Match | None:
         tests += inner.tests
     elif orelse:
         cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
-    match = ast.Match(subject=test.subject, cases=cases)
-    match.tests = tests
-    return match
+    return nodes.Match(subject=test.subject, cases=cases, tests=tests)
 
 
 def _goes_on(before: ast.Match, after: ast.Match) -> bool:
