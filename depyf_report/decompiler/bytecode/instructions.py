@@ -1,4 +1,4 @@
-"""Normalize raw instructions (``bytecode.py``) into one instruction form shared by every Python version.
+"""Normalize raw instructions (``raw.py``) into one instruction form shared by every Python version.
 
 Everything version-specific about raw bytecode is settled here (with the tables in
 ``versions.py``; the opcode names are in ``opcodes.py``): jump targets become instruction indices, the exception table becomes a
