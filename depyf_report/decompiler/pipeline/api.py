@@ -37,8 +37,8 @@ def decompile(obj) -> str:
         return _checked_source(code, function)
 
 
-# How deep the decompiler may recurse: calls between Python functions that also take C
-# stack overflow it sooner.
+# How deep the decompiler may recurse. Where calls between Python functions also
+# take C stack, a lower limit keeps it clear of a C stack overflow.
 DEEP = 5000 if PYTHON_CALLS_USE_C_STACK else 20000
 
 
