@@ -6,12 +6,22 @@ import venv
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.slow
+
+def test_every_package_of_the_tree_is_in_the_wheel():
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(settings["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "depyf_report").rglob("__init__.py")
+    }
+    assert found <= listed, f"packages missing from pyproject.toml: {sorted(found - listed)}"
 
 
+@pytest.mark.slow
 def test_built_wheel_ships_templates(tmp_path):
     subprocess.run(
         [
