@@ -40,19 +40,22 @@ def decoded(code) -> list:
     return decode(code)
 
 
-def expand(ins, code):
-    """Canonical (op, arg, argval) triples for one raw instruction."""
-    if BLOCK_STACK:  # 3.10's opcodes and block stack: py310.py
-        return py310.expand(ins, code, _expand)
-    return _expand(ins, code)
-
-
 def _expand(ins, code):
+    """Canonical (op, arg, argval) triples for one raw instruction."""
     op = opcodes.RENAMED.get(ins.opname, ins.opname)
     handler = EXPANDERS.get(op)
     if handler is not None:
         return handler(ins)
     return ((op, ins.arg, ins.argval),)
+
+
+def _expand_block_stack(ins, code):
+    """The same for 3.10, whose block stack py310.py rewrites first."""
+    return py310.expand(ins, code, _expand)
+
+
+# Chosen once: normalize calls it for every instruction.
+expand = _expand_block_stack if BLOCK_STACK else _expand
 
 
 def _load_global(ins):
