@@ -1,0 +1,92 @@
+"""What the passes over Dynamo's code may assume about a function's names.
+
+A *fixed* name always holds the same value once read: a parameter (a fast local)
+the body never stores or deletes, or a temporary of the decompiler's stored once,
+outside any loop, never deleted and read by no nested scope. Reading one cannot raise (it was read before, or is a parameter)
+and no call can change it (fast locals only: a cell could be rebound by a closure).
+An *inert* expression is made of constants, fixed names and displays of them: it has
+no effect, cannot raise, and gives the same value wherever it is evaluated.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+
+from ..structuring.fallback import MARK
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+class Names:
+    """Stores, deletes and loads of each name in one function body."""
+
+    def __init__(self, body: list[ast.stmt], ctx) -> None:
+        self.ctx = ctx
+        self.stores: Counter = Counter()
+        self.deletes: Counter = Counter()
+        self.loads: Counter = Counter()
+        self.nested_loads: set[str] = set()  # read inside a nested scope
+        for stmt in body:
+            self._count(stmt, in_loop=False, nested=False)
+        code = ctx.code
+        self.params = set(code.co_varnames[: _arg_count(code)])
+
+    def _count(self, node, in_loop: bool, nested: bool) -> None:
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                self.stores[node.id] += 2 if in_loop else 1
+            elif isinstance(node.ctx, ast.Del):
+                self.deletes[node.id] += 1
+            else:
+                self.loads[node.id] += 1
+                if nested:
+                    self.nested_loads.add(node.id)
+            return
+        in_loop = in_loop or isinstance(node, (*_LOOPS, ast.comprehension))
+        nested = nested or isinstance(node, _SCOPES)
+        for child in ast.iter_child_nodes(node):
+            self._count(child, in_loop, nested)
+
+    def is_temp(self, ident: str) -> bool:
+        return self.ctx.is_temp(ident)
+
+    def single(self, ident: str) -> bool:
+        """A temporary stored once, outside loops, never deleted."""
+        return self.is_temp(ident) and self.stores[ident] == 1 and not self.deletes[ident]
+
+    def fixed(self, ident: str) -> bool:
+        if self.is_temp(ident):  # invented, so a fast local unless a nested scope reads it
+            return self.single(ident) and ident not in self.nested_loads
+        if ident not in self.ctx.fast or ident not in self.params:
+            return False
+        return not self.stores[ident] and not self.deletes[ident]
+
+    def inert(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Name):
+            return self.fixed(node.id)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return all(self.inert(e) for e in node.elts)
+        return False
+
+
+def _arg_count(code) -> int:
+    count = code.co_argcount + code.co_kwonlyargcount
+    return count + bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
+
+
+def is_comment(stmt: ast.stmt) -> bool:
+    """A statement that prints as a ``#`` comment (``fallback.comment``)."""
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and isinstance(stmt.value.value, str)
+        and stmt.value.value.startswith(MARK)
+    )
+
+
+def names_loaded(node) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
