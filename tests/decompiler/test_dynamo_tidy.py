@@ -96,6 +96,11 @@ def test_star_of_a_display_in_a_call_is_spread():
     assert _same("_t1 = [a, b]\nreturn g(*_t1)\n").strip() == "return g(a, b)"
 
 
+def test_a_returned_tuple_is_written_out_in_the_return():
+    new = _same("_t3 = (g(a), b)\n_t4 = []\n_t4.extend([])\nreturn _t3\n")
+    assert new.strip() == "return (g(a), b)"
+
+
 def test_the_profiler_pair_becomes_one_comment():
     new = _simplified("""
         _t1 = g

@@ -194,7 +194,12 @@ class _ListRun:
         return []
 
     def final_call(self, stmt: ast.stmt, heap: Heap) -> list[ast.stmt] | None:
-        """A call that takes objects as arguments: each written out as a display."""
+        """A call that takes objects as arguments: each written out as a display; or a
+        return of an object, written out there."""
+        if isinstance(stmt, ast.Return) and stmt.value is not None:
+            obj = self.ref(stmt.value, heap)
+            if obj is not None:
+                return [ast.Return(value=self.written(obj, heap, set()))]
         if isinstance(stmt, (ast.Return, ast.Expr)):
             call = stmt.value
         elif isinstance(stmt, ast.Assign):
