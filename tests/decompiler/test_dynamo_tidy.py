@@ -26,11 +26,14 @@ def _simplified(body: str) -> str:
     source = "def f(a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
     tree = ast.parse(source)
     # the code object of a function with the same parameters and no names of ours
-    code = compile("def f(a, b): x = out = kept = 0", "<t>", "exec").co_consts[0]
+    code = compile("def f(a, b): x = out = kept = graph_out_0 = 0", "<t>", "exec").co_consts[0]
     ctx = CodeContext(code, _Defs(), structured=True)
     fn = tree.body[0]
     fn.body = simplify(fn.body, ctx, None)
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+GRAPH = "__compiled_fn_1_7e32b31e_ed83_40af_b2ba_f04884d4503d"
 
 
 def _run(source: str):
@@ -43,7 +46,7 @@ def _run(source: str):
 
         return call
 
-    env = {n: recorder(n) for n in ("g", "h", "resume", "resume2")}
+    env = {n: recorder(n) for n in ("g", "h", "resume", "resume2", GRAPH)}
     env["__import_torch_dot__dynamo_dot_utils"] = None
     exec(compile(source, "<t>", "exec"), env)
     result = env["f"](1, 2)
@@ -119,6 +122,50 @@ def test_a_del_just_before_a_return_goes_and_its_temporary_inlines():
     assert _same("x = g(a)\n_t3 = x[0]\ndel x\nreturn _t3\n").split() == (
         ["x", "=", "g(a)", "return", "x[0]"]
     )
+
+
+def test_a_graph_outputs_entries_are_read_where_they_are_used():
+    new = _same(f"""
+        _t1 = {GRAPH}
+        graph_out_0 = _t1(a, b)
+        _t3 = graph_out_0[0]
+        _t19 = graph_out_0[1]
+        del graph_out_0
+        if _t3:
+            return resume([], [], b, _t19)
+        return resume2([], [], b, _t19)
+    """)
+    assert new.split("\n") == [
+        f"    graph_out_0 = {GRAPH}(a, b)",
+        "    if graph_out_0[0]:",
+        "        return resume([], [], b, graph_out_0[1])",
+        "    return resume2([], [], b, graph_out_0[1])",
+    ]
+
+
+def test_a_graph_output_read_once_goes_into_its_use():
+    new = _same(f"graph_out_0 = {GRAPH}(b, a)\n_t3 = graph_out_0[0]\ndel graph_out_0\nreturn _t3\n")
+    assert new.strip() == f"return {GRAPH}(b, a)[0]"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # not a compiled graph's call: its result may be anything, its entries may change
+        "graph_out_0 = g(a)\n_t3 = graph_out_0[0]\nh(b)\ndel graph_out_0\nreturn _t3\n",
+        # stored twice
+        f"graph_out_0 = {GRAPH}(a)\n_t3 = graph_out_0[0]\nh(b)\ngraph_out_0 = g(b)\n"
+        "return (_t3, graph_out_0)\n",
+    ],
+)
+def test_what_is_not_a_graph_output_keeps_its_order(body):
+    new = _same(body)
+    assert "_t3 = graph_out_0[0]" in new
+
+
+def test_a_display_read_twice_is_not_built_twice():
+    new = _same("_t1 = (a, b)\nh(_t1)\nreturn g(_t1)\n")
+    assert "_t1 = (a, b)" in new
 
 
 # -- where nothing may change --------------------------------------------------

@@ -19,6 +19,7 @@ runs this source (``prepare_debug``) records no such profiler range.
 from __future__ import annotations
 
 import ast
+import re
 
 from ..structuring.fallback import comment
 from .facts import Names
@@ -26,6 +27,9 @@ from .stack_lists import evaluate_lists
 from .temporaries import inline_temporaries
 
 PROFILER_MODULE = "__import_torch_dot__dynamo_dot_utils"
+GRAPH_CALL = "__compiled_fn_"
+GRAPH_OUTPUT = re.compile(r"graph_out_\d+")
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 PROFILER_NOTE = "profiler hooks of Dynamo: record_pregraph_bytecode_enter() / _exit()"
 
 
@@ -33,7 +37,52 @@ def simplify(body: list[ast.stmt], ctx, lines) -> list[ast.stmt]:
     """``body`` of code Dynamo wrote, as a person would write it."""
     body = _without_profiler_hooks(body, Names(body, ctx))
     body = evaluate_lists(body, ctx, lines)
-    return inline_temporaries(body, ctx, lines)
+    body = inline_temporaries(body, ctx, lines)  # the graph's name, into its call
+    outputs = graph_outputs(body, Names(body, ctx))
+    if not outputs:
+        return body
+    body = _without_deletes(body, outputs)
+    return inline_temporaries(body, ctx, lines, outputs)
+
+
+def graph_outputs(body: list[ast.stmt], names: Names) -> frozenset[str]:
+    """The names that hold what a compiled graph returned (``facts``): each stored
+    once, by ``graph_out_N = __compiled_fn_...(...)`` at the function's top level."""
+    found = set()
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        target, value = stmt.targets[0], stmt.value
+        if (
+            isinstance(target, ast.Name)
+            and GRAPH_OUTPUT.fullmatch(target.id)
+            and names.stores[target.id] == 1
+            and target.id in names.ctx.fast
+            and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id.startswith(GRAPH_CALL)
+        ):
+            found.add(target.id)
+    return frozenset(found)
+
+
+def _without_deletes(stmts: list[ast.stmt], idents: frozenset[str]) -> list[ast.stmt]:
+    """``stmts`` without ``del`` of ``idents``. Only when their objects are freed changes:
+    at the return, as the frame is cleared, instead of before the resume call."""
+    out = []
+    for stmt in stmts:
+        if isinstance(stmt, ast.Delete) and all(
+            isinstance(t, ast.Name) and t.id in idents for t in stmt.targets
+        ):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, name, None)
+            if isinstance(inner, list) and inner and not isinstance(stmt, _SCOPES):
+                setattr(stmt, name, _without_deletes(inner, idents) or [ast.Pass()])
+        for handler in getattr(stmt, "handlers", None) or ():
+            handler.body = _without_deletes(handler.body, idents) or [ast.Pass()]
+        out.append(stmt)
+    return out
 
 
 def _without_profiler_hooks(stmts: list[ast.stmt], names: Names) -> list[ast.stmt]:

@@ -6,6 +6,11 @@ outside any loop, never deleted and read by no nested scope. Reading one cannot 
 and no call can change it (fast locals only: a cell could be rebound by a closure).
 An *inert* expression is made of constants, fixed names and displays of them: it has
 no effect, cannot raise, and gives the same value wherever it is evaluated.
+
+A *graph output* is Dynamo's ``graph_out_N = __compiled_fn_N_<uuid>(...)``: the tuple
+a compiled graph returns, which only this frame holds, with one entry for each index
+Dynamo's code reads. Once ``dynamo.simplify`` has dropped its ``del``, it is fixed like
+a temporary, and reading an entry at a constant index is inert.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 class Names:
     """Stores, deletes and loads of each name in one function body."""
 
-    def __init__(self, body: list[ast.stmt], ctx) -> None:
+    def __init__(self, body: list[ast.stmt], ctx, outputs: frozenset = frozenset()) -> None:
         self.ctx = ctx
+        self.outputs = outputs  # graph outputs (above)
         self.stores: Counter = Counter()
         self.deletes: Counter = Counter()
         self.loads: Counter = Counter()
@@ -50,7 +56,7 @@ class Names:
             self._count(child, in_loop, nested)
 
     def is_temp(self, ident: str) -> bool:
-        return self.ctx.is_temp(ident)
+        return self.ctx.is_temp(ident) or ident in self.outputs
 
     def single(self, ident: str) -> bool:
         """A temporary stored once, outside loops, never deleted."""
@@ -70,7 +76,18 @@ class Names:
             return self.fixed(node.id)
         if isinstance(node, (ast.List, ast.Tuple)):
             return all(self.inert(e) for e in node.elts)
-        return False
+        return self.output_entry(node)
+
+    def output_entry(self, node: ast.expr) -> bool:
+        """``graph_out_N[k]`` of a fixed graph output, ``k`` a constant index."""
+        return (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.outputs
+            and self.fixed(node.value.id)
+            and isinstance(node.slice, ast.Constant)
+            and type(node.slice.value) is int
+        )
 
 
 def _arg_count(code) -> int:

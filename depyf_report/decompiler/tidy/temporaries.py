@@ -23,6 +23,7 @@ computed and before the caller goes on; no code of the function runs in between.
 from __future__ import annotations
 
 import ast
+import copy
 
 from .facts import Names, is_comment, names_loaded
 
@@ -44,13 +45,106 @@ _ORDERED = (
 )
 
 
-def inline_temporaries(body: list[ast.stmt], ctx, lines) -> list[ast.stmt]:
-    """``body`` with temporaries used once inlined and no-effect statements dropped."""
+def inline_temporaries(body: list[ast.stmt], ctx, lines, outputs=frozenset()) -> list[ast.stmt]:
+    """``body`` with temporaries used once inlined and no-effect statements dropped;
+    ``outputs``: Dynamo's graph outputs (``facts``)."""
     while True:
-        names = Names(body, ctx)
+        names = Names(body, ctx, outputs)
         changed, body = _Inliner(names, lines).block(body)
         if not changed:
+            changed, body = _inline_inert(body, names, lines)
+        if not changed:
             return body
+
+
+def _inline_inert(body: list[ast.stmt], names: Names, lines) -> tuple[bool, list[ast.stmt]]:
+    """The first temporary of the function's top level that holds an inert value,
+    replaced by that value wherever it is read: an inert value is the same wherever
+    it is evaluated, and a top-level statement runs before every statement after it."""
+    for at, stmt in enumerate(body):
+        ident = _assigned_name(stmt)
+        if (
+            ident is None
+            or not names.single(ident)
+            or ident in names.nested_loads
+            or not names.loads[ident]
+            or not names.inert(stmt.value)
+            or _makes_objects(stmt.value)
+            or any(ident in names_loaded(s) for s in body[:at])
+        ):
+            continue
+        for use in _statements(body[at + 1 :]):
+            if _replace_own_loads(use, ident, stmt.value) and lines is not None:
+                lines.note(use, lines.of(stmt))
+        return True, body[:at] + body[at + 1 :]
+    return False, body
+
+
+def _makes_objects(value: ast.expr) -> bool:
+    """Whether evaluating ``value`` makes a new object (a display): two
+    evaluations would give two objects where the code had one."""
+    return any(isinstance(n, (ast.List, ast.Tuple, ast.Set, ast.Dict)) for n in ast.walk(value))
+
+
+def _assigned_name(stmt: ast.stmt) -> str | None:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name):
+            return target.id
+    return None
+
+
+_BLOCKS = ("body", "orelse", "finalbody")
+
+
+def _statements(stmts: list[ast.stmt]):
+    """Every statement of ``stmts`` and of the blocks inside them, nested scopes left out."""
+    for stmt in stmts:
+        yield stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in _BLOCKS:
+            yield from _statements(getattr(stmt, name, None) or [])
+        for handler in getattr(stmt, "handlers", None) or ():
+            yield from _statements(handler.body)
+
+
+def _replace_own_loads(stmt: ast.stmt, ident: str, value: ast.expr) -> bool:
+    """Put a copy of ``value`` for each load of ``ident`` in ``stmt``'s own expressions
+    (not in the statements of its blocks); whether there was one."""
+    found = False
+    for name, field in ast.iter_fields(stmt):
+        if name in _BLOCKS or name == "handlers":
+            continue
+        parts = field if isinstance(field, list) else [field]
+        for part in parts:
+            if isinstance(part, ast.AST) and ident in names_loaded(part):
+                found = True
+    if found:
+        own = [f for n, f in ast.iter_fields(stmt) if n not in (*_BLOCKS, "handlers")]
+        for field in own:
+            for part in field if isinstance(field, list) else [field]:
+                if isinstance(part, ast.AST):
+                    _replace_everywhere(part, ident, value)
+        for name, field in ast.iter_fields(stmt):
+            if isinstance(field, ast.Name) and field.id == ident and name not in _BLOCKS:
+                setattr(stmt, name, copy.deepcopy(value))
+    return found
+
+
+def _replace_everywhere(node: ast.AST, ident: str, value: ast.expr) -> None:
+    for inner in ast.walk(node):
+        for name, field in ast.iter_fields(inner):
+            if _is_load(field, ident):
+                setattr(inner, name, copy.deepcopy(value))
+            elif isinstance(field, list):
+                for i, item in enumerate(field):
+                    if _is_load(item, ident):
+                        field[i] = copy.deepcopy(value)
+
+
+def _is_load(node, ident: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == ident and isinstance(node.ctx, ast.Load)
 
 
 class _Inliner:
