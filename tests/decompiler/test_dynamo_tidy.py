@@ -26,7 +26,9 @@ def _simplified(body: str) -> str:
     source = "def f(a, b):\n" + textwrap.indent(textwrap.dedent(body), "    ")
     tree = ast.parse(source)
     # the code object of a function with the same parameters and no names of ours
-    code = compile("def f(a, b): x = out = kept = graph_out_0 = 0", "<t>", "exec").co_consts[0]
+    code = compile(
+        "def f(a, b): x = out = kept = graph_out_0 = tmp_3 = 0", "<t>", "exec"
+    ).co_consts[0]
     ctx = CodeContext(code, _Defs(), structured=True)
     fn = tree.body[0]
     fn.body = simplify(fn.body, ctx, None)
@@ -161,6 +163,26 @@ def test_a_graph_output_read_once_goes_into_its_use():
 def test_what_is_not_a_graph_output_keeps_its_order(body):
     new = _same(body)
     assert "_t3 = graph_out_0[0]" in new
+
+
+def test_dynamos_cached_values_are_freed_at_the_return():
+    new = _same(
+        f"graph_out_0 = {GRAPH}((tmp_3 := g(a))[0], tmp_3[1])\ndel tmp_3\nreturn graph_out_0[0]\n"
+    )
+    assert new.strip() == f"return {GRAPH}((tmp_3 := g(a))[0], tmp_3[1])[0]"
+
+
+def test_a_del_of_a_name_not_bound_by_a_walrus_stays():
+    new = _same("tmp_3 = g(a)\ndel tmp_3\nh(b)\nreturn b\n")
+    assert "del tmp_3" in new
+
+
+def test_a_discarded_list_filled_with_nothing_goes():
+    assert _same("[].extend([])\n[a].append(b)\nreturn g(a)\n").strip() == "return g(a)"
+
+
+def test_a_list_extended_by_something_unknown_stays():
+    assert "[].extend(g(a))" in _same("[].extend(g(a))\nreturn b\n")
 
 
 def test_a_display_read_twice_is_not_built_twice():

@@ -29,6 +29,7 @@ from .temporaries import inline_temporaries
 PROFILER_MODULE = "__import_torch_dot__dynamo_dot_utils"
 GRAPH_CALL = "__compiled_fn_"
 GRAPH_OUTPUT = re.compile(r"graph_out_\d+")
+CACHED_VALUE = re.compile(r"tmp_\d+")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 PROFILER_NOTE = "profiler hooks of Dynamo: record_pregraph_bytecode_enter() / _exit()"
 
@@ -38,11 +39,27 @@ def simplify(body: list[ast.stmt], ctx, lines) -> list[ast.stmt]:
     body = _without_profiler_hooks(body, Names(body, ctx))
     body = evaluate_lists(body, ctx, lines)
     body = inline_temporaries(body, ctx, lines)  # the graph's name, into its call
-    outputs = graph_outputs(body, Names(body, ctx))
-    if not outputs:
-        return body
-    body = _without_deletes(body, outputs)
-    return inline_temporaries(body, ctx, lines, outputs)
+    names = Names(body, ctx)
+    outputs = graph_outputs(body, names)
+    body = _without_deletes(body, outputs | cached_values(body, names))
+    return inline_temporaries(body, ctx, lines, outputs) if outputs else body
+
+
+def cached_values(body: list[ast.stmt], names: Names) -> frozenset[str]:
+    """Dynamo's ``tmp_N``, which hold a value its code reads twice while building the
+    graph's arguments: each bound once, by a ``(tmp_N := ...)`` walrus, and deleted
+    after. Only their ``del`` goes, so they are freed at the return instead."""
+    bound = [
+        node.target.id
+        for stmt in body
+        for node in ast.walk(stmt)
+        if isinstance(node, ast.NamedExpr) and CACHED_VALUE.fullmatch(node.target.id)
+    ]
+    return frozenset(
+        ident
+        for ident in bound
+        if names.stores[ident] == 1 and ident in names.ctx.fast and ident not in names.nested_loads
+    )
 
 
 def graph_outputs(body: list[ast.stmt], names: Names) -> frozenset[str]:

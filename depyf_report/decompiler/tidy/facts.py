@@ -11,6 +11,11 @@ A *graph output* is Dynamo's ``graph_out_N = __compiled_fn_N_<uuid>(...)``: the 
 a compiled graph returns, which only this frame holds, with one entry for each index
 Dynamo's code reads. Once ``dynamo.simplify`` has dropped its ``del``, it is fixed like
 a temporary, and reading an entry at a constant index is inert.
+
+Dynamo's own globals are fixed too: ``__compiled_fn_*``, ``__resume_at_*``,
+``__import_*`` and ``__builtins_dict___*``, which it installs in the module's globals
+under names no program uses, and never rebinds; so is a constant key of its builtins
+dict, which it fills before the code runs and never changes.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import ast
 from collections import Counter
 
 from ..structuring.fallback import MARK
+
+DYNAMO_GLOBALS = ("__compiled_fn_", "__resume_at_", "__import_", "__builtins_dict___")
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -65,6 +72,8 @@ class Names:
     def fixed(self, ident: str) -> bool:
         if self.is_temp(ident):  # invented, so a fast local unless a nested scope reads it
             return self.single(ident) and ident not in self.nested_loads
+        if ident.startswith(DYNAMO_GLOBALS) and not self.stores[ident]:
+            return ident not in self.ctx.fast and ident not in self.ctx.cells
         if ident not in self.ctx.fast or ident not in self.params:
             return False
         return not self.stores[ident] and not self.deletes[ident]
@@ -76,18 +85,35 @@ class Names:
             return self.fixed(node.id)
         if isinstance(node, (ast.List, ast.Tuple)):
             return all(self.inert(e) for e in node.elts)
-        return self.output_entry(node)
+        return self.output_entry(node) or self.cell(node)
 
-    def output_entry(self, node: ast.expr) -> bool:
-        """``graph_out_N[k]`` of a fixed graph output, ``k`` a constant index."""
+    def cell(self, node: ast.expr) -> bool:
+        """``(lambda: x).__closure__[0]``: the cell of ``x``, as the decompiler writes
+        LOAD_CLOSURE; the same cell object wherever it is read."""
         return (
             isinstance(node, ast.Subscript)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in self.outputs
-            and self.fixed(node.value.id)
             and isinstance(node.slice, ast.Constant)
-            and type(node.slice.value) is int
+            and node.slice.value == 0
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "__closure__"
+            and isinstance(node.value.value, ast.Lambda)
+            and isinstance(node.value.value.body, ast.Name)
+            and node.value.value.body.id in self.ctx.cells
         )
+
+    def output_entry(self, node: ast.expr) -> bool:
+        """``graph_out_N[k]`` of a fixed graph output, ``k`` a constant index, or
+        ``__builtins_dict___N['print']``."""
+        if not (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and isinstance(node.slice, ast.Constant)
+        ):
+            return False
+        ident, key = node.value.id, node.slice.value
+        if ident in self.outputs:
+            return self.fixed(ident) and type(key) is int
+        return ident.startswith(DYNAMO_GLOBALS[3]) and self.fixed(ident) and type(key) is str
 
 
 def _arg_count(code) -> int:

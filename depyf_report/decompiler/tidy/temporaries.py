@@ -50,9 +50,10 @@ def inline_temporaries(body: list[ast.stmt], ctx, lines, outputs=frozenset()) ->
     ``outputs``: Dynamo's graph outputs (``facts``)."""
     while True:
         names = Names(body, ctx, outputs)
-        changed, body = _Inliner(names, lines).block(body)
+        # inert values first: inlined, they no longer hold back what they read
+        changed, body = _inline_inert(body, names, lines)
         if not changed:
-            changed, body = _inline_inert(body, names, lines)
+            changed, body = _Inliner(names, lines).block(body)
         if not changed:
             return body
 
@@ -177,7 +178,9 @@ class _Inliner:
 
     def no_effect(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, ast.Expr):
-            return not is_comment(stmt) and self.names.inert(stmt.value) and not _is_str(stmt)
+            if is_comment(stmt) or _is_str(stmt):
+                return False
+            return self.names.inert(stmt.value) or self.fills_a_discarded_list(stmt.value)
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target = stmt.targets[0]
             return (
@@ -187,6 +190,21 @@ class _Inliner:
                 and self.names.inert(stmt.value)
             )
         return False
+
+    def fills_a_discarded_list(self, value: ast.expr) -> bool:
+        """``[a].extend([b])`` as a statement: a new list, filled with inert values and
+        thrown away."""
+        return (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in ("append", "extend")
+            and isinstance(value.func.value, ast.List)
+            and self.names.inert(value.func.value)
+            and len(value.args) == 1
+            and not value.keywords
+            and self.names.inert(value.args[0])
+            and (value.func.attr == "append" or isinstance(value.args[0], (ast.List, ast.Tuple)))
+        )
 
     def freed_on_return(self, out: list[ast.stmt], stmt: ast.Return) -> bool:
         """Whether ``out[-1]`` deletes a fast local the return leaves alone."""
