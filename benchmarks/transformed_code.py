@@ -76,10 +76,12 @@ def original_lines(code) -> int:
     return len(lines - {code.co_firstlineno})
 
 
-def measure(source: str) -> tuple[int, int, int, int]:
-    """(body lines, temps, no-effect statements, resume calls) of the decompiled def."""
+def measure(source: str, name: str) -> tuple[int, int, int, int]:
+    """(body lines, temps, no-effect statements, resume calls) of the decompiled def
+    of ``name`` (inside the ``_enclosing_`` function that binds its free names)."""
     tree = ast.parse(source)
-    fn = next(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    fn = next((n for n in defs if n.name == name), defs[0])
     text = source.splitlines()
     body = range(fn.body[0].lineno, fn.end_lineno + 1)
     # declarations are not in the line table, so they are not counted here either
@@ -89,7 +91,7 @@ def measure(source: str) -> tuple[int, int, int, int]:
         for i in body
         if i not in declared and text[i - 1].strip() and not text[i - 1].strip().startswith("#")
     )
-    temps = len(set(TEMP.findall(source)))
+    temps = len(set(TEMP.findall(ast.unparse(fn))))
     reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     idle = sum(1 for stmt in ast.walk(fn) if _no_effect(stmt, reads))
     resumes = sum(
@@ -131,7 +133,7 @@ def main() -> None:
     for label, run in programs():
         for original, transformed in written_by(run):
             source = decompile(transformed, dynamo=True)
-            lines, temps, idle, resumes = measure(source)
+            lines, temps, idle, resumes = measure(source, transformed.co_name)
             limit = original_lines(original) + resumes
             ok = lines <= limit
             rows.append((temps, idle, ok))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 
 from ..simulation.nodes import StatementLines
+from .facts import is_comment
 
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
 
@@ -59,7 +60,7 @@ else:
             super().traverse(node)
             if self._lines is not None and isinstance(node, ast.stmt):
                 text = self._lines.comment(node)
-                if text is not None and not isinstance(node, _COMPOUND):
+                if text is not None and not isinstance(node, _COMPOUND) and not is_comment(node):
                     self.write(f"  # {text}")
 
         def visit_BoolOp(self, node):
