@@ -8,7 +8,8 @@ moment after the user's program has ended, and a reader of the dump waits for it
 (``dump/load.py``).
 
 Protocol, on stdin: frames of a 4-byte little-endian length and that many bytes of
-``marshal.dumps((name, code))``; a zero length or the end of input ends the session
+``marshal.dumps((name, code, dynamo))`` (``dynamo``: the code is Dynamo's transformed
+code, decompiled with ``decompile(code, dynamo=True)``); a zero length or the end of input ends the session
 once every view received is written. Each view is a ``ViewFile`` record, written
 atomically to ``Layout.view(name)`` of the process folder it was started for. The
 capturing process writes this process's id into ``Layout.decompiler_pid``; this
@@ -41,17 +42,18 @@ END = HEADER.pack(0)
 SECONDS_PER_CODE = 60
 
 
-def frame(name: str, code) -> bytes:
+def frame(name: str, code, dynamo: bool = False) -> bytes:
     """One request; raises ValueError when the code holds constants marshal cannot write."""
-    blob = marshal.dumps((name, code))
+    blob = marshal.dumps((name, code, dynamo))
     return HEADER.pack(len(blob)) + blob
 
 
-def views(code) -> ViewFile:
-    """The decompiled source (or why there is none) and the ``dis`` listing of ``code``."""
+def views(code, dynamo: bool = False) -> ViewFile:
+    """The decompiled source (or why there is none) and the ``dis`` listing of ``code``;
+    ``dynamo``: code Dynamo wrote, simplified and with its source lines."""
     decompiled = error = None
     try:
-        decompiled = decompile(code)
+        decompiled = decompile(code, dynamo=dynamo)
     except Exception as failure:
         error = f"{type(failure).__name__}: {failure}"
     return ViewFile(decompiled=decompiled, error=error, dis=_listing(code))
@@ -85,8 +87,8 @@ def serve(process_folder, requests=None, limit: float | None = None) -> None:
             limit = SECONDS_PER_CODE
         sys.stdout = sys.stderr  # nothing is answered on stdout
     try:
-        for name, code in _received(requests or sys.stdin.buffer):
-            write_json(layout.view(name), to_json(_views_within(code, limit)))
+        for name, code, dynamo in _received(requests or sys.stdin.buffer):
+            write_json(layout.view(name), to_json(_views_within(code, dynamo, limit)))
     finally:
         layout.decompiler_pid.unlink(missing_ok=True)
 
@@ -114,12 +116,12 @@ def _received(requests):
         yield request
 
 
-def _views_within(code, limit: float | None) -> ViewFile:
+def _views_within(code, dynamo: bool, limit: float | None) -> ViewFile:
     if limit is None:
-        return views(code)
+        return views(code, dynamo)
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
-        return views(code)
+        return views(code, dynamo)
     except TookTooLong:
         return ViewFile(
             decompiled=None,

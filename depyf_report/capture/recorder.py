@@ -243,7 +243,7 @@ class Recorder:
             resume_functions=self.entry_resumes.pop(record.id, []),
         )
         function.entries.append(entry)
-        self.views.fill(entry.code, new_code)
+        self.views.fill(entry.code, new_code, dynamo=True)
         self.unverified.add(function.id)
         self.writer.write_function(function)
 

@@ -102,16 +102,16 @@ class CodeViews:
         # would wait on the scheduler while the new process takes the other core.
         self.sender = threading.Thread(target=self._send, name="depyf-report-send", daemon=True)
 
-    def fill(self, view: CodeView, code) -> None:
+    def fill(self, view: CodeView, code, dynamo: bool = False) -> None:
         """Fill ``view`` from ``code``: now, or by naming the file the decompiler
-        process will write it to."""
+        process will write it to. ``dynamo``: Dynamo's transformed code."""
         name = str(next(self.names))
         try:
-            request = decompile_worker.frame(name, code)
+            request = decompile_worker.frame(name, code, dynamo)
         except ValueError:  # a constant marshal cannot carry: decompile here
             request = None
         if request is None or self.worker is None or self.broken:
-            view.fill(decompile_worker.views(code))
+            view.fill(decompile_worker.views(code, dynamo))
             return
         view.file = self.layout.view_file(name)
         view.decompile_error = PENDING

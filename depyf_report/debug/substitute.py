@@ -90,7 +90,7 @@ class CodeSubstitution:
     def _replacement(self, transformed: types.CodeType, record: DebugSource):
         name = def_name(transformed.co_name)
         renames = renames_for(transformed)
-        source = decompile(transformed)
+        source = decompile(transformed, dynamo=True)  # what the report shows
         code = find_code(compile(source, "<decompiled>", "exec", dont_inherit=True), name)
         source = keep_cells(source, name, _missing_cells(code, transformed, renames))
         stem = f"{transformed.co_name}_{compile_id_slug(record.compile_id)}"

@@ -60,14 +60,14 @@ def test_a_constant_marshal_cannot_write_is_refused_before_sending():
 
 
 def test_a_code_object_that_takes_too_long_gets_a_reason(monkeypatch):
-    def endless(code):
+    def endless(code, dynamo=False):
         while True:
             pass
 
     monkeypatch.setattr(worker, "views", endless)
     previous = signal.signal(signal.SIGALRM, worker._took_too_long)
     try:
-        view = worker._views_within(compile("x = 1", "m", "exec"), 0.2)
+        view = worker._views_within(compile("x = 1", "m", "exec"), False, 0.2)
     finally:
         signal.signal(signal.SIGALRM, previous)
     assert isinstance(view, ViewFile)

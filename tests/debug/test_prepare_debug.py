@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from dynamo_corpus import CORPUS, call
 
 import depyf_report
 from depyf_report.capture import adapter
@@ -59,6 +60,37 @@ def test_every_example_gives_the_same_results_under_prepare_debug(name, backend,
     for record in _index(tmp_path / "dump") if (tmp_path / "dump/debug").exists() else []:
         assert record["substituted"] or record["reason"], record
         assert Path(record["file"]).is_file() or not record["substituted"]
+
+
+def _results(function, calls) -> list:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        results = [call(function, args) for args in calls]
+    return [*results, out.getvalue()]
+
+
+def _same_values(a, b) -> bool:
+    if isinstance(a, torch.Tensor):
+        return isinstance(b, torch.Tensor) and torch.equal(a, b)
+    if isinstance(a, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same_values, a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_values(a[k], b[k]) for k in a)
+    return a == b
+
+
+@pytest.mark.parametrize("kind", list(CORPUS))
+def test_every_graph_break_kind_gives_the_same_results_under_prepare_debug(kind, tmp_path):
+    # The transformed code runs from the report's simplified source (dynamo=True).
+    function, calls = CORPUS[kind]
+    expected = _results(torch.compile(function, backend="eager"), calls)
+    torch._dynamo.reset()
+    with depyf_report.prepare_debug(tmp_path / "dump"):
+        got = _results(torch.compile(function, backend="eager"), calls)
+    assert _same_values(got, expected)
+    records = [r for r in _index(tmp_path / "dump") if r["kind"] == "function"]
+    assert records and any(r["substituted"] for r in records), records
+    assert all(r["substituted"] or r["reason"] for r in records), records
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -221,7 +253,7 @@ def test_a_cell_only_dynamo_keeps_is_kept_in_the_replacement(tmp_path):
 
 
 def test_a_decompiler_failure_keeps_dynamos_code_and_the_program_works(tmp_path, monkeypatch):
-    def broken(code):
+    def broken(code, **options):
         raise RuntimeError("decompiler bug")
 
     monkeypatch.setattr(substitute, "decompile", broken)

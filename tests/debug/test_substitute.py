@@ -74,7 +74,7 @@ def test_a_faithful_replacement_runs_from_its_file(tmp_path):
 
 def test_an_unfaithful_replacement_keeps_dynamos_code_and_says_why(tmp_path, monkeypatch):
     monkeypatch.setattr(
-        substitute, "decompile", lambda code: "def _transformed(a, c):\n    return a\n"
+        substitute, "decompile", lambda code, **options: "def _transformed(a, c):\n    return a\n"
     )
     folder = DebugFolder(tmp_path)
     hook = CodeSubstitution(folder, lambda: "3/1")
@@ -85,7 +85,7 @@ def test_an_unfaithful_replacement_keeps_dynamos_code_and_says_why(tmp_path, mon
 
 
 def test_a_decompiler_error_keeps_dynamos_code(tmp_path, monkeypatch):
-    def broken(code):
+    def broken(code, **options):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(substitute, "decompile", broken)

@@ -29,12 +29,18 @@ def code_of(obj) -> types.CodeType:
     return code
 
 
-def decompile(obj) -> str:
-    """Return Python source that recompiles to code meaning the same as ``obj``."""
+def decompile(obj, *, dynamo: bool = False) -> str:
+    """Return Python source that recompiles to code meaning the same as ``obj``.
+
+    ``dynamo=True`` says the code is one Dynamo wrote (transformed code, a resume
+    function): the lists it builds on the stack are evaluated away, temporaries used
+    once are inlined, its profiling calls around a graph call become a comment
+    (``tidy/dynamo.py``), and each statement ends with a comment naming the source lines
+    it stands for."""
     code = code_of(obj)
     function = obj if isinstance(obj, types.FunctionType) else getattr(obj, "__func__", None)
     with _RUNNING:
-        return _checked_source(code, function)
+        return _checked_source(code, function, dynamo)
 
 
 # How deep the decompiler may recurse. Where calls between Python functions also
@@ -74,21 +80,22 @@ class _Running:
 _RUNNING = _Running()
 
 
-def _checked_source(code, function) -> str:
-    source = _source(code, function)
+def _checked_source(code, function, dynamo: bool) -> str:
+    source = _source(code, function, dynamo)
     try:
         compile(source, "<decompiled>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         # check each structured body on its own, falling back where needed
-        source = _source(code, function, probe=True)
+        source = _source(code, function, dynamo, probe=True)
     return source
 
 
-def _source(code, function, probe: bool = False) -> str:
-    tree = ast.Module(body=_top_level(code, function, Definitions(probe)), type_ignores=[])
+def _source(code, function, dynamo: bool, probe: bool = False) -> str:
+    defs = Definitions(probe, dynamo)
+    tree = ast.Module(body=_top_level(code, function, defs), type_ignores=[])
     try:
         _number_statements(tree.body)
-        text = unparse(tree)
+        text = unparse(tree, defs.lines)
     except Exception:
         if probe:
             raise

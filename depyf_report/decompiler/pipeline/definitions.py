@@ -21,10 +21,12 @@ from ..simulation.handlers.exceptions import helper_defs
 from ..simulation.handlers.expressions import value_of
 from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
+from ..simulation.nodes import StatementLines
 from ..structuring.fallback import StateMachine, comment
 from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
+from ..tidy.dynamo import simplify
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
@@ -41,11 +43,15 @@ class Definitions:
     One per ``decompile`` call (and per retry), holding all the state of that call, so
     that calls in several threads at once do not meet."""
 
-    def __init__(self, probe: bool = False):
+    def __init__(self, probe: bool = False, dynamo: bool = False):
         # Whether each structured body is compiled on its own before it is accepted. Off
         # for speed; ``api.decompile`` retries with it on when the output fails to compile.
         self.probe = probe
         self.objects = m.ObjectConstants()  # constants that are not literals, named
+        # Code Dynamo wrote: its stack values simplified and its statements' source
+        # lines noted here, for ``api`` to print as comments.
+        self.dynamo = dynamo
+        self.lines = StatementLines() if dynamo else None
 
     def defines(self, value, ident: str) -> bool:
         target = value.target if isinstance(value, m.Decorated) else value
@@ -120,6 +126,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         # except* handlers as plain ones, which the builder reads back into except*
         graph = Graph(regular_form(instrs), unrotate=True, lines=SourceLines(code))
         body = tidy(structured_body(ctx, graph), ctx)
+        if defs.dynamo:
+            body = _simplified(body, ctx, defs.lines)
         if ctx.helpers:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")
@@ -142,6 +150,16 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
     return _declared(ctx, body)
+
+
+def _simplified(body, ctx, lines) -> list[ast.stmt]:
+    """``tidy.dynamo.simplify``; a bug there keeps the body as it was, not the state machine."""
+    try:
+        return simplify(body, ctx, lines)
+    except Exception:
+        if os.environ.get("DEPYF_REPORT_DEBUG"):
+            traceback.print_exc()
+        return body
 
 
 def _declared(ctx, body) -> list[ast.stmt]:

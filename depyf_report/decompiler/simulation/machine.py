@@ -12,9 +12,10 @@ import ast
 import re
 from dataclasses import dataclass
 
+from ..bytecode.instructions import SourceLines
 from . import markers as m
 from .concrete import concrete
-from .nodes import Noted
+from .nodes import Noted, StatementLines
 from .registry import HANDLERS
 from .unsupported import Unsupported
 
@@ -40,6 +41,9 @@ class CodeContext:
         # nested functions and classes, and holds the call's own state.
         self.nested = nested
         self.objects: m.ObjectConstants = nested.objects  # this call's object constants
+        # The call's table of the source lines each statement stands for, where asked.
+        self.lines: StatementLines | None = nested.lines
+        self.source_lines = SourceLines(code) if self.lines is not None else None
         self.structured = structured
         self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)
@@ -122,6 +126,7 @@ class Sim:
         self.pos = 0
         self.skip = 0
         self.chain = None  # a chained assignment whose targets are being stored
+        self.first = 0  # the first instruction of the statement being built
 
     # -- stack ------------------------------------------------------------
     def push(self, value) -> None:
@@ -153,7 +158,7 @@ class Sim:
     # -- running ----------------------------------------------------------
     def run(self, start: int, end: int) -> None:
         """Execute instructions [start, end); stops early at a block terminator."""
-        self.pos = start
+        self.pos = self.first = start
         while self.pos < end and self.branch is None:
             ins = self.instrs[self.pos]
             handler = HANDLERS.get(ins.op)
@@ -168,6 +173,7 @@ class Sim:
     def emit(self, stmt: ast.stmt, targets=()) -> None:
         self.spill(targets)
         self.out.append(stmt)
+        self._note_lines(stmt)
 
     def spill(self, targets=(), strict=False) -> None:
         """Assign impure stack values to temporaries; ``strict`` also moves local names,
@@ -179,8 +185,19 @@ class Sim:
 
     def assign_temp(self, value) -> ast.Name:
         ident = self.ctx.temp()
-        self.out.append(ast.Assign(targets=[m.name(ident, True)], value=value))
+        stmt = ast.Assign(targets=[m.name(ident, True)], value=value)
+        self.out.append(stmt)
+        self._note_lines(stmt)
         return m.name(ident)
+
+    def _note_lines(self, stmt: ast.stmt) -> None:
+        """Note the lines of the instructions run since the last statement."""
+        table, source = self.ctx.lines, self.ctx.source_lines
+        if table is None:
+            return
+        last = min(self.pos, len(self.instrs) - 1)
+        table.note(stmt, (source.at(i.offset) for i in self.instrs[self.first : last + 1]))
+        self.first = last + 1
 
     def materialize(self, value):
         """Real Python for a stack value, assigned to a temporary when it is not trivial."""

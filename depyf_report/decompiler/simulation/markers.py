@@ -285,7 +285,7 @@ LITERALS = (type(None), bool, int, float, complex, str, bytes, type(Ellipsis))
 
 def is_literal(value) -> bool:
     """Whether ``value`` can be written as a Python literal."""
-    if isinstance(value, (tuple, frozenset)):
+    if type(value) in (tuple, frozenset):  # not a subclass: torch.Size prints as a tuple
         return all(is_literal(v) for v in value)
     return type(value) in LITERALS
 

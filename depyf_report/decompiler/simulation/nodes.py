@@ -161,3 +161,30 @@ class Noted:
 
     def __contains__(self, value) -> bool:
         return id(value) in self._values
+
+
+class StatementLines:
+    """The source lines each statement stands for, by identity: the lines of the
+    instructions that simulation ran to produce it (the code object's line table).
+    Kept only where a caller asks for line comments (``decompile(..., dynamo=True)``).
+    The statements are kept too, so that no id is reused while they are noted."""
+
+    def __init__(self):
+        self._lines: dict[int, tuple[ast.stmt, frozenset[int]]] = {}
+
+    def note(self, stmt: ast.stmt, lines) -> None:
+        lines = frozenset(n for n in lines if n is not None)
+        if lines:
+            self._lines[id(stmt)] = (stmt, lines | self.of(stmt))
+
+    def of(self, stmt: ast.stmt) -> frozenset[int]:
+        entry = self._lines.get(id(stmt))
+        return entry[1] if entry is not None and entry[0] is stmt else frozenset()
+
+    def comment(self, stmt: ast.stmt) -> str | None:
+        """``line 15`` or ``lines 13-14`` (the lowest and highest), or None."""
+        lines = self.of(stmt)
+        if not lines:
+            return None
+        low, high = min(lines), max(lines)
+        return f"line {low}" if low == high else f"lines {low}-{high}"

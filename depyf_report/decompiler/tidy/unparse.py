@@ -8,20 +8,61 @@
   ``a and (b or c)`` and ``(a and b) and c``, a tree of its own.
 - A generator expression that is a call's only argument needs no parentheses of its
   own: ``all(x > 0 for x in xs)``, not ``all((x > 0 for x in xs))``.
+
+Given a table of source lines (``StatementLines``), each simple statement noted in it
+ends with a comment that names them: ``x = f(a)  # line 15``. Compound statements get
+none: their bodies' statements say where they come from.
 """
 
 from __future__ import annotations
 
 import ast
 
+from ..simulation.nodes import StatementLines
+from .facts import is_comment
+
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
+
+# Statements that hold others: their own line comment would land after their body.
+_COMPOUND = tuple(
+    getattr(ast, name)
+    for name in (
+        "FunctionDef",
+        "AsyncFunctionDef",
+        "ClassDef",
+        "If",
+        "For",
+        "AsyncFor",
+        "While",
+        "With",
+        "AsyncWith",
+        "Try",
+        "TryStar",
+        "Match",
+    )
+    if hasattr(ast, name)
+)
 
 
 if _Base is None:
-    unparse = ast.unparse
+
+    def unparse(tree: ast.AST, lines: StatementLines | None = None) -> str:
+        return ast.unparse(tree)
+
 else:
 
     class _Unparser(_Base):
+        def __init__(self, lines: StatementLines | None = None, **options):
+            super().__init__(**options)  # f-strings' parts: a new unparser of this class
+            self._lines = lines
+
+        def traverse(self, node):
+            super().traverse(node)
+            if self._lines is not None and isinstance(node, ast.stmt):
+                text = self._lines.comment(node)
+                if text is not None and not isinstance(node, _COMPOUND) and not is_comment(node):
+                    self.write(f"  # {text}")
+
         def visit_BoolOp(self, node):
             operator = self.boolops[node.op.__class__.__name__]
             precedence = self.boolop_precedence[operator]
@@ -41,6 +82,7 @@ else:
             self.traverse(node.args[0])  # its parentheses are the call's
             return None
 
-    def unparse(tree: ast.AST) -> str:
-        """Source for ``tree``, as ``ast.unparse`` writes it but for the parentheses."""
-        return _Unparser().visit(tree)
+    def unparse(tree: ast.AST, lines: StatementLines | None = None) -> str:
+        """Source for ``tree``, as ``ast.unparse`` writes it but for the parentheses;
+        with ``lines``, each simple statement noted there ends with its lines."""
+        return _Unparser(lines).visit(tree)
