@@ -7,9 +7,9 @@ import re
 import pytest
 from synthetic import UUID, make_dump, name_graph_one_with_uuid
 
-from depyf_report.dump import load_dump
+from depyf_report.dump import CompiledGraph, load_dump
 from depyf_report.render import render
-from depyf_report.render.context import ProcessContext
+from depyf_report.render.context import ProcessContext, graph_order
 from depyf_report.render.highlight import highlight_lines
 from depyf_report.render.names import short_name
 from depyf_report.render.search import search_rows
@@ -80,6 +80,12 @@ def test_search_finds_the_graph_by_either_name(dump):
     assert row[4] == FULL  # searched, never shown
     for query in ["__compiled_fn_1", FULL, UUID]:  # as the page's search matches a row
         assert query.lower() in " ".join([row[0], row[1], row[2], *row[4:]]).lower()
+
+
+def test_graphs_are_ordered_by_their_number_not_by_their_uuid():
+    names = [f"__compiled_fn_{n}_{UUID}" for n in (10, 2, 1)]
+    graphs = [CompiledGraph(f"g{i}", n, "0/0", None) for i, n in enumerate(names)]
+    assert [g.name for g in sorted(graphs, key=graph_order)] == names[::-1]
 
 
 def test_the_story_file_keeps_the_name_the_code_reads(site):
