@@ -20,6 +20,7 @@ from .context import (
     same_file,
 )
 from .metrics import metric_rows
+from .names import name_link
 from .recompiles import LIMIT_REMEDY, failed_guard_line, limit_hit, remedy
 from .views import (
     BreakView,
@@ -212,7 +213,7 @@ def _debug_fields(source: DebugSource | None) -> dict:
 
 def _graph_link(ctx: ProcessContext, graph_id: str) -> Link:
     graph = ctx.graph(graph_id)
-    return Link(graph.name if graph else graph_id, ctx.graph_href(graph_id))
+    return name_link(graph.name if graph else graph_id, ctx.graph_href(graph_id))
 
 
 def code_name_links(ctx: ProcessContext, entry: CacheEntry) -> dict[str, str]:

@@ -8,6 +8,7 @@ from ..dump import STAGE_KINDS, CompiledGraph, OutputCode
 from . import urls
 from .codeview import code_lines
 from .context import ProcessContext
+from .names import name_link, short_name
 from .views import GraphPage, KernelView, Link, OutputPage, StageView
 
 STAGE_LABELS = {
@@ -50,10 +51,10 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
     stages = sorted(graph.stages, key=lambda s: stage_order(s.kind))
     return GraphPage(
         path=urls.graph_page(ctx.name, graph.id),
-        title=graph.name,
-        crumbs=(*crumbs, Link(function.text, function.href), Link(graph.name, None)),
+        title=short_name(graph.name),
+        crumbs=(*crumbs, Link(function.text, function.href), name_link(graph.name, None)),
         process=ctx.label,
-        name=graph.name,
+        name=name_link(graph.name, None),
         backend=graph.backend or "",
         function=function,
         entry=entry,
@@ -102,16 +103,16 @@ def build_output_page(
     kernel_links = {k.name: urls.fragment(urls.kernel_anchor(k.name)) for k in out.kernels}
     return OutputPage(
         path=urls.output_page(ctx.name, graph.id, out.part),
-        title=f"{graph.name} · {out.part} code",
+        title=f"{short_name(graph.name)} · {out.part} code",
         crumbs=(
             *crumbs,
             Link(function.text, function.href),
-            Link(graph.name, graph_href),
+            name_link(graph.name, graph_href),
             Link(f"{out.part} code", None),
         ),
         process=ctx.label,
         part=out.part,
-        graph=Link(graph.name, graph_href),
+        graph=name_link(graph.name, graph_href),
         function=function,
         entry=entry,
         code=code_lines(

@@ -21,6 +21,7 @@ from .context import (
 )
 from .flowchart import flowchart
 from .metrics import format_metric
+from .names import name_link
 from .recompiles import limit_hit
 from .symbols import symbols_table
 from .views import Link, ProcessView, Row, Stat, Table
@@ -328,7 +329,7 @@ def _guards_table(ctx: ProcessContext) -> Table:
 def _graphs_table(ctx: ProcessContext) -> Table:
     rows = [
         (
-            Link(g.name, ctx.graph_href(g.id)),
+            name_link(g.name, ctx.graph_href(g.id)),
             _fn_link(ctx, g.function),
             Link(g.compile_id, ctx.compile_href(g.compile_id)),
             Link(str(len(g.stages)), None),
@@ -349,7 +350,7 @@ def _kernels_table(ctx: ProcessContext) -> Table:
                     urls.output_page(ctx.name, g.id, o.part), urls.kernel_anchor(k.name)
                 ),
             ),
-            Link(g.name, ctx.graph_href(g.id)),
+            name_link(g.name, ctx.graph_href(g.id)),
             Link(o.part, urls.output_page(ctx.name, g.id, o.part)),
             Link(k.language, None),
         )

@@ -12,6 +12,7 @@ from pathlib import PurePath
 from ..dump import Compile, CompiledGraph, DebugSource, FrameSummary, Function, ProcessDump
 from ..origin import Origin, function_origin
 from . import urls
+from .names import short_name
 
 
 @dataclass
@@ -375,6 +376,6 @@ def function_order(fn: Function) -> tuple:
 
 
 def graph_order(graph: CompiledGraph) -> tuple:
-    number = graph.name.rsplit("_", 1)[-1]
+    number = short_name(graph.name).rsplit("_", 1)[-1]  # the uuid after it is no number
     numbered = number.isascii() and number.isdigit() and len(number) < 18
     return (int(number) if numbered else 1 << 60, graph.name, graph.id)

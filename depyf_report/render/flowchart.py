@@ -17,6 +17,7 @@ from . import urls
 from .build_function import resume_names
 from .build_graph import stage_label, stage_order
 from .context import ProcessContext, function_origin_of, function_title, ordinal
+from .names import short_name
 
 COLUMNS = ("function", "cache entry", "transformed code", "graph", "stages", "output code")
 # Rows are 24px units: a main box spans two, a stage box one, so a graph's
@@ -118,9 +119,10 @@ def _place_graph(ctx, chart: Chart, graph_id: str, code: int) -> None:
             3,
             start,
             "graph",
-            graph.name,
+            short_name(graph.name),
             f"{len(graph.stages)} stage{'s' * (len(graph.stages) != 1)}",
             page,
+            graph.name,
         ),
         code,
     )

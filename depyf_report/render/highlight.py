@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from markupsafe import Markup, escape
 
 from .fastlex import TOKENIZERS, Token
+from .names import COMPILED_FN, short_name
 
 # A linker gets a name token's text and returns an href for it, or None.
 Linker = Callable[[str], "str | None"]
@@ -63,6 +64,9 @@ def highlight_lines(
             line.append(f'<span class="c1">{_link_places(value, where)}</span>')
             continue
         href = link(value) if link and is_name else None
+        if is_name and (href or value.startswith(COMPILED_FN)):
+            line.append(_name(css, value, href))
+            continue
         if "\n" not in value and not href:  # the common case, kept inline for speed
             if "&" in value or "<" in value or ">" in value:
                 value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -123,6 +127,19 @@ def _link_places(comment: str, where: SourceLinker) -> str:
             last = match.end()
     parts.append(str(escape(comment[last:])))
     return "".join(parts)
+
+
+def _name(css: str, name: str, href: str | None) -> str:
+    """A name token, linked when ``href``; a name Dynamo made up is shown short
+    (``names.short_name``) with the whole name as its tooltip."""
+    shown = short_name(name)
+    if shown == name:
+        return _span(css, name, href)
+    inner = _span(css, shown, None)
+    title = escape(name)
+    if href:
+        return f'<a class="code-link" href="{escape(href)}" title="{title}">{inner}</a>'
+    return f'<span title="{title}">{inner}</span>'
 
 
 def _span(css: str, piece: str, href: str | None) -> str:

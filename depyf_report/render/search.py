@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from . import urls
 from .context import ProcessContext, break_summary, function_title, graph_order
+from .names import short_name
 
 # Rows are [kind, text, detail, href] and, for a row whose text is a summary,
 # [..., more]: searched, never shown. Short lists keep the embedded JSON small.
@@ -72,7 +73,9 @@ def _compile_rows(ctx: ProcessContext, where: str) -> list[list[str]]:
 def _graph_rows(ctx: ProcessContext, graph, where: str) -> list[list[str]]:
     fn = ctx.function(graph.function)
     detail = _cut(f"{fn.qualname if fn else ''} {graph.compile_id}{where}")
-    rows = [["graph", _cut(graph.name), detail, urls.graph_page(ctx.name, graph.id)]]
+    shown = short_name(graph.name)  # the whole name is searched when it is longer
+    row = ["graph", _cut(shown), detail, urls.graph_page(ctx.name, graph.id)]
+    rows = [[*row, _cut(graph.name)] if shown != graph.name else row]
     for out in graph.output_code:
         page = urls.output_page(ctx.name, graph.id, out.part)
         for kernel in out.kernels:

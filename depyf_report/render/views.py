@@ -188,7 +188,7 @@ class GraphPage:
     title: str
     crumbs: tuple[Link, ...]
     process: str
-    name: str
+    name: Link  # the name shown, with the whole name as its title
     backend: str
     function: Link
     entry: Link

@@ -9,6 +9,7 @@ recompile reasons too. ``make_dump(root, graphs=N)`` writes exactly N graphs.
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 from depyf_report.dump import (
@@ -52,6 +53,20 @@ def make_dump(
         _write_process(layout, name, rank if processes > 1 else None, processes, graphs, markup)
         write_json(layout.manifest, to_json(_manifest(name, rank, processes, status)))
     return root
+
+
+# A uuid as torch 2.13 writes it into a graph's name: dashes made underscores.
+UUID = "7e32b31e_ed83_40af_b2ba_f04884d4503d"
+
+
+def name_graph_one_with_uuid(root: Path) -> str:
+    """Rename graph 1 of a ``make_dump`` dump as torch 2.13 names graphs,
+    ``__compiled_fn_1_<uuid>``, in its record and in the code that calls it; the name."""
+    name = f"__compiled_fn_1_{UUID}"
+    for path in [Path(root) / "graphs" / "g1.json", Path(root) / "functions" / "f0.json"]:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"__compiled_fn_1\b", name, text), encoding="utf-8")
+    return name
 
 
 def _manifest(name: str, rank: int, processes: int, status: str) -> Manifest:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from synthetic import make_dump
+from synthetic import UUID, make_dump, name_graph_one_with_uuid
 
 from depyf_report.render import render
 
@@ -89,6 +89,24 @@ def test_transformed_code_links_to_graph_and_resume_function(site, page):
     page.go_back()
     page.locator("#entry-0 a.code-link", has_text="__compiled_fn_1").click()
     assert page.url.endswith("graph-g1.html")
+
+
+def test_a_graph_is_shown_by_its_short_name_and_found_by_its_whole_one(tmp_path, page):
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    full = name_graph_one_with_uuid(dump)
+    site = render(dump, tmp_path / "site", progress=False).parent
+    page.goto((site / "fn-f0.html").as_uri())
+    link = page.locator("#entry-0 .src a.code-link", has_text="__compiled_fn_1")
+    assert link.inner_text() == "__compiled_fn_1"
+    assert link.get_attribute("title") == full
+    assert UUID not in page.locator("#entry-0").inner_text()  # shown only on hover
+    link.click()
+    assert page.url.endswith("graph-g1.html")
+    assert page.locator("h1 code").inner_text() == "__compiled_fn_1"
+    page.goto((site / "index.html").as_uri() + f"?q={UUID}")
+    result = page.locator("#search-results a").first
+    assert result.inner_text() == "__compiled_fn_1"
+    assert page.errors == []
 
 
 def test_keyboard_shortcuts_and_help_panel(site, page):
