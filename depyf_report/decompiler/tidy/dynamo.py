@@ -1,6 +1,7 @@
 """Readable code for what Dynamo wrote: its profiling hooks as one comment, then the
-stack's lists evaluated away (``stack_lists``) and temporaries used once inlined
-(``temporaries``).
+stack's lists evaluated away (``stack_lists``), temporaries used once inlined
+(``temporaries``), and the temporaries that stay named after what they hold
+(``naming``).
 
 Around each graph call Dynamo writes
 
@@ -23,6 +24,7 @@ import re
 
 from ..structuring.fallback import comment
 from .facts import Names
+from .naming import name_temporaries
 from .stack_lists import evaluate_lists
 from .temporaries import inline_temporaries
 
@@ -42,7 +44,30 @@ def simplify(body: list[ast.stmt], ctx, lines) -> list[ast.stmt]:
     names = Names(body, ctx)
     outputs = graph_outputs(body, names)
     body = _without_deletes(body, outputs | cached_values(body, names))
-    return inline_temporaries(body, ctx, lines, outputs) if outputs else body
+    if outputs:
+        body = inline_temporaries(body, ctx, lines, outputs)
+    _without_empty_unpacking(body)
+    return name_temporaries(body, ctx)
+
+
+def _without_empty_unpacking(body: list[ast.stmt]) -> None:
+    """``f(*[], **{})`` is ``f()``: unpacking an empty display passes nothing."""
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Call):
+            node.args = [a for a in node.args if not _empty_star(a)]
+            node.keywords = [
+                k
+                for k in node.keywords
+                if not (k.arg is None and isinstance(k.value, ast.Dict) and not k.value.keys)
+            ]
+
+
+def _empty_star(arg: ast.expr) -> bool:
+    return (
+        isinstance(arg, ast.Starred)
+        and isinstance(arg.value, (ast.List, ast.Tuple))
+        and not arg.value.elts
+    )
 
 
 def cached_values(body: list[ast.stmt], names: Names) -> frozenset[str]:

@@ -69,8 +69,8 @@ def _inline_inert(body: list[ast.stmt], names: Names, lines) -> tuple[bool, list
             or not names.single(ident)
             or ident in names.nested_loads
             or not names.loads[ident]
-            or not names.inert(stmt.value)
-            or _makes_objects(stmt.value)
+            or not (names.inert(stmt.value) or _empty_dict(stmt.value))
+            or (_makes_objects(stmt.value) and not _made_once(body[at + 1 :], ident, names))
             or any(ident in names_loaded(s) for s in body[:at])
         ):
             continue
@@ -79,6 +79,25 @@ def _inline_inert(body: list[ast.stmt], names: Names, lines) -> tuple[bool, list
                 lines.note(use, lines.of(stmt))
         return True, body[:at] + body[at + 1 :]
     return False, body
+
+
+def _made_once(after: list[ast.stmt], ident: str, names: Names) -> bool:
+    """Whether a display held in ``ident`` would still be made once where it is read:
+    it is read once, and not in a loop."""
+    if names.loads[ident] != 1:
+        return False
+    for stmt in _statements(after):
+        if isinstance(stmt, _LOOPS) and ident in names_loaded(stmt):
+            return False
+    return True
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _empty_dict(value: ast.expr) -> bool:
+    """``{}``: no effect, cannot raise (a key could be unhashable; there is none)."""
+    return isinstance(value, ast.Dict) and not value.keys
 
 
 def _makes_objects(value: ast.expr) -> bool:
