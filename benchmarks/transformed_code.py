@@ -12,8 +12,10 @@ programs in examples/ (those with a main()) and the graph-break corpus
 - target: lines <= original + one line per resume call.
 
 Needs torch (3.11 here). Prints one row per code object and a summary line; exits 0.
+``--plain`` measures the decompiler's output without these simplifications, for
+comparison.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/transformed_code.py
+    PYTHONPATH=. .venv/bin/python benchmarks/transformed_code.py [--plain]
 """
 
 from __future__ import annotations
@@ -128,11 +130,12 @@ def _no_effect(stmt, reads: set[str]) -> bool:
 
 
 def main() -> None:
+    plain = "--plain" in sys.argv[1:]  # the decompiler's output without the simplification
     rows = []
     print(f"{'program':34} {'function':44} lines temps no-effect original target")
     for label, run in programs():
         for original, transformed in written_by(run):
-            source = decompile(transformed, dynamo=True)
+            source = decompile(transformed, dynamo=not plain)
             lines, temps, idle, resumes = measure(source, transformed.co_name)
             limit = original_lines(original) + resumes
             ok = lines <= limit
