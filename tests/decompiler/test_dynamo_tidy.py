@@ -214,6 +214,19 @@ def test_a_display_read_in_a_loop_is_not_made_there():
     assert new.split("\n")[0].endswith("= {}")
 
 
+def test_a_temporary_moves_past_the_unpacking_of_varargs_not_of_any_value():
+    def shaped(star: str) -> str:
+        source = f"def f(a, *args):\n    _t2 = g\n    _t3 = h(b)\n    return _t2(*{star}, **_t3)\n"
+        tree = ast.parse(source)
+        code = compile("def f(a, *args): x = 0", "<t>", "exec").co_consts[0]
+        fn = tree.body[0]
+        fn.body = simplify(fn.body, CodeContext(code, _Defs(), structured=True), None)
+        return ast.unparse(tree)
+
+    assert "return g(*args, **h(b))" in shaped("args")
+    assert "h_result = h(b)" in shaped("a")  # iterating ``a`` may run code
+
+
 def test_a_display_read_twice_is_not_built_twice():
     new = _same("_t1 = (a, b)\nh(_t1)\nreturn g(_t1)\n")
     assert "_t1 = (a, b)" in new

@@ -45,6 +45,9 @@ class Names:
             self._count(stmt, in_loop=False, nested=False)
         code = ctx.code
         self.params = set(code.co_varnames[: _arg_count(code)])
+        positional = code.co_argcount + code.co_kwonlyargcount
+        # ``*args``: always a tuple, so unpacking it runs no code of the program's
+        self.varargs = code.co_varnames[positional] if code.co_flags & 0x04 else None
 
     def _count(self, node, in_loop: bool, nested: bool) -> None:
         if isinstance(node, ast.Name):
@@ -85,6 +88,9 @@ class Names:
             return self.fixed(node.id)
         if isinstance(node, (ast.List, ast.Tuple)):
             return all(self.inert(e) for e in node.elts)
+        if isinstance(node, ast.Starred):
+            value = node.value
+            return isinstance(value, ast.Name) and value.id == self.varargs and self.fixed(value.id)
         return self.output_entry(node) or self.cell(node)
 
     def cell(self, node: ast.expr) -> bool:
