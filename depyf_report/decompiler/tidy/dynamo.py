@@ -23,7 +23,7 @@ import ast
 import re
 
 from ..structuring.fallback import comment
-from .facts import Names
+from .facts import SCOPES, Names
 from .naming import name_temporaries
 from .stack_lists import evaluate_lists
 from .temporaries import inline_temporaries
@@ -32,7 +32,6 @@ PROFILER_MODULE = "__import_torch_dot__dynamo_dot_utils"
 GRAPH_CALL = "__compiled_fn_"
 GRAPH_OUTPUT = re.compile(r"graph_out_\d+")
 CACHED_VALUE = re.compile(r"tmp_\d+")
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 PROFILER_NOTE = "profiler hooks of Dynamo: record_pregraph_bytecode_enter() / _exit()"
 
 
@@ -119,7 +118,7 @@ def _without_deletes(stmts: list[ast.stmt], idents: frozenset[str]) -> list[ast.
             continue
         for name in ("body", "orelse", "finalbody"):
             inner = getattr(stmt, name, None)
-            if isinstance(inner, list) and inner and not isinstance(stmt, _SCOPES):
+            if isinstance(inner, list) and inner and not isinstance(stmt, SCOPES):
                 setattr(stmt, name, _without_deletes(inner, idents) or [ast.Pass()])
         for handler in getattr(stmt, "handlers", None) or ():
             handler.body = _without_deletes(handler.body, idents) or [ast.Pass()]

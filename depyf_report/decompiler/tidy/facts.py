@@ -28,7 +28,8 @@ from ..structuring.fallback import MARK
 DYNAMO_GLOBALS = ("__compiled_fn_", "__resume_at_", "__import_", "__builtins_dict___")
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# A name inside one of these is in a scope of its own.
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 class Names:
@@ -61,7 +62,7 @@ class Names:
                     self.nested_loads.add(node.id)
             return
         in_loop = in_loop or isinstance(node, (*_LOOPS, ast.comprehension))
-        nested = nested or isinstance(node, _SCOPES)
+        nested = nested or isinstance(node, SCOPES)
         for child in ast.iter_child_nodes(node):
             self._count(child, in_loop, nested)
 
@@ -125,6 +126,18 @@ class Names:
 def _arg_count(code) -> int:
     count = code.co_argcount + code.co_kwonlyargcount
     return count + bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)
+
+
+def statements(stmts: list[ast.stmt]):
+    """Every statement of ``stmts`` and of the blocks inside them, nested scopes left out."""
+    for stmt in stmts:
+        yield stmt
+        if isinstance(stmt, SCOPES):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            yield from statements(getattr(stmt, name, None) or [])
+        for handler in getattr(stmt, "handlers", None) or ():
+            yield from statements(handler.body)
 
 
 def is_comment(stmt: ast.stmt) -> bool:

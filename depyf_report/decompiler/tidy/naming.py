@@ -15,7 +15,7 @@ import builtins
 import keyword
 from collections import Counter
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+from .facts import SCOPES, statements
 
 
 def name_temporaries(body: list[ast.stmt], ctx) -> list[ast.stmt]:
@@ -77,15 +77,9 @@ def _fresh(hint: str, taken: set[str]) -> str:
 def _top_level_assignments(body: list[ast.stmt]):
     """``name = value`` and ``a = b = value`` statements, in blocks too, nested scopes
     left out."""
-    for stmt in body:
+    for stmt in statements(body):
         if isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets):
             yield stmt
-        if isinstance(stmt, _SCOPES):
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            yield from _top_level_assignments(getattr(stmt, name, None) or [])
-        for handler in getattr(stmt, "handlers", None) or ():
-            yield from _top_level_assignments(handler.body)
 
 
 def _temporaries(body: list[ast.stmt], ctx) -> tuple[Counter, set[str]]:
@@ -100,7 +94,7 @@ def _temporaries(body: list[ast.stmt], ctx) -> tuple[Counter, set[str]]:
             elif isinstance(node.ctx, (ast.Store, ast.Del)):
                 stores[node.id] += 1
             return
-        inside = inside or isinstance(node, _SCOPES)
+        inside = inside or isinstance(node, SCOPES)
         for child in ast.iter_child_nodes(node):
             visit(child, inside)
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from .facts import Names, is_comment, names_loaded
+from .facts import Names, is_comment, names_loaded, statements
 
 # Expressions whose parts Python evaluates in the order of ``_parts``, each once.
 _ORDERED = (
@@ -74,7 +74,7 @@ def _inline_inert(body: list[ast.stmt], names: Names, lines) -> tuple[bool, list
             or any(ident in names_loaded(s) for s in body[:at])
         ):
             continue
-        for use in _statements(body[at + 1 :]):
+        for use in statements(body[at + 1 :]):
             if _replace_own_loads(use, ident, stmt.value) and lines is not None:
                 lines.note(use, lines.of(stmt))
         return True, body[:at] + body[at + 1 :]
@@ -86,7 +86,7 @@ def _made_once(after: list[ast.stmt], ident: str, names: Names) -> bool:
     it is read once, and not in a loop."""
     if names.loads[ident] != 1:
         return False
-    for stmt in _statements(after):
+    for stmt in statements(after):
         if isinstance(stmt, _LOOPS) and ident in names_loaded(stmt):
             return False
     return True
@@ -115,18 +115,6 @@ def _assigned_name(stmt: ast.stmt) -> str | None:
 
 
 _BLOCKS = ("body", "orelse", "finalbody")
-
-
-def _statements(stmts: list[ast.stmt]):
-    """Every statement of ``stmts`` and of the blocks inside them, nested scopes left out."""
-    for stmt in stmts:
-        yield stmt
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in _BLOCKS:
-            yield from _statements(getattr(stmt, name, None) or [])
-        for handler in getattr(stmt, "handlers", None) or ():
-            yield from _statements(handler.body)
 
 
 def _replace_own_loads(stmt: ast.stmt, ident: str, value: ast.expr) -> bool:
