@@ -1,19 +1,24 @@
 """Random programs against their decompiled selves: how many behave differently.
 
-Each seed gives one random function of nested loops, branches, with and try
-statements (``tests/decompiler/random_programs.py``); it is decompiled, and both run
-on the same tapes. Prints the seeds whose decompiled code logs, returns or raises
-differently, and how many came out as state machines. Run it with the Python to
-measure:
+Each seed gives one random module (``tests/decompiler/random_programs/``): a nest of
+loops, branches, with and try statements with every other statement and expression
+form around and inside it, in ``f``, the coroutine ``h`` and at module level. The
+whole module is decompiled, recompiled, and both run on the same tapes. Prints the
+count of each verdict (same; differs, and in what; does not recompile; decompile
+raised; timed out or crashed) with its seeds, and the share written as state
+machines. Run it with the Python to measure:
 
-    python benchmarks/decompile_fuzz.py --count 2000
-    python benchmarks/decompile_fuzz.py --python /root/.pyenv/versions/3.10.13/bin/python
-    python benchmarks/decompile_fuzz.py --seed 145 --show    # one program, both sources
+    python benchmarks/decompile_fuzz.py --count 2000 --jobs 2
+    python benchmarks/decompile_fuzz.py --python /work/main/.venv-3.10/bin/python
+    python benchmarks/decompile_fuzz.py --seed 145 --count 1 --show  # both sources
 """
 
 import argparse
+import multiprocessing
+import signal
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,52 +26,91 @@ sys.path.insert(1, str(REPO))  # depyf_report, and the generator beside its test
 
 from decompile_pythons import passthrough, rerun  # noqa: E402
 
-from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE  # noqa: E402
-from tests.decompiler.random_programs import decompiled_program, program, run  # noqa: E402
+from tests.decompiler.random_programs import Verdict, check  # noqa: E402
+
+SECONDS_PER_PROGRAM = 30
 
 
-def check(seed: int, size: int) -> tuple[str, str, str]:
-    """(the source, the decompiled source, "same", "differs" or "error: ...")."""
-    source = program(seed, size)
+class _TooSlow(Exception):
+    pass
+
+
+def _too_slow(signum, frame):
+    raise _TooSlow()
+
+
+def _check(job: tuple[int, int, bool]) -> Verdict:
+    """One seed's verdict, in a worker; a program still running after the limit (a
+    hang, in the decompiler or in the decompiled code) is a verdict of its own."""
+    seed, size, keep_sources = job
+    signal.signal(signal.SIGALRM, _too_slow)
+    signal.alarm(SECONDS_PER_PROGRAM)
     try:
-        decompiled = decompiled_program(source)
-    except Exception as error:  # a decompile error is a finding, not a crash here
-        return source, "", f"error: {type(error).__name__}: {error}"
-    try:
-        same = run(decompiled) == run(source)
-    except SyntaxError as error:
-        return source, decompiled, f"error: does not compile: {error}"
-    return source, decompiled, "same" if same else "differs"
+        verdict = check(seed, size)
+    except _TooSlow:
+        verdict = Verdict(seed, "timed out", detail=f"over {SECONDS_PER_PROGRAM} s")
+    except BaseException as error:  # e.g. a stack overflow caught as RecursionError
+        verdict = Verdict(seed, "crashed", detail=f"{type(error).__name__}: {error}")
+    finally:
+        signal.alarm(0)
+    if not keep_sources and verdict.kind == "same":
+        verdict.source = verdict.decompiled = ""
+    return verdict
+
+
+def _verdicts(seeds, size: int, jobs: int, show: bool):
+    jobs_list = [(seed, size, show) for seed in seeds]
+    if jobs <= 1:
+        yield from map(_check, jobs_list)
+        return
+    # A fresh worker now and then: a worker that dies (a C stack overflow) only loses
+    # its own program, which then reads as crashed.
+    with multiprocessing.Pool(jobs, maxtasksperchild=200) as pool:
+        pending = [(job[0], pool.apply_async(_check, (job,))) for job in jobs_list]
+        for seed, result in pending:
+            try:
+                yield result.get(timeout=SECONDS_PER_PROGRAM * 4)
+            except multiprocessing.TimeoutError:
+                yield Verdict(seed, "crashed", detail="the worker died or hung")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--count", type=int, default=1000, help="how many programs")
-    parser.add_argument("--size", type=int, default=12, help="compound statements each")
-    parser.add_argument("--show", action="store_true", help="print each differing program")
+    parser.add_argument("--size", type=int, default=12, help="compound statements in f")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--show", action="store_true", help="print each finding's sources")
     parser.add_argument("--python", help="run under this Python instead")
     args = parser.parse_args(argv)
     if args.python:
         return rerun(__file__, args.python, passthrough(sys.argv[1:]))
 
     start = time.perf_counter()
-    findings, machines = [], 0
-    for seed in range(args.seed, args.seed + args.count):
-        source, decompiled, verdict = check(seed, args.size)
-        machines += STATE_MACHINE_NOTE in decompiled
-        if verdict != "same":
-            findings.append((seed, verdict))
-            if args.show:
-                print(f"--- seed {seed}: {verdict}\n{source}\n--- decompiled:\n{decompiled}")
+    by_verdict: dict[str, list[Verdict]] = defaultdict(list)
+    machines = []
+    seeds = range(args.seed, args.seed + args.count)
+    for verdict in _verdicts(seeds, args.size, args.jobs, args.show):
+        label = verdict.kind + (f" ({', '.join(verdict.aspects)})" if verdict.aspects else "")
+        by_verdict[label].append(verdict)
+        if verdict.state_machine:
+            machines.append(verdict.seed)
+        if args.show and verdict.kind != "same":
+            print(f"--- seed {verdict.seed}: {verdict}\n{verdict.source}")
+            print(f"--- decompiled:\n{verdict.decompiled}")
     seconds = time.perf_counter() - start
     version = ".".join(map(str, sys.version_info[:3]))
     print(f"Python {version}: {args.count} random programs from seed {args.seed}")
-    print(f"  behave differently decompiled: {len(findings)}")
-    for seed, verdict in findings:
-        print(f"    seed {seed}: {verdict}")
-    print(f"  written as a state machine:    {machines} ({100 * machines / args.count:.1f}%)")
-    print(f"  {seconds:.1f} s")
+    for label, verdicts in sorted(by_verdict.items(), key=lambda item: item[0] != "same"):
+        print(f"  {label}: {len(verdicts)}")
+        if label != "same":
+            for verdict in verdicts[:50]:
+                print(f"    seed {verdict.seed}: {verdict.detail[:160]}")
+            if len(verdicts) > 50:
+                print(f"    ... and {len(verdicts) - 50} more")
+    share = 100 * len(machines) / max(args.count, 1)
+    print(f"  written as a state machine: {len(machines)} ({share:.1f}%)")
+    print(f"  {seconds:.1f} s with {args.jobs} job(s)")
     return 0
 
 

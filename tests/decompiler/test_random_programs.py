@@ -1,49 +1,55 @@
-"""Random functions of nested loops, branches, with and try statements mean the same
-decompiled: on the same tapes they log the same and return or raise the same (see
-``random_programs.py``). More seeds: ``python benchmarks/decompile_fuzz.py``."""
+"""Random modules of every statement and expression form mean the same decompiled:
+the whole module is decompiled, recompiled and both run; they log the same, return
+or raise the same, and make the same names (see ``random_programs/``). More seeds:
+``python benchmarks/decompile_fuzz.py``."""
 
+import functools
 import sys
 
 import pytest
 
-from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE
+from .random_programs import check as _check
 
-from .random_programs import decompiled_program, program, run
+check = functools.lru_cache(maxsize=None)(_check)
 
-# The first 400, and four that did not decompile on 3.10 (a jump to an EXTENDED_ARG).
-SEEDS = [*range(400), 799, 909, 1371, 1495]
+SEEDS = range(120)
 
 # Wrong results the generator found that are not fixed yet, with the Pythons they are
-# wrong on: each fails here once fixed (strict), so the list only shrinks.
-ALL = ((3, 10), (3, 11), (3, 12), (3, 13))
-PY310 = ((3, 10),)
-KNOWN_WRONG = {
-    # try/except/else/finally whose finally body branches and raises: the copies of
-    # the finally body are read into a bare except that re-raises
-    361: ALL,
-    # ``else: return x`` under a finally body holding a with: the with comes out twice
-    202: ((3, 12), (3, 13)),
-    # 3.10: an else clause that raises is read into the try body, where the except
-    # clauses catch it (7); a continue in a finally body inside a for loop (302)
-    7: PY310,
-    302: PY310,
-}
+# wrong on and the cause: each fails here once fixed (strict), so the list only shrinks.
+PY310, PY311, PY312, PY313 = (3, 10), (3, 11), (3, 12), (3, 13)
+ALL = (PY310, PY311, PY312, PY313)
+KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {}
 
 
 def _marks(seed):
-    if sys.version_info[:2] in KNOWN_WRONG.get(seed, ()):
-        return [pytest.mark.xfail(strict=True, reason="known wrong result")]
+    versions, cause = KNOWN_WRONG.get(seed, ((), ""))
+    if sys.version_info[:2] in versions:
+        return [pytest.mark.xfail(strict=True, reason=cause)]
     return []
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, marks=_marks(s)) for s in SEEDS])
 def test_random_program_behaves_the_same(seed):
-    source = program(seed)
-    decompiled = decompiled_program(source)
-    assert run(decompiled) == run(source), f"{source}\n--- decompiled:\n{decompiled}"
+    verdict = check(seed)
+    assert verdict.kind == "same", (
+        f"{verdict}\n{verdict.source}\n--- decompiled:\n{verdict.decompiled}"
+    )
 
 
-def test_most_random_programs_are_structured():
+# The share of random modules written (in part) as state machines. Issue 25 asks for
+# under 10%; tests/known_gaps.py holds that bound as a strict expected failure.
+STATE_MACHINE_SHARE = 0.10
+STATE_MACHINE_CEILING = 0.5
+
+
+def _state_machine_share() -> float:
+    return sum(check(s).state_machine for s in SEEDS) / len(SEEDS)
+
+
+def test_state_machines_stay_under_the_ceiling():
     """The state machine is correct but unreadable: it must stay the exception."""
-    machines = sum(STATE_MACHINE_NOTE in decompiled_program(program(s)) for s in SEEDS)
-    assert machines < len(SEEDS) / 2, f"{machines} of {len(SEEDS)} written as state machines"
+    assert _state_machine_share() < STATE_MACHINE_CEILING
+
+
+def test_state_machines_under_a_tenth():
+    assert _state_machine_share() < STATE_MACHINE_SHARE

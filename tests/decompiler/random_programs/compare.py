@@ -1,0 +1,179 @@
+"""Run a random module and its decompiled self, and say how they differ.
+
+A run records the module's own outcome and log, then each entry point (``f`` and the
+coroutine ``h``) on every tape: its log and its result or exception; last, the module's
+namespace. Values are pictured by content (``behaviour.describe``), functions,
+classes and generators by ``__name__`` and ``__qualname__`` (and a class by the keys
+of its ``__dict__``), so that two separately executed modules compare equal exactly
+when they behave the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import re
+import signal
+import types
+from dataclasses import dataclass, field
+
+from ..behaviour import MAX_DEPTH, describe
+
+TAPES = [
+    [1, 2, 3],
+    [0, 5, 1, 1, 7],
+    [2, 2, 0, 4],
+    [3, 1, 4, 1, 5, 9, 2, 6],
+    [7],
+    [0],
+    [5, 0, 0, 2, 8],
+    [1, 1, 1, 0, 2, 0, 1],
+]
+
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b")
+# Keys of a class's __dict__ whose values say where it was written, not what it is.
+PLACE = {"__firstlineno__", "__static_attributes__"}
+
+
+def picture(value, depth: int = 0):
+    """``describe``, but with the names of functions, classes and generators."""
+    if depth > MAX_DEPTH:
+        return ("...",)
+    deeper = depth + 1
+    if isinstance(value, types.FunctionType):
+        return (
+            "function",
+            value.__name__,
+            value.__qualname__,
+            picture(value.__defaults__, deeper),
+            picture(value.__kwdefaults__, deeper),
+        )
+    if isinstance(value, types.MethodType):
+        return ("method", picture(value.__func__, deeper))
+    if isinstance(value, type):
+        members = {
+            key: (picture(item, deeper) if key not in PLACE and not key.startswith("__") else key)
+            for key, item in vars(value).items()
+        }
+        return ("class", value.__name__, value.__qualname__, sorted(members.items(), key=repr))
+    if inspect.isgenerator(value) or inspect.iscoroutine(value) or inspect.isasyncgen(value):
+        return (type(value).__name__, value.__name__, value.__qualname__)
+    if isinstance(value, BaseException):
+        return (
+            "exception",
+            type(value).__qualname__,
+            ADDRESS.sub("", str(value)),
+            [picture(sub, deeper) for sub in getattr(value, "exceptions", ())],
+            picture(value.__cause__, deeper),
+            value.__suppress_context__,
+        )
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [picture(item, deeper) for item in value])
+    if isinstance(value, (set, frozenset)):
+        return (type(value).__name__, sorted(repr(picture(item, deeper)) for item in value))
+    if isinstance(value, dict):
+        return ("dict", [(picture(k, deeper), picture(v, deeper)) for k, v in value.items()])
+    if isinstance(value, (int, float, complex, str, bytes, type(None), type(...))):
+        return describe(value)
+    state = getattr(value, "__dict__", None)
+    if state is not None:
+        return ("object", type(value).__qualname__, picture(state, deeper))
+    return ("object", type(value).__qualname__, ADDRESS.sub("", repr(value)))
+
+
+# CPU seconds one call may take: every loop reads the tape, which runs out long
+# before, so a call still running then loops where the original did not.
+SECONDS_PER_CALL = 2
+
+
+class Hung(BaseException):
+    """A call went on past SECONDS_PER_CALL."""
+
+
+def _hung(signum, frame):
+    raise Hung(f"still running after {SECONDS_PER_CALL} s of CPU time")
+
+
+@contextlib.contextmanager
+def _limited():
+    previous = signal.signal(signal.SIGVTALRM, _hung)
+    signal.setitimer(signal.ITIMER_VIRTUAL, SECONDS_PER_CALL)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+
+
+def _namespace(namespace: dict) -> dict:
+    return {name: picture(value) for name, value in namespace.items() if name != "__builtins__"}
+
+
+def run(source: str) -> dict:
+    """Everything observable about running the module ``source``."""
+    code = compile(source, "<random program>", "exec")
+    namespace: dict = {"__name__": "random_program"}
+    record: dict = {}
+    try:
+        with _limited():
+            exec(code, namespace)
+        record["module"] = ("ran",)
+    except BaseException as error:  # the outcome under comparison
+        record["module"] = ("raised", picture(error))
+    log = namespace["LOG"]
+    record["module log"] = picture(log)
+    record["module namespace"] = _namespace(namespace)
+    for entry in ("f", "h"):
+        for number, numbers in enumerate(TAPES):
+            log.clear()
+            try:
+                with _limited():
+                    result = namespace[entry](namespace["Tape"](numbers))
+                    if entry == "h":
+                        result = namespace["drive"](result)
+                outcome = ("returned", picture(result))
+            except BaseException as error:  # the outcome under comparison
+                outcome = ("raised", picture(error))
+            record[f"{entry} tape {number}"] = {"log": picture(log), "outcome": outcome}
+            if outcome[1][1] == "Hung":  # (once is enough, and each costs seconds)
+                break
+    record["namespace after"] = _namespace(namespace)
+    return record
+
+
+@dataclass
+class Verdict:
+    """How one seed's decompiled module compares with the original."""
+
+    seed: int
+    kind: str  # same, differs, does not recompile, decompile raised, bad program
+    aspects: list = field(default_factory=list)  # for differs: log, result, exception, ...
+    detail: str = ""
+    state_machine: bool = False
+    source: str = ""
+    decompiled: str = ""
+
+    def __str__(self) -> str:
+        what = f" ({', '.join(self.aspects)})" if self.aspects else ""
+        return f"{self.kind}{what}: {self.detail}" if self.detail else self.kind + what
+
+
+def compare(expected: dict, actual: dict) -> list[str]:
+    """The aspects in which two runs differ: log, result, exception, namespace."""
+    aspects = []
+    for key, want in expected.items():
+        got = actual.get(key)
+        if want == got:
+            continue
+        if "namespace" in key:
+            aspects.append("namespace")
+        elif key == "module log" or ("tape" in key and want["log"] != got["log"]):
+            aspects.append("log")
+        if key == "module" or ("tape" in key and want["outcome"] != got["outcome"]):
+            a, b = (want, got) if key == "module" else (want["outcome"], got["outcome"])
+            aspects.append("exception" if "raised" in (a[0], b[0]) else "result")
+    leaked = set(TEMPORARY.findall(repr(actual))) - set(TEMPORARY.findall(repr(expected)))
+    if leaked:
+        aspects.append("leaked name " + ", ".join(sorted(leaked)))
+    return sorted(set(aspects))
