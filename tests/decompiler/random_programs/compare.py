@@ -164,7 +164,7 @@ def compare(expected: dict, actual: dict) -> list[str]:
     aspects = []
     for key, want in expected.items():
         got = actual.get(key)
-        if want == got:
+        if want == got or got is None:  # (None: not run, after a call that hung)
             continue
         if "namespace" in key:
             aspects.append("namespace")
@@ -173,6 +173,8 @@ def compare(expected: dict, actual: dict) -> list[str]:
         if key == "module" or ("tape" in key and want["outcome"] != got["outcome"]):
             a, b = (want, got) if key == "module" else (want["outcome"], got["outcome"])
             aspects.append("exception" if "raised" in (a[0], b[0]) else "result")
+    if "'Hung'" in repr(actual) and "'Hung'" not in repr(expected):
+        aspects.append("hang")
     leaked = set(TEMPORARY.findall(repr(actual))) - set(TEMPORARY.findall(repr(expected)))
     if leaked:
         aspects.append("leaked name " + ", ".join(sorted(leaked)))

@@ -115,7 +115,10 @@ def drive(awaitable):
 
 
 async def _every(generator):
-    return [value async for value in generator]
+    values = []
+    async for value in generator:
+        values.append(value)
+    return values
 
 
 def collect(generator):
