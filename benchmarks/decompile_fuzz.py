@@ -104,10 +104,9 @@ def main(argv=None) -> int:
     for label, verdicts in sorted(by_verdict.items(), key=lambda item: item[0] != "same"):
         print(f"  {label}: {len(verdicts)}")
         if label != "same":
-            for verdict in verdicts[:50]:
+            print(f"    seeds: {' '.join(str(verdict.seed) for verdict in verdicts)}")
+            for verdict in verdicts[:5]:
                 print(f"    seed {verdict.seed}: {verdict.detail[:160]}")
-            if len(verdicts) > 50:
-                print(f"    ... and {len(verdicts) - 50} more")
     share = 100 * len(machines) / max(args.count, 1)
     print(f"  written as a state machine: {len(machines)} ({share:.1f}%)")
     print(f"  {seconds:.1f} s with {args.jobs} job(s)")
