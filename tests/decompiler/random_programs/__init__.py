@@ -14,7 +14,7 @@ Stdlib only: it runs on every Python the decompiler supports.
 
 from __future__ import annotations
 
-from .compare import TAPES, Verdict, compare, picture, run
+from .compare import TAPES, Verdict, compare, leaked_names, picture, run
 from .generator import Generator
 from .prelude import PRELUDE
 
@@ -60,5 +60,8 @@ def check(seed: int, size: int = 12) -> Verdict:
         verdict.kind = "differs"
         from ..behaviour import first_difference
 
-        verdict.detail = first_difference(expected, actual)
+        leaked = leaked_names(expected, actual)
+        verdict.detail = (f"leaked {', '.join(leaked)}; " if leaked else "") + first_difference(
+            expected, actual
+        )
     return verdict

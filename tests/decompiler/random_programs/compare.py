@@ -31,7 +31,8 @@ TAPES = [
 ]
 
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b")
+# The decompiler's temporaries (_t1, mangled _C__t1) and hidden names (__0, _C__0).
+TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b|\b(?:_[A-Za-z0-9]+)?__\d+\b")
 # Keys of a class's __dict__ whose values say where it was written, not what it is.
 PLACE = {"__firstlineno__", "__static_attributes__"}
 
@@ -175,7 +176,11 @@ def compare(expected: dict, actual: dict) -> list[str]:
             aspects.append("exception" if "raised" in (a[0], b[0]) else "result")
     if "'Hung'" in repr(actual) and "'Hung'" not in repr(expected):
         aspects.append("hang")
-    leaked = set(TEMPORARY.findall(repr(actual))) - set(TEMPORARY.findall(repr(expected)))
-    if leaked:
-        aspects.append("leaked name " + ", ".join(sorted(leaked)))
+    if leaked_names(expected, actual):
+        aspects.append("leaked name")
     return sorted(set(aspects))
+
+
+def leaked_names(expected: dict, actual: dict) -> list[str]:
+    """The decompiler's temporaries that the decompiled run shows and the original not."""
+    return sorted(set(TEMPORARY.findall(repr(actual))) - set(TEMPORARY.findall(repr(expected))))
