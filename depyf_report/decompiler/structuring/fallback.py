@@ -9,7 +9,7 @@ from collections import deque
 
 from ..graph.cfg import Graph
 from ..simulation import markers as m
-from ..simulation.handlers.exceptions import helper_defs
+from ..simulation.handlers.exceptions import HELPERS, helper_defs
 from ..simulation.machine import CodeContext, Sim
 from .handling import ENTER, LEAVE, handling_depths, wrap
 
@@ -86,7 +86,7 @@ class StateMachine:
 
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
-        own = ("state", "exc", "handled", "match_class")
+        own = ("state", "exc", "handled", *HELPERS)
         return self.ctx.is_temp(ident) or ident in {prefix + name for name in own}
 
     def _tracks_handled(self) -> bool:

@@ -441,6 +441,22 @@ def returns_early_in_a_with(suppress, value):
     return "after"
 
 
+class OnlyEnters:
+    def __enter__(self):
+        LOG.append("entered without an exit")
+
+
+class OnlyExits:
+    def __exit__(self, kind, value, traceback):
+        LOG.append("exited without an enter")
+
+
+def with_anything(manager):
+    with manager as entered:
+        LOG.append(("inside", entered))
+    return "done"
+
+
 CASES = [
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
@@ -540,4 +556,7 @@ CASES = [
     ("returns_through_a_finally", (True, None)),
     ("returns_early_in_a_with", (False, 5)), ("returns_early_in_a_with", (False, 0)),
     ("returns_early_in_a_with", (True, 0)),
+    # not context managers: the error Python raises (TypeError, 3.10 AttributeError)
+    ("with_anything", (Resource("r"),)), ("with_anything", (7,)),
+    ("with_anything", (OnlyEnters(),)), ("with_anything", (OnlyExits(),)),
 ]

@@ -17,10 +17,6 @@ def _attr(value, name: str) -> ast.Attribute:
     return ast.Attribute(value=value, attr=name, ctx=ast.Load())
 
 
-def _method_call(value, name: str, args=()) -> ast.Call:
-    return m.call(_attr(value, name), args)
-
-
 @handles("PUSH_EXC_INFO")
 def push_exc_info(sim, ins):
     exc = sim.pop()
@@ -95,10 +91,13 @@ def before_with(sim, ins):
         sim.push(exit_)
         sim.push(m.Entered(exit_))  # GET_AWAITABLE follows for ``async with``
         return
+    # the methods looked up on the manager's type, as the interpreter does: a manager
+    # without them raises the interpreter's own error
     sim.spill()
-    manager = sim.materialize(sim.pop())
-    sim.push(sim.assign_temp(_attr(manager, "__aexit__" if is_async else "__exit__")))
-    sim.push(_method_call(manager, "__aenter__" if is_async else "__enter__"))
+    manager = value_of(sim, sim.pop())
+    methods = sim.assign_temp(_helper(sim, "context_methods", [manager, m.const(is_async)]))
+    sim.push(sim.assign_temp(ast.Subscript(value=methods, slice=m.const(0), ctx=ast.Load())))
+    sim.push(m.call(ast.Subscript(value=methods, slice=m.const(1), ctx=ast.Load()), []))
 
 
 @handles("WITH_EXCEPT_START")
@@ -279,7 +278,33 @@ def {name}(original, excs):
     return raised[0] if len(raised) == 1 else BaseExceptionGroup("", raised)
 """
 
+# BEFORE_WITH / BEFORE_ASYNC_WITH: (bound exit, bound enter), both looked up on the
+# manager's type. Where one is missing, a with statement of its own raises the error
+# this Python raises: it looks both up before it calls either.
+CONTEXT_METHODS_HELPER = """
+def {name}(manager, is_async):
+    kind = type(manager)
+    found = []
+    for method in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
+        for owner in kind.__mro__:
+            if method in vars(owner):
+                value = vars(owner)[method]
+                bind = getattr(type(value), "__get__", None)
+                found.append(value if bind is None else bind(value, manager, kind))
+                break
+        else:
+            if is_async:
+                async def probe():
+                    async with manager:
+                        pass
+                probe().send(None)
+            with manager:
+                pass
+    return found[1], found[0]
+"""
+
 HELPERS = {
+    "context_methods": CONTEXT_METHODS_HELPER,
     "match_class": MATCH_CLASS_HELPER,
     "eg_match": EG_MATCH_HELPER,
     "prep_reraise_star": PREP_RERAISE_STAR_HELPER,
