@@ -149,6 +149,8 @@ READABLE = [
     ("match_shapes", "subject_expression"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
+    ("async_code", "break_or_else_then_more"),
+    ("async_code", "returns_a_comprehension"),
 ]
 EXCEPT_STAR = [
     "split_group",

@@ -110,9 +110,10 @@ class Analysis:
     def _loops(self) -> dict[int, set[int]]:
         """Loop header -> blocks of its natural loop (back edges: u -> h with h dom u).
         A for loop whose body never goes back (it returns, raises or breaks on every
-        path) is a loop all the same: its header alone."""
-        instrs = self.graph.instrs
-        loops = {b.id: {b.id} for b in self.graph.blocks if instrs[b.start].op == "FOR_ITER"}
+        path) is a loop all the same: its header alone (an ``async for``'s header awaits
+        the next item under the handler that ends it)."""
+        graph = self.graph
+        loops = {b.id: {b.id} for b in graph.blocks if graph.is_for_header(b.id)}
         for u, succs in enumerate(self.succs):
             for h in succs:
                 if h <= u and self.dominates(h, u):

@@ -89,6 +89,21 @@ class Graph:
     def handler_block(self, block: Block) -> int | None:
         return self.block_at[block.handler.target] if block.handler else None
 
+    def is_for_header(self, b: int) -> bool:
+        """Whether block ``b`` takes a for loop's next item: FOR_ITER, or the await of
+        ``anext`` under the END_ASYNC_FOR handler that ends an ``async for``."""
+        return (
+            self.instrs[self.blocks[b].start].op == "FOR_ITER" or self.async_for_end(b) is not None
+        )
+
+    def async_for_end(self, b: int) -> int | None:
+        """The END_ASYNC_FOR block that ends the ``async for`` whose header is block ``b``."""
+        block = self.blocks[b]
+        hb = self.handler_block(block)
+        if self.instrs[block.start].op != "GET_ANEXT" or hb is None:
+            return None
+        return hb if self.instrs[self.blocks[hb].start].op == "END_ASYNC_FOR" else None
+
     def _successors(self, b: Block) -> list[int]:
         last = self.instrs[b.last]
         out = []

@@ -1,6 +1,7 @@
 """For loops: the iterator stays on the stack through the body, which starts by storing
 the next item; a break pops it (3.12+ lay those pops, and code that still runs with the
-iterator there, out in places of their own). ``async for`` ends at END_ASYNC_FOR."""
+iterator there, out in places of their own). An ``async for`` is the same loop whose
+header awaits ``anext`` and whose END_ASYNC_FOR handler is where it is exhausted."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     iterator, base = stack[-1], stack[:-1]
     if not isinstance(iterator, m.Iter):
         iterator = m.Iter(iterator)
-    fall, done = w.blocks[h].succs
+    fall, done = _next_and_done(w, h)
+    exits = exits | {done}
     body, exits = _still_iterating(w, h, body, exits, done)
     # A block laid out before the loop's end that only returns or raises is the loop's
     # own code (3.12+ put it there), not where a break goes: a break pops the iterator
@@ -53,35 +55,27 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     orelse = []
     if else_start is not None:
         orelse, _ = w.seq(else_start, _past_pop(w, follow), list(base), outer, active=active)
-    kind = ast.AsyncFor if iterator.kind == "aiter" else ast.For
+    kind = ast.For if w.graph.async_for_end(h) is None else ast.AsyncFor
     node = kind(target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse)
     if follow != done and w.graph.instrs[w.blocks[follow].start].op == "POP_TOP":
         return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
     return [node], base, follow
 
 
-def async_for_exit(w, h):
-    """The END_ASYNC_FOR block that ends an ``async for`` whose header is ``h``."""
-    hb = w.graph.handler_block(w.blocks[h])
-    if hb is not None and w.graph.instrs[w.blocks[hb].start].op == "END_ASYNC_FOR":
-        return hb
-    return None
-
-
-def async_for(w, h, stack, outer, active, body, done):
-    if not stack or not isinstance(stack[-1], m.Iter):
-        raise Unsupported("async for without an iterator")
-    follow = w.blocks[done].succs[-1] if w.blocks[done].succs else None
-    w.visit(done)
-    loop = Loop(h, follow, body, outer)
-    stmts, _ = w.seq(h, None, list(stack), loop, entering=h, active=active | {done})
-    first = stmts[0] if stmts else None
-    if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Await)):
-        raise Unsupported("async for without a target")
-    node = ast.AsyncFor(
-        target=first.targets[0], iter=stack[-1].value, body=stmts[1:] or [ast.Pass()], orelse=[]
-    )
-    return [node], stack[:-1], follow
+def _next_and_done(w, h) -> tuple[int, int]:
+    """Where the body of the loop at header ``h`` starts with its next item, and where
+    the loop goes when the iterator is exhausted (the iterator gone from the stack).
+    An ``async for`` is exhausted by StopAsyncIteration: its END_ASYNC_FOR handler
+    pops the iterator and goes on."""
+    end = w.graph.async_for_end(h)
+    if end is None:
+        fall, done = w.blocks[h].succs
+        return fall, done
+    ops = [i.op for i in w.graph.instrs[w.blocks[h].start : w.blocks[h].end]]
+    if ops != ["GET_ANEXT", "YIELD_FROM"] or len(w.blocks[end].succs) != 1:
+        raise Unsupported("async for header that does more than await the next item")
+    w.visit(end)
+    return w.blocks[h].succs[0], w.blocks[end].succs[0]
 
 
 def _own_exit(w, x) -> bool:

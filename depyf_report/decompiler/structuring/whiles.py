@@ -11,16 +11,14 @@ from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .conditions import negate
-from .fors import async_for, async_for_exit, for_loop
+from .fors import for_loop
 from .loops import Loop, check_body_ends, loop_nodes
 
 
 def loop(w, h, stack, outer, active, stop=None):
     """The loop whose header is ``h``: (statements, stack after it, where it goes on)."""
     body = frozenset(w.an.loops[h])
-    header = w.blocks[h]
-    instrs = w.graph.instrs
-    is_for = instrs[header.start].op == "FOR_ITER"
+    is_for = w.graph.is_for_header(h)
     exits = _dead_ends_dropped(w, _exits(w, h, body), h, body)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
@@ -29,10 +27,6 @@ def loop(w, h, stack, outer, active, stop=None):
     stack = spill.stack + keep
     if is_for:
         stmts, stack, follow = for_loop(w, h, stack, outer, active, body, exits, stop)
-        return spill.out + stmts, stack, follow
-    done = async_for_exit(w, h)
-    if done is not None:
-        stmts, stack, follow = async_for(w, h, stack, outer, active, body, done)
         return spill.out + stmts, stack, follow
     # A lone RETURN_VALUE returns what the loop computed (3.11+ leave it out of the
     # try around the return): no code after the loop
@@ -180,7 +174,7 @@ def _after_break(w, b, h) -> bool:
     """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
     that pop the iterator and jump (a raise written in the loop pops nothing)."""
     instrs = w.graph.instrs
-    if instrs[w.blocks[h].start].op != "FOR_ITER":
+    if not w.graph.is_for_header(h):
         return False
     preds = [w.blocks[p] for p in w.blocks[b].preds]
     return bool(preds) and all(

@@ -119,8 +119,7 @@ def _leaves_loops(w, x, steps=4) -> bool:
 def _leaves_early(w, p, left) -> bool:
     """Whether block ``p`` leaving the loops ``left`` is no break: it leaves two at
     once, or a for loop other than at its header, where the loop ends."""
-    instrs, blocks = w.graph.instrs, w.graph.blocks
-    for_loops = [h for h in left if instrs[blocks[h].start].op == "FOR_ITER" and h != p]
+    for_loops = [h for h in left if w.graph.is_for_header(h) and h != p]
     return len(left) > 1 or bool(for_loops)
 
 

@@ -47,7 +47,11 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
     ``reads(name)`` is how often the whole body reads a temporary."""
     out: list[ast.stmt] = []
     for stmt in stmts:
-        if len(out) >= 2 and isinstance(out[-1], ast.For) and isinstance(out[-2], ast.Assign):
+        if (
+            len(out) >= 2
+            and isinstance(out[-1], (ast.For, ast.AsyncFor))
+            and isinstance(out[-2], ast.Assign)
+        ):
             init, loop = out[-2], out[-1]
             acc = init.targets[0]
             kind = _display_kind(init.value)

@@ -104,6 +104,48 @@ async def consume_ticker(n):
     return [value async for value in ticker(n)]
 
 
+class Guard:
+    def __enter__(self):
+        LOG.append("guard on")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append("guard off")
+        return False
+
+
+async def first_of(n):
+    async for first in Countdown(n):
+        break
+    return first
+
+
+async def break_or_else_in_a_with(guard, n, stop):
+    with guard:
+        async for value in Countdown(n):
+            if value == stop:
+                break
+        else:
+            return "exhausted"
+    return value
+
+
+async def break_or_else_then_more(guard, n, stop):
+    with guard:
+        async for value in Countdown(n):
+            if value == stop:
+                break
+            LOG.append(value)
+        else:
+            LOG.append("exhausted")
+        LOG.append("after")
+    return LOG[-3:]
+
+
+async def returns_a_comprehension(n):
+    return [value async for value in Countdown(n)]
+
+
 CASES = [
     ("await_twice", ("a", "b")),
     ("async_with", (False,)), ("async_with", (True,)),
@@ -113,4 +155,10 @@ CASES = [
     ("async_comprehensions", (5,)),
     ("await_in_try", (True,)), ("await_in_try", (False,)),
     ("consume_ticker", (2,)),
+    ("first_of", (3,)), ("first_of", (0,)),
+    ("break_or_else_in_a_with", (Guard(), 4, 2)), ("break_or_else_in_a_with", (Guard(), 4, 9)),
+    ("break_or_else_in_a_with", (7, 4, 2)),  # not a context manager: TypeError
+    ("break_or_else_then_more", (Guard(), 4, 2)), ("break_or_else_then_more", (Guard(), 4, 9)),
+    ("break_or_else_then_more", (None, 1, 0)),
+    ("returns_a_comprehension", (3,)),
 ]
