@@ -144,7 +144,7 @@ def _collapse_yield_from(raw):
     if not any(i.opname in ("SEND", "YIELD_FROM") for i in raw):
         return raw
     out = []
-    index_of = {ins.offset: n for n, ins in enumerate(raw)}
+    offsets = [ins.offset for ins in raw]
     n = 0
     while n < len(raw):
         ins = raw[n]
@@ -154,7 +154,9 @@ def _collapse_yield_from(raw):
             n += 2
             continue
         if ins.opname == "LOAD_CONST" and ins.argval is None and nxt and nxt.opname == "SEND":
-            end = index_of.get(nxt.jump_target, n + 2)
+            # where SEND goes once the awaitable is done: the first instruction kept
+            # there (3.11 drops the ASYNC_GEN_WRAP before an async generator's yield)
+            end = bisect.bisect_left(offsets, nxt.jump_target)
             if end < len(raw) and raw[end].opname == "END_SEND":
                 end += 1
             out.append(_pseudo(opcodes.YIELD_FROM, ins))
