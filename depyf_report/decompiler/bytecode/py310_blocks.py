@@ -286,6 +286,12 @@ class BlockWalk:
         self._end_clause(ins)
         return triples, [(self._next(ins), after)]
 
+    def _end_async_for(self, ins, state: State):
+        """END_ASYNC_FOR ends the except-handler block of StopAsyncIteration as
+        POP_EXCEPT does: the code after the loop runs outside it (its POP_BLOCK, if
+        any, is the enclosing try's)."""
+        return None, self._flow(ins, state.without_handler_block())
+
     def _end_clause(self, pop_except) -> None:
         """3.11 ends an except clause with a jump to the code after the try; 3.10 falls
         into that code where it is laid out next. Such code starts a statement (a new
@@ -386,6 +392,7 @@ SPECIAL = {
     **dict.fromkeys(SETUPS, BlockWalk._setup),
     "POP_BLOCK": BlockWalk._pop_block,
     "POP_EXCEPT": BlockWalk._pop_except,
+    "END_ASYNC_FOR": BlockWalk._end_async_for,
     "POP_TOP": BlockWalk._pop_top,
     "JUMP_IF_NOT_EXC_MATCH": BlockWalk._exc_match,
     "MATCH_KEYS": BlockWalk._match,
