@@ -154,7 +154,11 @@ class StateMachine:
         return ast.Assign(targets=[targets], value=values)
 
     def _goto(self, target: int, stack, queue) -> ast.stmt:
-        self._reach(target, [isinstance(v, m.Null) for v in stack], queue)
+        return self._goto_shaped(target, [isinstance(v, m.Null) for v in stack], queue)
+
+    def _goto_shaped(self, target: int, shape: list[bool], queue) -> ast.stmt:
+        """The jump to ``target``, whose stack has NULL in the slots ``shape`` marks."""
+        self._reach(target, shape, queue)
         return ast.Assign(targets=[m.name(self.state, True)], value=m.const(target))
 
     def _reach(self, target: int, shape, queue) -> None:
@@ -218,7 +222,7 @@ class StateMachine:
         for n, value in enumerate(pushed):
             slot = self.slot(handler.depth + n)
             catch.append(ast.Assign(targets=[m.name(slot, True)], value=value))
-        catch.append(self._goto(target, shape + [False] * len(pushed), queue))
+        catch.append(self._goto_shaped(target, shape + [False] * len(pushed), queue))
         clause = ast.ExceptHandler(
             type=self.ctx.builtin("BaseException"), name=self.exc, body=catch
         )
