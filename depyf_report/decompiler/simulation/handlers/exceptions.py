@@ -108,6 +108,22 @@ def with_except_start(sim, ins):
     sim.push(m.call(exit_, args))
 
 
+@handles("GET_AITER")
+def get_aiter(sim, ins):
+    if sim.ctx.structured:
+        return sim.push(m.Iter(sim.pop(), "aiter"))
+    sim.push(_helper(sim, "async_iterator", [value_of(sim, sim.pop())]))
+
+
+@handles("GET_ANEXT")
+def get_anext(sim, ins):
+    source = sim.peek()
+    if sim.ctx.structured:
+        source = source if isinstance(source, m.Iter) else value_of(sim, source)
+        return sim.push(m.Iter(m.call(sim.ctx.builtin("anext"), [source]), "await"))
+    sim.push(m.Iter(_helper(sim, "next_awaitable", [value_of(sim, source)]), "await"))
+
+
 @handles("END_ASYNC_FOR")
 def end_async_for(sim, ins):
     exc = value_of(sim, sim.pop())
@@ -303,7 +319,73 @@ def {name}(manager, is_async):
     return found[1], found[0]
 """
 
+# GET_AITER: the async iterator an async for takes, __aiter__ looked up on the type.
+# Where there is none, or it has no __anext__, an async for of its own raises the
+# error this Python raises (given the iterator already made: __aiter__ runs once).
+ASYNC_ITERATOR_HELPER = """
+def {name}(iterable):
+    def special(value, method):
+        for owner in type(value).__mro__:
+            if method in vars(owner):
+                found = vars(owner)[method]
+                bind = getattr(type(found), "__get__", None)
+                return found if bind is None else bind(found, value, type(value))
+        return None
+
+    make = special(iterable, "__aiter__")
+    source = iterable
+    if make is not None:
+        iterator = make()
+        if special(iterator, "__anext__") is not None:
+            return iterator
+
+        class Source:
+            def __aiter__(self):
+                return iterator
+
+        source = Source()
+
+    async def probe():
+        async for _ in source:
+            pass
+
+    probe().send(None)
+"""
+
+# GET_ANEXT: what __anext__ returns, looked up on the type; where that cannot be
+# awaited, an async for of its own raises the error this Python raises.
+NEXT_AWAITABLE_HELPER = """
+def {name}(iterator):
+    import inspect
+
+    for owner in type(iterator).__mro__:
+        if "__anext__" in vars(owner):
+            found = vars(owner)["__anext__"]
+            bind = getattr(type(found), "__get__", None)
+            step = (found if bind is None else bind(found, iterator, type(iterator)))()
+            break
+    else:
+        return anext(iterator)
+    if inspect.isawaitable(step):
+        return step
+
+    class Source:
+        def __aiter__(self):
+            return self
+
+        def __anext__(self):
+            return step
+
+    async def probe():
+        async for _ in Source():
+            pass
+
+    probe().send(None)
+"""
+
 HELPERS = {
+    "async_iterator": ASYNC_ITERATOR_HELPER,
+    "next_awaitable": NEXT_AWAITABLE_HELPER,
     "context_methods": CONTEXT_METHODS_HELPER,
     "match_class": MATCH_CLASS_HELPER,
     "eg_match": EG_MATCH_HELPER,

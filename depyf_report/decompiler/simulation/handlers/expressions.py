@@ -220,19 +220,6 @@ def get_awaitable(sim, ins):
     sim.push(m.Iter(sim.pop(), "await"))
 
 
-@handles("GET_AITER")
-def get_aiter(sim, ins):
-    sim.push(m.Iter(sim.pop(), "aiter"))
-
-
-@handles("GET_ANEXT")
-def get_anext(sim, ins):
-    source = sim.peek()
-    if not (sim.ctx.structured and isinstance(source, m.Iter)):
-        source = value_of(sim, source)
-    sim.push(m.Iter(m.call(sim.ctx.builtin("anext"), [source]), "await"))
-
-
 @handles(YIELD_FROM)
 def yield_from(sim, ins):
     source = sim.pop()
