@@ -36,7 +36,7 @@ import dis
 
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
-from ..bytecode.opcodes import CALL_PLAIN, NO_FALLTHROUGH
+from ..bytecode.opcodes import CALL_PLAIN, NO_FALLTHROUGH, YIELD_FROM
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -270,6 +270,13 @@ WITH_EXIT_CALL = [
     (CALL_PLAIN, 3),
     ("POP_TOP", None),
 ]
+# ``async with``: the call's result awaited first
+ASYNC_WITH_EXIT_CALL = [
+    *WITH_EXIT_CALL[:-1],
+    ("GET_AWAITABLE", None),
+    (YIELD_FROM, None),
+    ("POP_TOP", None),
+]
 
 
 def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
@@ -285,10 +292,13 @@ def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]
     for i in range(len(instrs) - len(WITH_EXIT_CALL)):
         if instrs[i + 3].op != CALL_PLAIN:  # (the cheap test first: this runs per instruction)
             continue
-        run = instrs[i : i + len(WITH_EXIT_CALL)]
-        if [(x.op, x.arg if x.op != "LOAD_CONST" else x.argval) for x in run] != WITH_EXIT_CALL:
+        for call in (WITH_EXIT_CALL, ASYNC_WITH_EXIT_CALL):
+            run = instrs[i : i + len(call)]
+            if [(x.op, x.arg if x.op != "LOAD_CONST" else x.argval) for x in run] == call:
+                break
+        else:
             continue
-        start = i + len(WITH_EXIT_CALL)
+        start = i + len(call)
         length = exit_length(instrs, start)
         if not length or lines.at(instrs[start].offset) == lines.at(instrs[i].offset):
             continue
