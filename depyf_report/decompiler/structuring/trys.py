@@ -37,6 +37,9 @@ def build(w, h, b, stack, loop, active, stop):
     if skip & exits and _is_finally(w, h):
         raise Unsupported("break or continue through a finally block")
     exits -= skip
+    # an exit that only jumps on to another one is the same way out (3.12+ leave the
+    # jump at the end of a loop's else clause out of the body's handler)
+    exits = {x for x in exits if w.joins.jumped_to(x) not in exits - {x}}
     is_with = w.regions.starts_with(h, "WITH_EXCEPT_START")
     follow = _normal_exit(w, b, region, exits, loop, is_with)
     if not is_with and follow is not None:
