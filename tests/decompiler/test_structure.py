@@ -152,8 +152,9 @@ READABLE = [
     ("async_code", "break_or_else_then_more"),
     ("async_code", "returns_a_comprehension"),
 ]
-# Every async shape but two: nested withs for ``async with a, b`` and a break whose
-# copied tail reads as a return (as for plain with and for statements).
+# The async shapes, but for those written otherwise as for plain statements: nested
+# withs for ``async with a, b``, a break or continue whose copied tail reads as a
+# return or an else, a return in a finally read as clauses.
 ASYNC_SHAPES = [
     "agen",
     "agen_with_async_for",
@@ -219,6 +220,22 @@ ASYNC_SHAPES = [
     "async_for_returns_in_with",
     "async_for_break_else_return",
     "async_for_while_inside",
+    "await_in_clauses",
+    "async_with_in_clause",
+    "async_for_in_async_with_exits",
+    "agen_nested",
+    "await_in_comprehension_iter",
+    "nested_async_closures",
+    "async_comp_dict_filters",
+    "async_setcomp_await_cond",
+    "async_genexpr_in_call",
+    "async_for_else_continue",
+    "agen_send",
+    "try_finally_around_async_for_break",
+    "async_for_break_in_try",
+    "async_with_continue_in_while",
+    "for_in_async_with_exits",
+    "async_for_in_with_exits",
 ]
 READABLE += [("async_shapes", name) for name in ASYNC_SHAPES]
 EXCEPT_STAR = [

@@ -37,6 +37,8 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         if x > done or not (_own_exit(w, x) or (done == stop and not w.blocks[x].succs))
     }
     breaks |= _copied_breaks(w, body, exits, done)
+    if w.graph.async_for_end(h) is not None:
+        breaks |= _plain_breaks(w, body)
     again = _popped_to_outer(w, h, done, outer)
     breaks |= again
     follow = min(breaks) if breaks else done
@@ -157,6 +159,18 @@ def _popped_to_outer(w, h, done, outer) -> set[int]:
         if ops == ["POP_TOP", "JUMP"] and block.succs == [outer.header]:
             found.add(s)
     return {s for s in found if w.an.dominates(h, s)}
+
+
+def _plain_breaks(w, body) -> set[int]:
+    """Blocks out of the body that pop the iterator and jump on: breaks. An ``async
+    for``'s end is no place in the layout to tell them by (3.12+ move its
+    END_ASYNC_FOR, and the else clause after it, past the code after the loop)."""
+    found = set()
+    for s in {s for x in body for s in w.blocks[x].succs} - body:
+        ops = [i.op for i in w.graph.instrs[w.blocks[s].start : w.blocks[s].end]]
+        if ops == ["POP_TOP", "JUMP"]:
+            found.add(s)
+    return found
 
 
 def _copied_breaks(w, body, exits, done) -> set[int]:

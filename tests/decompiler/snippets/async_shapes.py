@@ -643,3 +643,213 @@ CASES = [
     ("async_for_break_else_return", (4, 2)), ("async_for_break_else_return", (4, 9)),
     ("async_for_while_inside", (4,)),
 ]
+
+
+# -- mixed ------------------------------------------------------------------------------
+
+
+async def await_in_clauses(fail):
+    try:
+        if fail:
+            raise ValueError(await value("raising"))
+        await value("body")
+    except ValueError as error:
+        got = await value(str(error))
+        return got
+    finally:
+        await value("finally")
+    return "clean"
+
+
+async def return_await_in_finally(fail):
+    try:
+        if fail:
+            raise KeyError("lost")
+        return "body"
+    finally:
+        return await value("finally wins")
+
+
+async def async_with_in_clause(fail):
+    try:
+        if fail:
+            raise ValueError("to clause")
+    except ValueError:
+        async with Session("clause") as name:
+            return name
+    return "none"
+
+
+async def async_for_in_async_with_exits(n):
+    out = []
+    async with Session("around"):
+        async for i in Countdown(n):
+            if i == 3:
+                continue
+            if i == 1:
+                break
+            out.append(i)
+        else:
+            out.append("else")
+    return out
+
+
+async def async_for_try_except_continue(n):
+    out = []
+    async for i in Countdown(n):
+        try:
+            if i % 2:
+                raise ValueError(i)
+        except ValueError:
+            continue
+        out.append(i)
+    else:
+        out.append("exhausted")
+    return out
+
+
+async def agen_nested(n):
+    async for i in Countdown(n):
+        async with Session(f"g{i}") as name:
+            if i == 0:
+                return
+            yield name
+
+
+async def await_in_comprehension_iter(n):
+    return [x * 2 for x in await value(list(range(n)))]
+
+
+async def nested_async_closures(n):
+    base = await value(n)
+
+    async def inner(k):
+        return base + await value(k)
+
+    return [await inner(i) async for i in Countdown(2)]
+
+
+async def while_await_else(n):
+    while await value(n) > 0:
+        n -= 1
+        if n == 5:
+            break
+    else:
+        return "counted down"
+    return n
+
+
+async def async_comp_dict_filters(n):
+    return {i: [j async for j in Countdown(i) if j] async for i in Countdown(n) if i > 1}
+
+
+async def async_setcomp_await_cond(n):
+    return {i async for i in Countdown(n) if await value(i != 1)}
+
+
+async def async_genexpr_in_call(n):
+    return await collect(i + 1 async for i in Countdown(n))
+
+
+async def collect(gen):
+    return [x async for x in gen]
+
+
+async def async_for_else_continue(n):
+    count = 0
+    async for i in Countdown(n):
+        if i == 1:
+            continue
+        count += 1
+    else:
+        count += 100
+    return count
+
+
+async def agen_send(n):
+    total = 0
+    for i in range(n):
+        got = yield total
+        total += got or i
+    yield ("total", total)
+
+
+async def try_finally_around_async_for_break(n):
+    try:
+        async for i in Countdown(n):
+            if i == 1:
+                break
+    finally:
+        LOG.append("finally")
+    return i
+
+
+async def async_for_break_in_try(n):
+    async for i in Countdown(n):
+        try:
+            if i == 2:
+                break
+        finally:
+            LOG.append(("finally", i))
+    return i
+
+
+async def async_with_continue_in_while(n):
+    while n > 0:
+        n -= 1
+        async with Session("c"):
+            if n % 2:
+                continue
+            LOG.append(n)
+    return n
+
+
+async def for_in_async_with_exits(n):
+    out = []
+    async with Session("around"):
+        for i in range(n):
+            if i == 3:
+                continue
+            if i == 1:
+                break
+            out.append(i)
+        else:
+            out.append("else")
+    return out
+
+
+async def async_for_in_with_exits(guard, n):
+    out = []
+    with guard:
+        async for i in Countdown(n):
+            if i == 3:
+                continue
+            if i == 1:
+                break
+            out.append(i)
+        else:
+            out.append("else")
+    return out
+
+
+CASES += [
+    ("for_in_async_with_exits", (5,)), ("for_in_async_with_exits", (1,)),
+    ("async_for_in_with_exits", (open_sync("g"), 5)), ("async_for_in_with_exits", (open_sync("g"), 1)),
+    ("await_in_clauses", (True,)), ("await_in_clauses", (False,)),
+    ("return_await_in_finally", (True,)), ("return_await_in_finally", (False,)),
+    ("async_with_in_clause", (True,)), ("async_with_in_clause", (False,)),
+    ("async_for_in_async_with_exits", (5,)), ("async_for_in_async_with_exits", (0,)),
+    ("async_for_try_except_continue", (5,)),
+    ("agen_nested", (3,)),
+    ("await_in_comprehension_iter", (3,)),
+    ("nested_async_closures", (2,)),
+    ("while_await_else", (7,)), ("while_await_else", (3,)),
+    ("async_comp_dict_filters", (4,)),
+    ("async_setcomp_await_cond", (4,)),
+    ("async_genexpr_in_call", (3,)),
+    ("async_for_else_continue", (4,)),
+    ("agen_send", (3,)),
+    ("try_finally_around_async_for_break", (3,)),
+    ("async_for_break_in_try", (4,)),
+    ("async_with_continue_in_while", (4,)),
+]
