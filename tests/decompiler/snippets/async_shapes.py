@@ -804,6 +804,71 @@ async def async_with_continue_in_while(n):
     return n
 
 
+async def break_through_async_with(n):
+    async for i in Countdown(n):
+        async with Session(f"b{i}") as name:
+            if i == 2:
+                break
+            LOG.append(name)
+    return i
+
+async def return_through_async_with_in_loop(n):
+    async for i in Countdown(n):
+        async with Session(f"r{i}") as name:
+            if i == 2:
+                return name
+    return None
+
+async def agen_yield_in_except(n):
+    async for i in Countdown(n):
+        try:
+            if i % 2:
+                raise ValueError(i)
+        except ValueError as e:
+            yield ("caught", str(e))
+        else:
+            yield i
+
+async def agen_break_in_async_with(n):
+    async with Session("g") as name:
+        async for i in Countdown(n):
+            if i == 1:
+                break
+            yield name, i
+    yield "end"
+
+async def nested_async_with_break_continue(n):
+    out = []
+    async for i in Countdown(n):
+        async with Session("o"):
+            async with Session("i"):
+                if i == 3:
+                    continue
+                if i == 1:
+                    break
+                out.append(i)
+    return out
+
+async def await_in_while_with_try(n):
+    while n:
+        try:
+            n = await value(n - 1)
+            if n == 2:
+                continue
+        finally:
+            LOG.append(n)
+    return n
+
+async def comp_with_await_in_iter_and_cond(n):
+    return [await value(x) for x in await value(range(n)) if await value(x % 2)]
+
+async def async_for_star_target(items):
+    out = []
+    async for first, *rest in aiter_of(items):
+        out.append((first, rest))
+    return out
+
+
 async def for_in_async_with_exits(n):
     out = []
     async with Session("around"):
@@ -833,6 +898,14 @@ async def async_for_in_with_exits(guard, n):
 
 
 CASES += [
+    ("break_through_async_with", (4,)),
+    ("return_through_async_with_in_loop", (4,)), ("return_through_async_with_in_loop", (1,)),
+    ("agen_yield_in_except", (4,)),
+    ("agen_break_in_async_with", (3,)), ("agen_break_in_async_with", (0,)),
+    ("nested_async_with_break_continue", (5,)),
+    ("await_in_while_with_try", (4,)),
+    ("comp_with_await_in_iter_and_cond", (4,)),
+    ("async_for_star_target", ([(1, 2, 3), (4,)],)),
     ("for_in_async_with_exits", (5,)), ("for_in_async_with_exits", (1,)),
     ("async_for_in_with_exits", (open_sync("g"), 5)), ("async_for_in_with_exits", (open_sync("g"), 1)),
     ("await_in_clauses", (True,)), ("await_in_clauses", (False,)),
