@@ -242,6 +242,9 @@ ASYNC_SHAPES = [
     "await_in_while_with_try",
     "comp_with_await_in_iter_and_cond",
     "async_for_star_target",
+    "sync_makes_async_genexpr",
+    "sync_makes_nested_async_genexpr",
+    "awaits_in_a_genexpr",
     "for_in_async_with_exits",
     "async_for_in_with_exits",
 ]

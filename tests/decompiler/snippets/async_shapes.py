@@ -869,6 +869,23 @@ async def async_for_star_target(items):
     return out
 
 
+
+def sync_makes_async_genexpr(n):
+    return (i * 2 async for i in Countdown(n))
+
+
+def sync_makes_nested_async_genexpr(n):
+    return ((i, j) async for i in Countdown(n) for j in range(i) if j)
+
+
+class GeneratorFactory:
+    make = staticmethod(lambda n: (i async for i in Countdown(n) if i))
+
+
+async def awaits_in_a_genexpr(n):
+    return [y async for y in (await value(v) for v in range(n))]
+
+
 async def for_in_async_with_exits(n):
     out = []
     async with Session("around"):
@@ -898,6 +915,10 @@ async def async_for_in_with_exits(guard, n):
 
 
 CASES += [
+    ("sync_makes_async_genexpr", (3,)),
+    ("sync_makes_nested_async_genexpr", (4,)),
+    ("GeneratorFactory.make", (3,)),
+    ("awaits_in_a_genexpr", (3,)),
     ("break_through_async_with", (4,)),
     ("return_through_async_with_in_loop", (4,)), ("return_through_async_with_in_loop", (1,)),
     ("agen_yield_in_except", (4,)),
