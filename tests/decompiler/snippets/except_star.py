@@ -180,6 +180,135 @@ def yields_in_a_clause(errors):
     yield "end"
 
 
+
+def details(error):
+    """What tests compare of a raised group beyond its type: repr, chaining, traceback."""
+    depth, tb = 0, error.__traceback__
+    while tb is not None:
+        depth, tb = depth + 1, tb.tb_next
+    context, cause = error.__context__, error.__cause__
+    return repr(error), repr(context), repr(cause), depth
+
+
+def star_in_finally(fail):
+    try:
+        if fail:
+            raise KeyError(fail)
+    finally:
+        try:
+            raise Custom(1)
+        except* Custom as caught:
+            LOG.append(repr(caught))
+    return 0
+
+
+def naked_reraised(x):
+    try:
+        try:
+            raise ValueError(x)
+        except* ValueError as caught:
+            LOG.append(repr(caught))
+            raise
+    except ExceptionGroup as error:
+        return details(error)
+
+
+def raised_in_clauses(errors):
+    try:
+        try:
+            raise group(*errors)
+        except* ValueError:
+            raise KeyError("from values")
+        except* TypeError as types:
+            raise OSError(len(types.exceptions)) from types
+        except* Custom:
+            raise
+    except BaseException as error:
+        return details(error), [details(sub) for sub in getattr(error, "exceptions", ())]
+
+
+def naked_raised_in_clause(x):
+    try:
+        try:
+            raise ValueError(x)
+        except* ValueError:
+            raise KeyError(x)
+    except BaseException as error:
+        return details(error)
+
+
+def loop_around_star(batches):
+    seen = []
+    for batch in batches:
+        if batch is None:
+            continue
+        try:
+            raise group(*batch)
+        except* ValueError as values:
+            seen.append(len(values.exceptions))
+        except* KeyError:
+            seen.append("keys")
+        if len(seen) > 2:
+            break
+    else:
+        seen.append("all")
+    return seen
+
+
+def star_in_while_with_return(errors):
+    count = 0
+    while count < 3:
+        count += 1
+        try:
+            if count == 2:
+                return count
+            raise group(*errors)
+        except* ValueError:
+            LOG.append(count)
+        finally:
+            LOG.append("finally")
+    return -1
+
+
+def star_in_try_finally_in_with(errors):
+    import contextlib
+
+    with contextlib.suppress(KeyError):
+        try:
+            try:
+                raise group(*errors)
+            except* ValueError as values:
+                LOG.append(repr(values))
+        finally:
+            LOG.append("outer finally")
+    return "out"
+
+
+def star_in_a_class(errors):
+    class Holder:
+        try:
+            raise group(*errors)
+        except* ValueError as values:
+            count = len(values.exceptions)
+        else:
+            count = 0
+
+    return sorted(vars(Holder)), Holder.count
+
+
+try:
+    try:
+        raise group(ValueError("module"), KeyError("module"))
+    except* ValueError as module_values:
+        LOG.append(repr(module_values))
+    finally:
+        try:
+            LOG.append("module finally")
+        except* KeyError:
+            pass
+except* KeyError as module_keys:
+    MODULE_KEYS = repr(module_keys)
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -211,4 +340,21 @@ CASES = [
     ("awaits_in_a_clause", ([ValueError(1)],)),
     ("yields_in_a_clause", ([ValueError(1), ValueError(2)],)),
     ("yields_in_a_clause", ([KeyError(1)],)),
+    ("star_in_finally", (0,)),
+    ("star_in_finally", ("k",)),
+    ("naked_reraised", ("x",)),
+    ("raised_in_clauses", ([ValueError(1)],)),
+    ("raised_in_clauses", ([ValueError(1), TypeError(2), Custom(3), KeyError(4)],)),
+    ("raised_in_clauses", ([Custom(3)],)),
+    ("raised_in_clauses", ([TypeError(2), TypeError(3)],)),
+    ("naked_raised_in_clause", ("x",)),
+    ("loop_around_star", ([None, [ValueError(1)], [KeyError(1), ValueError(2)], [KeyError(3)]],)),
+    ("loop_around_star", ([[ValueError(1)], [TypeError(2)]],)),
+    ("star_in_while_with_return", ([ValueError(1)],)),
+    ("star_in_while_with_return", ([KeyError(1)],)),
+    ("star_in_try_finally_in_with", ([ValueError(1)],)),
+    ("star_in_try_finally_in_with", ([ValueError(1), KeyError(2)],)),
+    ("star_in_try_finally_in_with", ([TypeError(1)],)),
+    ("star_in_a_class", ([ValueError(1), ValueError(2)],)),
+    ("star_in_a_class", ([KeyError(1)],)),
 ]

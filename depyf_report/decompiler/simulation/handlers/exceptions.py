@@ -253,7 +253,7 @@ def {name}(exc, kinds):
     if isinstance(exc, kinds):
         if isinstance(exc, BaseExceptionGroup):
             return None, exc
-        return None, BaseExceptionGroup("", [exc])
+        return None, BaseExceptionGroup("", (exc,))
     if isinstance(exc, BaseExceptionGroup):
         match, rest = exc.split(kinds)
         return rest, match

@@ -561,8 +561,34 @@ def reraise(sim, ins):
     if ins.arg:
         sim.pop()  # the offset CPython restores as f_lasti
     exc = exc if isinstance(exc, m.Exception_) else value_of(sim, exc)
-    sim.emit(ast.Raise(exc=exc, cause=None))
+    if sim.ctx.structured:
+        sim.emit(ast.Raise(exc=exc, cause=None))
+    else:
+        sim.out.extend(_reraise_as_is(sim, sim.materialize(exc)))
     sim.branch = Branch("raise")
+
+
+def _reraise_as_is(sim, exc: ast.Name) -> list[ast.stmt]:
+    """RERAISE raises ``exc`` as it is; ``raise exc`` would add this frame to its
+    traceback and chain it to the exception being handled. So it is raised by name,
+    caught, its traceback and context put back, and re-raised bare, which adds nothing."""
+    kept = ("__traceback__", "__context__")
+    saved = sim.ctx.temp()
+    parts = ast.Tuple(elts=[_attr(exc, a, ast.Load()) for a in kept], ctx=ast.Load())
+    restored = ast.Tuple(elts=[_attr(exc, a, ast.Store()) for a in kept], ctx=ast.Store())
+    clause = ast.ExceptHandler(
+        type=sim.ctx.builtin("BaseException"),
+        name=None,
+        body=[ast.Assign(targets=[restored], value=m.name(saved)), ast.Raise()],
+    )
+    again = ast.Try(
+        body=[ast.Raise(exc=exc, cause=None)], handlers=[clause], orelse=[], finalbody=[]
+    )
+    return [ast.Assign(targets=[m.name(saved, True)], value=parts), again]
+
+
+def _attr(value, name: str, ctx) -> ast.Attribute:
+    return ast.Attribute(value=value, attr=name, ctx=ctx)
 
 
 # -- terminators ----------------------------------------------------------------
