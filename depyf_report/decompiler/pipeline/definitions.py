@@ -22,7 +22,7 @@ from ..simulation.handlers.expressions import value_of
 from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
 from ..simulation.nodes import StatementLines
-from ..structuring.fallback import StateMachine, comment
+from ..structuring.fallback import StateMachine, comment, hidden_locals_renamed
 from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
@@ -144,7 +144,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         return None
     ctx = CodeContext(code, defs, structured=False)
     try:
-        body = StateMachine(ctx, Graph(instrs)).build()
+        body = StateMachine(ctx, Graph(hidden_locals_renamed(instrs, ctx))).build()
     except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))

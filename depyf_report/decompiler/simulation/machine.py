@@ -77,6 +77,19 @@ class CodeContext:
         self.counter += 1
         return f"{self.prefix}{kind}{self.counter}"
 
+    def hidden_local(self, ident: str) -> str:
+        """The invented name a module or class body's fast local is stored under: a
+        temporary's (numbered 0, which no temporary is)."""
+        return f"{self.prefix}t0_{m.safe(ident)}"
+
+    def namespace_key(self, ident: str) -> str:
+        """The key ``ident`` has in this body's namespace: in a class body the compiler
+        mangles private names."""
+        owner = self.code.co_name.lstrip("_")
+        if self.is_class and owner and ident.startswith("__") and not ident.endswith("__"):
+            return f"_{owner}{ident}"
+        return ident
+
     def is_temp(self, ident: str) -> bool:
         return ident.startswith(self.prefix) and ident[len(self.prefix) : len(self.prefix) + 1] in (
             "t",

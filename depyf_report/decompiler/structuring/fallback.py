@@ -5,6 +5,7 @@ and exception handlers reached through ``try/except BaseException``."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections import deque
 
 from ..graph.cfg import Graph
@@ -17,6 +18,27 @@ MARK = "__depyf_region__"
 
 # The comment that marks each body written as a state machine.
 STATE_MACHINE_NOTE = "control flow not structured: a state machine over basic blocks"
+
+
+# The instructions on a frame's fast locals.
+_FAST = ("LOAD_FAST", "LOAD_FAST_CHECK", "STORE_FAST", "DELETE_FAST", "LOAD_FAST_AND_CLEAR")
+
+
+def hidden_locals_renamed(instrs, ctx: CodeContext) -> list:
+    """``instrs`` with a module or class body's fast locals under invented names.
+
+    A comprehension inlined in such a body (3.12+) keeps its variables in the frame's
+    fast locals, never in the namespace; the machine can only store them by name, so it
+    stores them under invented names, which it removes from the namespace at the end."""
+    if ctx.is_function:
+        return instrs
+    cleared = {i.argval for i in instrs if i.op == "LOAD_FAST_AND_CLEAR"}
+    return [
+        dataclasses.replace(i, argval=ctx.hidden_local(i.argval))
+        if i.op in _FAST and i.argval in cleared
+        else i
+        for i in instrs
+    ]
 
 
 def comment(text: str) -> ast.stmt:
@@ -69,9 +91,7 @@ class StateMachine:
             }
         )
         pop = ast.Attribute(value=m.call(self.ctx.builtin("locals")), attr="pop", ctx=ast.Load())
-        if self.ctx.is_class:  # the compiler mangles these private names
-            owner = "_" + self.ctx.code.co_name.lstrip("_")
-            names = [owner + n for n in names]
+        names = [self.ctx.namespace_key(n) for n in names]
         keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
         nones = ast.BinOp(
             left=ast.List(elts=[m.const(None)], ctx=ast.Load()),

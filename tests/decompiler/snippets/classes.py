@@ -170,6 +170,22 @@ def use_declares_global():
     return COUNTED_AT_DEFINITION, "COUNTED_AT_DEFINITION" in vars(DeclaresGlobal)
 
 
+
+def comprehensions_in_class_body(items):
+    """Comprehension variables (kept in the frame, not the class, on 3.12+), also one
+    shadowing another, beside a loop (which a state machine may have to write)."""
+
+    class Holder:
+        j = "class j"
+        rest = items
+        while rest and len(rest) > 5:
+            rest = rest[1:]
+        squares = {j: j * j for j in rest}
+        pairs = [([j for j in range(k)], j) for j in rest for k in (1, 2)]
+        firsts = [x for x in rest if x]
+
+    return sorted(vars(Holder)), Holder.j, Holder.squares, Holder.pairs, Holder.firsts
+
 CASES = [
     ("use_declares_global", ()),
     ("use_child", (4,)),
@@ -177,4 +193,6 @@ CASES = [
     ("use_dataclass", (1, -2)),
     ("use_nested", ()),
     ("super_with_arguments", ()),
+    ("comprehensions_in_class_body", ([0, 1, 2],)),
+    ("comprehensions_in_class_body", ([],)),
 ]

@@ -69,7 +69,7 @@ def load_and_clear(sim, ins):
         return sim.push(m.Saved(m.safe(ins.argval)))
     # The state machine saves the value for real (None where it was unbound).
     get = ast.Attribute(value=m.call(sim.ctx.builtin("locals")), attr="get", ctx=ast.Load())
-    sim.push(m.call(get, [m.const(m.safe(ins.argval))]))
+    sim.push(m.call(get, [m.const(sim.ctx.namespace_key(m.safe(ins.argval)))]))
 
 
 @handles("LOAD_LOCALS")
