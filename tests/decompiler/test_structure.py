@@ -265,6 +265,11 @@ EXCEPT_STAR = [
     "captured_by_a_closure",
     "awaits_in_a_clause",
     "yields_in_a_clause",
+    "star_in_finally",
+    "naked_reraised",
+    "raised_in_clauses",
+    "naked_raised_in_clause",
+    "star_in_a_class",
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]
@@ -344,6 +349,8 @@ STRUCTURED = [
     ("exceptions", "first_match"),
     ("loops", "find_caller"),
 ]
+if sys.version_info >= (3, 11):  # ``try: pass`` goes; its finally body stays
+    STRUCTURED += [("except_star", "star_in_finally_of_pass")]
 
 
 @pytest.mark.parametrize(

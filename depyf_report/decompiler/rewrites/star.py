@@ -76,8 +76,9 @@ def regular_form(instrs: list[Instr]) -> list[Instr]:
         if ins.handler is not None:
             protected[ins.handler.target].append(ins.index)
     handlers = []
-    for ins in instrs:
-        if ins.op == "PUSH_EXC_INFO":
+    dead = _unreachable(instrs)  # such as a finally body's copy for exceptions, under
+    for ins in instrs:  # a try body that cannot raise: dropped, not read
+        if ins.op == "PUSH_EXC_INFO" and ins.index not in dead:
             try:
                 handlers.append(_Reader(instrs, protected).read(ins.index))
             except (NotStar, IndexError):

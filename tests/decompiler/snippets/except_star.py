@@ -202,6 +202,20 @@ def star_in_finally(fail):
     return 0
 
 
+def star_in_finally_of_pass(errors):
+    """A try body that cannot raise: the compiler's copy of the finally body for
+    exceptions is unreachable, its except* handler too."""
+    try:
+        pass
+    finally:
+        try:
+            LOG.append(len(errors))
+            raise group(*errors)
+        except* Custom as caught:
+            LOG.append(repr(caught))
+    return 0
+
+
 def naked_reraised(x):
     try:
         try:
@@ -342,6 +356,8 @@ CASES = [
     ("yields_in_a_clause", ([KeyError(1)],)),
     ("star_in_finally", (0,)),
     ("star_in_finally", ("k",)),
+    ("star_in_finally_of_pass", ([Custom(1)],)),
+    ("star_in_finally_of_pass", ([Custom(1), KeyError(2)],)),
     ("naked_reraised", ("x",)),
     ("raised_in_clauses", ([ValueError(1)],)),
     ("raised_in_clauses", ([ValueError(1), TypeError(2), Custom(3), KeyError(4)],)),
