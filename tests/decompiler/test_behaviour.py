@@ -7,6 +7,7 @@ the original and against the decompiled-then-recompiled code; every record
 
 import pytest
 
+from depyf_report import decompile
 from depyf_report.decompiler.pipeline import definitions
 
 from .behaviour import first_difference, globals_snapshot, record_call
@@ -68,3 +69,29 @@ def test_state_machine_behaves_the_same(snippet, name, monkeypatch):
     monkeypatch.setattr(definitions, "FORCE_FALLBACK", True)
     _, decompiled, source = snippet.decompiled_function(name)
     _assert_same_calls(name, snippet.original(), decompiled, source)
+
+
+MODULE_RAISING_MIDWAY = """
+total = 0
+for i in range(3):
+    try:
+        total += 10 // (2 - i)
+    except ZeroDivisionError:
+        raise LookupError(total)
+"""
+
+
+def _names_left(source: str) -> set[str]:
+    namespace: dict = {}
+    with pytest.raises(LookupError):
+        exec(source, namespace)
+    return set(namespace) - {"__builtins__"}
+
+
+def test_a_module_state_machine_leaves_no_name_when_it_raises(monkeypatch):
+    """The machine's state, slots and handled exception leave the module's namespace
+    however the module ends."""
+    monkeypatch.setattr(definitions, "FORCE_FALLBACK", True)
+    source = decompile(compile(MODULE_RAISING_MIDWAY, "<module>", "exec"))
+    assert "control flow not structured" in source, source
+    assert _names_left(source) == _names_left(MODULE_RAISING_MIDWAY), source

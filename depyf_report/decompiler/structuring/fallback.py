@@ -74,10 +74,12 @@ class StateMachine:
         start += helper_defs(self.ctx)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment(STATE_MACHINE_NOTE)
-        out = [note, *_future_imports(cases), *start, loop]
-        if not self.ctx.is_function:
-            out.append(self._forget(out))
-        return out
+        if self.ctx.is_function:
+            return [note, *_future_imports(cases), *start, loop]
+        # the machine's names go from a module or class namespace however it ends
+        forget = self._forget([*start, loop])
+        ending = ast.Try(body=[*start, loop], handlers=[], orelse=[], finalbody=[forget])
+        return [note, *_future_imports(cases), ending]
 
     def _forget(self, body) -> ast.stmt:
         """Remove the machine's own names from a module or class namespace afterwards:
