@@ -266,6 +266,7 @@ EXCEPT_STAR = [
     "awaits_in_a_clause",
     "yields_in_a_clause",
     "star_in_finally",
+    "star_and_finally_with_star",
     "naked_reraised",
     "raised_in_clauses",
     "naked_raised_in_clause",

@@ -207,6 +207,39 @@ class _Reader:
         _require(self._has(r + 2, [("RERAISE", 0)]), "no RERAISE")
         found.after, jumps = self._through_jumps(tail + 5)  # 3.11 jumps past the else
         found.dropped.update([*range(tail, tail + 5), *range(r, r + 3), *jumps])
+        found.after = self._body_copy(found, tail + 4)
+
+    def _body_copy(self, found: _Handler, pop: int) -> int:
+        """Where the clauses go on: ``found.after``, or where the try body ends where
+        that is a copy of it. 3.11+ copy a short ending (a finally body's re-raise,
+        ``return None``) into each way that reaches it; a plain try's clauses end in
+        one copy each, which the builder reads as the code after the try. Going on to
+        the body's copy, as the same code under the same handler, they meet there."""
+        instrs, after = self.instrs, found.after
+        ending = []
+        for ins in instrs[after : after + 3]:
+            if ins.target is not None or ins.handler != instrs[pop].handler:
+                return after
+            ending.append((ins.op, ins.arg, repr(ins.argval), ins.handler))
+            if ins.op in NO_FALLTHROUGH:
+                break
+        if not ending or ending[-1][0] not in ("RETURN_VALUE", "RERAISE"):
+            return after
+        body = self.protected[found.start]
+        for i in body:
+            ins = instrs[i]
+            for x in (ins.target, None if ins.op in NO_FALLTHROUGH else i + 1):
+                if x is None or x in body:
+                    continue
+                x, _ = self._through_jumps(x)
+                if x == after:
+                    return after
+                copy = [
+                    (j.op, j.arg, repr(j.argval), j.handler) for j in instrs[x : x + len(ending)]
+                ]
+                if copy == ending:
+                    return x
+        return after
 
     def _clause_exits(self, found: _Handler, clause: _Clause, ends: set[int]) -> None:
         """The body's normal end and its cleanup go on where a plain clause's do: out of

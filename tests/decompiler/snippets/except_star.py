@@ -216,6 +216,24 @@ def star_in_finally_of_pass(errors):
     return 0
 
 
+def star_and_finally_with_star(errors):
+    """The finally body's copies end the handler's way out (a return, a re-raise),
+    which the compiler copies into the clauses too."""
+    try:
+        LOG.append(len(errors))
+        if errors:
+            raise group(*errors)
+    except* ValueError as values:
+        LOG.append(repr(values))
+    finally:
+        try:
+            LOG.append("finally")
+            if len(errors) > 1:
+                raise group(*errors)
+        except* KeyError:
+            LOG.append("keys in finally")
+
+
 def naked_reraised(x):
     try:
         try:
@@ -358,6 +376,10 @@ CASES = [
     ("star_in_finally", ("k",)),
     ("star_in_finally_of_pass", ([Custom(1)],)),
     ("star_in_finally_of_pass", ([Custom(1), KeyError(2)],)),
+    ("star_and_finally_with_star", ([],)),
+    ("star_and_finally_with_star", ([ValueError(1)],)),
+    ("star_and_finally_with_star", ([ValueError(1), KeyError(2)],)),
+    ("star_and_finally_with_star", ([TypeError(1), KeyError(2)],)),
     ("naked_reraised", ("x",)),
     ("raised_in_clauses", ([ValueError(1)],)),
     ("raised_in_clauses", ([ValueError(1), TypeError(2), Custom(3), KeyError(4)],)),
