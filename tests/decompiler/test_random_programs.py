@@ -28,11 +28,8 @@ KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
     5: ((PY310, PY312, PY313), "a complex constant loses a signed zero"),
     6: ((PY310, PY312, PY313), "a lambda becomes a def named _tN"),
     7: ((PY310, PY312, PY313), "a lambda becomes a def named _tN"),
-    10: ((PY310, PY312, PY313), "a state machine at module level leaves its names in the globals"),
-    11: ((PY312, PY313), "a state machine at module level leaves its names in the globals"),
     12: ((PY312, PY313), "a temporary at module level stays in the globals"),
-    13: ((PY310, PY312, PY313), "a state machine at module level leaves its names in the globals"),
-    14: ((PY312,), "a state machine at module level leaves its names in the globals"),
+    13: ((PY312, PY313), "a state machine at module level leaves its names in the globals"),
     17: ((PY310, PY312, PY313), "a complex constant loses a signed zero"),
     18: (
         (PY310, PY312, PY313),
@@ -67,10 +64,6 @@ KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
     34: ((PY310, PY312, PY313), "a complex constant loses a signed zero"),
     35: ((PY310, PY312, PY313), "a lambda becomes a def named _tN"),
     36: ((PY310, PY312, PY313), "a lambda becomes a def named _tN"),
-    37: (
-        (PY312, PY313),
-        "differs (log): at .h tape 4.log[1][3][3]: expected [('_C38__h', ('function'",
-    ),
     38: ((PY310, PY312, PY313), "a state machine at module level leaves its names in the globals"),
     39: ((PY312, PY313), "differs (log): at .h tape 0.log[1][0][1][0][1]: expected '0', got '2'"),
     40: ((PY310, PY312, PY313), "a lambda becomes a def named _tN"),
@@ -82,10 +75,6 @@ KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
     46: (
         (PY312, PY313),
         "differs (log namespace): at .h tape 0.log[1][2][1][0][1]: expected '-2', got '2'",
-    ),
-    47: (
-        (PY313,),
-        "differs (log namespace): at .module log[1][0][0]: expected 'int', got 'NoneType'",
     ),
     48: ((PY310, PY312, PY313), "a complex constant loses a signed zero"),
     49: (

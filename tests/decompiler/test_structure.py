@@ -387,6 +387,35 @@ def test_module_ending_in_clauses_is_structured():
     assert namespace["KIND"] == "math"
 
 
+# try/except* whose finally body holds an except*, inside another, code after it.
+MODULE_WITH_STARS = """
+LOG = []
+try:
+    try:
+        raise ExceptionGroup("g", [ValueError(1), KeyError(2)])
+    except* ValueError as values:
+        LOG.append(repr(values))
+    finally:
+        try:
+            LOG.append("finally")
+        except* KeyError:
+            pass
+except* KeyError as keys:
+    LOG.append(repr(keys))
+AFTER = len(LOG)
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is 3.11+")
+def test_module_with_except_star_in_finally_is_structured():
+    source = decompile(compile(MODULE_WITH_STARS, "<module>", "exec"))
+    assert "control flow not structured" not in source, source
+    namespace, expected = {}, {}
+    exec(source, namespace)
+    exec(MODULE_WITH_STARS, expected)
+    assert namespace["LOG"] == expected["LOG"] and namespace["AFTER"] == 3, source
+
+
 @pytest.mark.parametrize("name", ["set_default", "cached_or_loaded"])
 def test_code_after_a_try_stays_after_it(name):
     snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")

@@ -207,9 +207,9 @@ class _Reader:
         _require(self._has(r + 2, [("RERAISE", 0)]), "no RERAISE")
         found.after, jumps = self._through_jumps(tail + 5)  # 3.11 jumps past the else
         found.dropped.update([*range(tail, tail + 5), *range(r, r + 3), *jumps])
-        found.after = self._body_copy(found, tail + 4)
+        found.after = self._body_copy(found)
 
-    def _body_copy(self, found: _Handler, pop: int) -> int:
+    def _body_copy(self, found: _Handler) -> int:
         """Where the clauses go on: ``found.after``, or where the try body ends where
         that is a copy of it. 3.11+ copy a short ending (a finally body's re-raise,
         ``return None``) into each way that reaches it; a plain try's clauses end in
@@ -218,7 +218,7 @@ class _Reader:
         instrs, after = self.instrs, found.after
         ending = []
         for ins in instrs[after : after + 3]:
-            if ins.target is not None or ins.handler != instrs[pop].handler:
+            if ins.target is not None:
                 return after
             ending.append((ins.op, ins.arg, repr(ins.argval), ins.handler))
             if ins.op in NO_FALLTHROUGH:
@@ -387,9 +387,14 @@ def _rewritten(instrs: list[Instr], handlers: list[_Handler]) -> list[Instr]:
             copy = Instr(len(out), made.op, made.arg, argval, made.offset)
             copy.handler = handled(made.handler)
             if made.target is not None:
-                if gone(made.target):
+                target = made.target
+                for _ in range(8):  # a dropped jump (of a handler's way out) goes on as well
+                    if not (gone(target) and instrs[target].op == "JUMP"):
+                        break
+                    target = instrs[target].target
+                if gone(target):
                     raise NotStar("a jump into a rewritten handler")
-                copy.target = where.get(made.target, made.target)
+                copy.target = where.get(target, target)
             out.append(copy)
     return out
 
