@@ -311,6 +311,7 @@ def star_in_try_finally_in_with(errors):
                 raise group(*errors)
             except* ValueError as values:
                 LOG.append(repr(values))
+            LOG.append("after the inner try")
         finally:
             LOG.append("outer finally")
     return "out"
