@@ -164,7 +164,7 @@ def _if(stmt: ast.If):
     assertion = _assertion(stmt)
     if assertion is not None:
         return [assertion, *stmt.orelse]
-    if _is_pass(stmt.body) and stmt.orelse:
+    if _is_pass(stmt.body) and stmt.orelse and not nodes.written_pass(stmt.body[0]):
         stmt.test, stmt.body, stmt.orelse = negate(stmt.test), stmt.orelse, []
     if not stmt.body:
         stmt.body = [ast.Pass()]
