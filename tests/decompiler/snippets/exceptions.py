@@ -728,6 +728,29 @@ def returns_before_reassigning(value, early):
         value = -1
 
 
+
+def pops_both(first, second):
+    # a finally body ending in an if: 3.12+ copy its re-raise into each branch
+    try:
+        if first is not None:
+            first.pop()
+    finally:
+        LOG.append(len(second))
+        if second:
+            second.pop()
+
+
+def pops_after_clauses(first, second):
+    if second is not None:
+        try:
+            first.pop()
+        except (IndexError, AttributeError):
+            LOG.append("caught")
+        finally:
+            if second:
+                second.pop()
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -813,4 +836,9 @@ CASES = [
     ("probe_seekable", (int, None)),
     ("listing_start", ("3,4", 1, 0)), ("listing_start", ("9", 1, 0)),
     ("listing_start", ("x", 1, 0)), ("listing_start", ("", 1, 0)),
+    ("pops_both", ([1], [2])), ("pops_both", ([], [2])), ("pops_both", (None, [])),
+    ("pops_both", ([1], [])), ("pops_both", ([], [])),
+    ("pops_after_clauses", ([1], [2])), ("pops_after_clauses", ([], [2])),
+    ("pops_after_clauses", (None, [])), ("pops_after_clauses", (3, None)),
+    ("pops_after_clauses", ({}, [1])),
 ]
