@@ -502,11 +502,42 @@ def swap(sim, ins):
             _parallel_assign(sim, run, swapped=True)
             sim.skip = start - sim.pos - 1 + len(run)
             return
+        if sim.ctx.structured and _target_stores(sim, ins, start):
+            _parallel_targets(sim, ins.arg)
+            sim.skip = start - sim.pos - 1
+            return
     moved = stack[-ins.arg :]
     if sum(not sim.is_pure(v) for v in moved) > 1 and not _inplace_store(sim, moved):
         sim.spill()  # computed in stack order: reordered, they would be computed otherwise
         stack = sim.stack
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
+
+
+def _target_stores(sim, ins, start: int) -> bool:
+    """Whether the swap of ``ins.arg`` values distinct expressions is followed, under
+    its handler, by as many stores, each after computing only its target's parts: the
+    ``x.a, y[i] = u, v`` the compiler writes as the values, the swap, then each target
+    in turn (3.10: ROT_TWO), which is how the statement evaluates them."""
+    values = sim.stack[-ins.arg :]
+    if len({id(v) for v in values}) < len(values):
+        return False
+    if any(isinstance(v, (m.Marker, ast.NamedExpr)) for v in values):
+        return False
+    pos = start
+    for _ in values:
+        pos = _target_end(sim.instrs, pos, ins.handler)
+        if pos is None:
+            return False
+    return True
+
+
+def _parallel_targets(sim, count: int) -> None:
+    """The values on top as the items of one ``(u, v)`` that the stores after unpack:
+    ``_fill_unpack`` writes the statement at the last store."""
+    values = [value_of(sim, v) for v in sim.popn(count)]
+    group = m.UnpackGroup(ast.Tuple(elts=values, ctx=ast.Load()), count, None)
+    for position in reversed(range(count)):
+        sim.push(m.UnpackItem(group, position))
 
 
 def _inplace_store(sim, moved) -> bool:
