@@ -90,6 +90,26 @@ def reverse(seq, n):
         seq[i], seq[n - i - 1] = seq[n - i - 1], seq[i]
     seq.a, b, seq[f()] = b, seq.a, f(seq)
 """,
+    # ``assert False, msg`` compiles to its raise alone, and an assert ending a loop
+    # body (3.12+) to a jump to the next round and the raise (tidy/cleanup.py,
+    # _failed_assertion and _asserted_at_end).
+    "assert_false": """
+def unhex(c):
+    if c == 1:
+        i = 2
+    elif c == 2:
+        i = 3
+    else:
+        assert False, 'non-hex digit ' + repr(c)
+    return i
+""",
+    "assert_ending_a_loop_body": """
+def check(obtype, doc):
+    if isinstance(obtype, tuple):
+        for contained in obtype:
+            assert isinstance(contained, type)
+    assert isinstance(doc, str)
+""",
 }
 
 

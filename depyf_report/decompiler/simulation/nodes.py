@@ -160,6 +160,24 @@ def from_assert(node) -> bool:
     return isinstance(node, Name) and node.from_assert
 
 
+def failed_assertion(stmt: ast.stmt) -> ast.Assert | None:
+    """``raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR as ``assert False, msg``,
+    whose test the compiler drops; ``stmt`` itself if it is that assert; else None.
+    Written as a raise, it would name ``AssertionError``, which a local or global may
+    shadow: LOAD_ASSERTION_ERROR raises the builtin."""
+    if isinstance(stmt, ast.Assert):
+        test = stmt.test
+        return stmt if isinstance(test, ast.Constant) and test.value is False else None
+    if not isinstance(stmt, ast.Raise) or stmt.cause is not None:
+        return None
+    exc, msg = stmt.exc, None
+    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
+        exc, msg = exc.func, exc.args[0]
+    if not from_assert(exc):
+        return None
+    return ast.Assert(test=ast.Constant(value=False), msg=msg)
+
+
 def set_display(node) -> bool:
     return isinstance(node, Call) and node.set_display
 

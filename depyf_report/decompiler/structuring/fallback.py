@@ -9,6 +9,7 @@ from collections import deque
 
 from ..graph.cfg import Graph
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.handlers.exceptions import helper_defs
 from ..simulation.machine import CodeContext, Sim
 from .handling import ENTER, LEAVE, handling_depths, wrap
@@ -120,7 +121,9 @@ class StateMachine:
             if self.handling and op in (ENTER, LEAVE):
                 handling += 1 if op == ENTER else -1
                 marks.append((handling, len(sim.out)))
-        body = sim.out + self._exit(block, sim, queue)
+        # (tidy, which writes asserts back, does not run on a state machine)
+        out = [nodes.failed_assertion(s) or s for s in sim.out]
+        body = out + self._exit(block, sim, queue)
         ends = [start for _, start in marks[1:]] + [len(body)]
         body = wrap([(d, body[start:end]) for (d, start), end in zip(marks, ends)], self.ctx)
         if block.handler is None:

@@ -751,6 +751,24 @@ def pops_after_clauses(first, second):
                 second.pop()
 
 
+
+def unknown_kind(kind, AssertionError="shadowed"):
+    # ``assert False``: the compiler drops the test and raises the builtin, which
+    # no name here shadows
+    if kind == 1:
+        size = 1
+    else:
+        assert False, f"unknown kind {kind}"
+    return size
+
+
+def all_ints(items, AssertionError="shadowed"):
+    # an assert ending a loop body: 3.12+ jump to the next round on its test
+    for item in items:
+        assert isinstance(item, int)
+    return len(items)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -841,4 +859,6 @@ CASES = [
     ("pops_after_clauses", ([1], [2])), ("pops_after_clauses", ([], [2])),
     ("pops_after_clauses", (None, [])), ("pops_after_clauses", (3, None)),
     ("pops_after_clauses", ({}, [1])),
+    ("unknown_kind", (1,)), ("unknown_kind", (2,)),
+    ("all_ints", ([1, 2],)), ("all_ints", ([1, "2"],)),
 ]
