@@ -121,9 +121,9 @@ class StateMachine:
             if self.handling and op in (ENTER, LEAVE):
                 handling += 1 if op == ENTER else -1
                 marks.append((handling, len(sim.out)))
+        leave = self._exit(block, sim, queue)  # (which may rewrite the last statement)
         # (tidy, which writes asserts back, does not run on a state machine)
-        out = [nodes.failed_assertion(s) or s for s in sim.out]
-        body = out + self._exit(block, sim, queue)
+        body = [nodes.failed_assertion(s) or s for s in sim.out] + leave
         ends = [start for _, start in marks[1:]] + [len(body)]
         body = wrap([(d, body[start:end]) for (d, start), end in zip(marks, ends)], self.ctx)
         if block.handler is None:
