@@ -89,6 +89,14 @@ def reverse(seq, n):
     for i in range(n // 2):
         seq[i], seq[n - i - 1] = seq[n - i - 1], seq[i]
     seq.a, b, seq[f()] = b, seq.a, f(seq)
+    result, seq[:] = seq[:], []
+""",
+    # A chained assignment whose first target unpacks (simulation/handlers/
+    # statements.py, _target_end and _fill_unpack).
+    "unpacked_and_kept": """
+def find(self, q):
+    i, j, k = x = self.find(q)
+    return i, j, x
 """,
     # ``assert False, msg`` compiles to its raise alone, and an assert ending a loop
     # body (3.12+) to a jump to the next round and the raise (tidy/cleanup.py,

@@ -176,6 +176,23 @@ def targets_computed_in_turn(items, keys):
     return items, keys, last
 
 
+
+def unpacked_and_kept(pairs):
+    # ``a, b = c = v``: one value unpacked and kept, in that order
+    first, second = whole = pairs.pop()
+    return first, second, whole, pairs
+
+
+def slice_swapped(items):
+    taken, items[:] = items[:], []
+    return taken, items
+
+
+def nested_target_swapped(box, x, y):
+    box.p, (b, c) = x, y
+    return box.p, b, c
+
+
 CASES = [
     ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
@@ -198,4 +215,7 @@ CASES = [
     ("swap_attributes", (1, -1)),
     ("targets_computed_in_turn", ([0, 0, 0], [1, 2, 0, 1])),
     ("targets_computed_in_turn", ([0, 0], [1])),
+    ("unpacked_and_kept", ([(1, 2), (3, 4)],)), ("unpacked_and_kept", ([(1, 2, 3)],)),
+    ("slice_swapped", ([1, 2],)),
+    ("nested_target_swapped", (Slots(), 1, (2, 3))), ("nested_target_swapped", (Slots(), 1, 2)),
 ]

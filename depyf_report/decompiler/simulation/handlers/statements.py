@@ -217,6 +217,8 @@ def _fill_unpack(sim, item: m.UnpackItem, target) -> None:
     tup = ast.Tuple(elts=group.targets, ctx=ast.Store())
     if group.parent is not None:
         return _fill_unpack(sim, group.parent, tup)
+    if sim.chain is not None and group.value is sim.chain.value:
+        return _store_chained(sim, tup, group.value)  # ``a, b = c = v``
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
     value = group.value if _structural(group.value) else value_of(sim, group.value)
     sim.emit(ast.Assign(targets=[tup], value=value), names)
@@ -409,24 +411,32 @@ def _chain_follows(sim) -> bool:
     by further copies, each a name, attribute or subscript of plain expressions."""
     pos = sim.pos + 1
     handler = sim.instrs[sim.pos].handler
+    unpacks = sim.ctx.structured
     while True:
-        pos = _target_end(sim.instrs, pos, handler)
+        pos = _target_end(sim.instrs, pos, handler, unpacks)
         if pos is None:
             return False
         after = sim.instrs[pos] if pos < len(sim.instrs) else None
         if after is None or after.op != "COPY" or after.arg != 1:
-            return _target_end(sim.instrs, pos, handler) is not None
+            return _target_end(sim.instrs, pos, handler, unpacks) is not None
         pos += 1
 
 
-def _target_end(instrs, pos: int, handler) -> int | None:
-    """The index after the store of the target that starts at ``pos``, or None."""
+def _target_end(instrs, pos: int, handler, unpacks=True) -> int | None:
+    """The index after the store of the target that starts at ``pos``, or None.
+    ``unpacks``: a target may unpack (not in the state machine, which unpacks into
+    temporaries at once, before the other targets of a chain take the value)."""
     depth = 0
     for ins in instrs[pos : pos + TARGET_LENGTH]:
         if ins.handler != handler:
             return None
         if (ins.op, depth) in TARGET_STORES:
             return ins.index + 1
+        if ins.op == "UNPACK_SEQUENCE" and depth == 0 and unpacks:  # ``(a, b.c) = ...``
+            end = ins.index + 1
+            for _ in range(ins.arg):
+                end = _target_end(instrs, end, handler) if end is not None else None
+            return end
         effect = value_effect(ins)
         if effect is None or depth + effect < 0:
             return None
@@ -435,7 +445,12 @@ def _target_end(instrs, pos: int, handler) -> int | None:
 
 
 # A store with the values its target needs on the stack above the stored value.
-TARGET_STORES = {*((op, 0) for op in NAME_STORES), ("STORE_ATTR", 1), ("STORE_SUBSCR", 2)}
+TARGET_STORES = {
+    *((op, 0) for op in NAME_STORES),
+    ("STORE_ATTR", 1),
+    ("STORE_SUBSCR", 2),
+    ("STORE_SLICE", 3),
+}
 TARGET_LENGTH = 32
 
 
