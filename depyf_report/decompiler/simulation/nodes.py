@@ -27,6 +27,17 @@ class If(ast.If):
         self.orelse_falls = orelse_falls
 
 
+class Pass(ast.Pass):
+    # Whether this stands for an if branch that had code of its own, a jump past the
+    # other branch: ``if c: pass / else: A`` compiles to that jump, ``if not c: A`` not
+    # (cleanup._if).
+    written: bool = False
+
+    def __init__(self, *args, written: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.written = written
+
+
 class Continue(ast.Continue):
     # Whether this is the end of a loop body reaching the loop's rotated test, where no
     # ``continue`` was written (cleanup._loop_tail).
@@ -111,7 +122,7 @@ class Match(ast.Match):
 
 
 _TRIES = (Try, TryStar) if TryStar else (Try,)
-_CLASSES = {If, Continue, Return, Raise, Name, Call, Match, *_TRIES}
+_CLASSES = {If, Pass, Continue, Return, Raise, Name, Call, Match, *_TRIES}
 
 
 def ast_class(node) -> type:
@@ -123,6 +134,10 @@ def ast_class(node) -> type:
 
 def orelse_falls(node: ast.If) -> bool:
     return node.orelse_falls if isinstance(node, If) else True
+
+
+def written_pass(node: ast.stmt) -> bool:
+    return isinstance(node, Pass) and node.written
 
 
 def falls_off(node: ast.stmt) -> bool:
@@ -143,6 +158,24 @@ def bare(node: ast.stmt) -> bool:
 
 def from_assert(node) -> bool:
     return isinstance(node, Name) and node.from_assert
+
+
+def failed_assertion(stmt: ast.stmt) -> ast.Assert | None:
+    """``raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR as ``assert False, msg``,
+    whose test the compiler drops; ``stmt`` itself if it is that assert; else None.
+    Written as a raise, it would name ``AssertionError``, which a local or global may
+    shadow: LOAD_ASSERTION_ERROR raises the builtin."""
+    if isinstance(stmt, ast.Assert):
+        test = stmt.test
+        return stmt if isinstance(test, ast.Constant) and test.value is False else None
+    if not isinstance(stmt, ast.Raise) or stmt.cause is not None:
+        return None
+    exc, msg = stmt.exc, None
+    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
+        exc, msg = exc.func, exc.args[0]
+    if not from_assert(exc):
+        return None
+    return ast.Assert(test=ast.Constant(value=False), msg=msg)
 
 
 def set_display(node) -> bool:

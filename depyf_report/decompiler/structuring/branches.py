@@ -72,10 +72,8 @@ def two_way(w, b, sim, loop, active, stop=None):
         compares = [x for x in chained[4] if len(w.blocks[x].succs) == 2]
         joins = {w.joins.join_of(x, loop, stack, stop) for x in compares} - {None}
         join = joins.pop() if len(joins) == 1 else None
-    only_tested = branch.kind == "cond" and set(w.blocks[fall].preds) <= w.merge.tested
-    if join == fall and jump > fall and only_tested:
-        # Only the test leads to the fall-through, so it is no join: it is the if body,
-        # which returns, and the other branch (laid out after it) never gets there.
+    if _body_not_join(w, join, true_b, false_b, falls, fall, jump, branch.kind, stop):
+        # It is the if body, which returns, and the other branch never gets there.
         join = stop
     true_stack = jump_stack if true_b == jump else fall_stack
     false_stack = jump_stack if false_b == jump else fall_stack
@@ -112,10 +110,24 @@ def two_way(w, b, sim, loop, active, stop=None):
     if flip and f_out:  # the fall-through is the if body, as it was written
         node = nodes.If(test=negate(test), body=f_out, orelse=t_out, orelse_falls=False)
     else:
-        body = t_out or [ast.Pass()]
+        body = t_out or [nodes.Pass(written=true_b != join)]
         node = nodes.If(test=test, body=body, orelse=f_out, orelse_falls=false_b in falls)
     after = t_stack if t_stack is not None else f_stack
     return [*sim.out, node], after, join, after is None or join is None
+
+
+def _body_not_join(w, join, true_b, false_b, falls, fall, jump, kind, stop) -> bool:
+    """Whether ``join`` is no join but the if body as written: a branch the tests fall
+    through to, which only they reach, with the other branch laid out after it (the
+    compiler lays a body out first, so ``if a or b: A / else: raise`` keeps ``A``)."""
+    if kind != "cond" or join is None or not set(w.blocks[join].preds) <= w.merge.tested:
+        return False
+    if join == fall and jump > fall:
+        return True
+    other = {true_b: false_b, false_b: true_b}.get(join)
+    # (only outside any enclosing statement's walk: inside a try body, a branch to its
+    # end that returns through a finally is not written yet, see seed 395)
+    return other is not None and join in falls and other > join and stop is None
 
 
 def _fence_before(w, end, ends):

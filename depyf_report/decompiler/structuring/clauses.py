@@ -13,10 +13,11 @@ from ..simulation.unsupported import Unsupported
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def clauses(stmts):
+def clauses(stmts, hoist=True):
     """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T), or
-    on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except)."""
-    handlers, final = _clauses(stmts)
+    on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except).
+    ``hoist``: a re-raise ending each branch of a final if ends a finally body."""
+    handlers, final = _clauses(stmts, hoist)
     stars = {isinstance(h.type, m.StarMatch) for h in handlers}
     if stars == {True}:
         if final is not None:
@@ -29,7 +30,7 @@ def clauses(stmts):
     return handlers, final, False
 
 
-def _clauses(stmts):
+def _clauses(stmts, hoist=True):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
     if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
         # clauses that go on to the next round or out of the loop, where others return
@@ -48,7 +49,7 @@ def _clauses(stmts):
         if body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value):
             name, body = body[0].targets[0].id, body[1:]
             body = _drop_name_cleanup(body, name)
-        rest, final = _clauses(orelse)
+        rest, final = _clauses(orelse, hoist)
         if final is not None:
             raise Unsupported("finally inside an except chain")
         return [
@@ -57,8 +58,9 @@ def _clauses(stmts):
         ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
-    if stmts and isinstance(stmts[-1], ast.Raise) and _is_exc(stmts[-1].exc):
-        return [], _bare_raises(stmts[:-1])
+    hoisted = _hoisted_tail(stmts) if hoist else None
+    if hoisted is not None and isinstance(hoisted[1], ast.Raise) and _is_exc(hoisted[1].exc):
+        return [], _bare_raises(hoisted[0])  # a finally body, then the re-raise
     return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
 
 
@@ -136,6 +138,11 @@ def strip_copies(body, final, clearing=None, pending=()):
         return body
     out = []
     for stmt in body:
+        hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
+        if hoisted is not None and m.same([*out, *hoisted[0]][-n:], final):
+            # (3.12+ copy the return after the copy into each branch of its final if)
+            out += hoisted[0]
+            stmt = hoisted[1]
         if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
             stmt = _dropped_before(out, stmt, final, clearing, pending)
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -228,6 +235,30 @@ def copied_tail_hoisted(stmts):
     ]
     hoisted = ast.Try(body=last.body, handlers=handlers, orelse=[], finalbody=last.finalbody)
     return [*stmts[:-1], hoisted, *tail]
+
+
+def if_tail_hoisted(stmts):
+    """``stmts`` with the return, raise, break or continue that ends every branch of
+    their last if statement written once after it: 3.12+ copy such a small exit into
+    each branch, so a finally body ending in an if re-raises (or returns, on the
+    normal path) in each."""
+    hoisted = _hoisted_tail(stmts)
+    return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
+
+
+def _hoisted_tail(stmts):
+    """(``stmts`` less their final return, raise, break or continue, that statement),
+    seeing through the branches of a final if that each end in the same one; or None."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, m.TERMINAL):
+        return stmts[:-1], last
+    if not isinstance(last, ast.If) or not last.orelse:
+        return None
+    body, orelse = _hoisted_tail(last.body), _hoisted_tail(last.orelse)
+    if body is None or orelse is None or not m.same(body[1], orelse[1]):
+        return None
+    node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
+    return [*stmts[:-1], node], body[1]
 
 
 def returns_kept_value(body, rest) -> bool:

@@ -10,6 +10,7 @@ from collections import deque
 
 from ..graph.cfg import Graph
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.handlers.exceptions import HELPERS, helper_defs
 from ..simulation.machine import CodeContext, Sim
 from .handling import ENTER, LEAVE, handling_depths, wrap
@@ -142,7 +143,9 @@ class StateMachine:
             if self.handling and op in (ENTER, LEAVE):
                 handling += 1 if op == ENTER else -1
                 marks.append((handling, len(sim.out)))
-        body = sim.out + self._exit(block, sim, queue)
+        leave = self._exit(block, sim, queue)  # (which may rewrite the last statement)
+        # (tidy, which writes asserts back, does not run on a state machine)
+        body = [nodes.failed_assertion(s) or s for s in sim.out] + leave
         ends = [start for _, start in marks[1:]] + [len(body)]
         body = wrap([(d, body[start:end]) for (d, start), end in zip(marks, ends)], self.ctx)
         if block.handler is None:

@@ -15,7 +15,13 @@ from ..simulation import nodes
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .clause_joins import clause_join, next_round_join
-from .clauses import clauses, copied_tail_hoisted, returns_kept_value, strip_copies
+from .clauses import (
+    clauses,
+    copied_tail_hoisted,
+    if_tail_hoisted,
+    returns_kept_value,
+    strip_copies,
+)
 from .loops import loop_edges
 from .withs import suppressed, suppressing_goes_on, with_end, with_statement
 
@@ -105,13 +111,23 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
     if start is not None and h_stack is not None:
         after_try = start
     handlers, final, star = clauses(h_out)
-    kind = TRY_STAR if star else ast.Try
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
         )
     if final is not None:
-        return _finally(w, body, body_stack, final, follow, loop, active, stop)
+        mark, counter = len(w.visit_log), w.ctx.counter
+        normal = _after_finally(w, body_stack, final, follow, loop, active, stop)
+        if normal is not None:
+            return _finally(w, body, body_stack, final, normal, follow)
+        # Not a finally after all, only a bare except whose branches each re-raise
+        # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
+        handlers, final, star = clauses(h_out, hoist=False)
+        if final is not None:
+            raise Unsupported("finally body not found on the normal path")
+        w.unvisit(mark)
+        w.ctx.counter = counter
+    kind = TRY_STAR if star else ast.Try
     orelse, after = [], body_stack
     if after_try is not None:
         if after_try != follow:
@@ -343,25 +359,32 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
     return [node, *rest], None, None
 
 
-def _finally(w, body, body_stack, final, follow, loop, active, stop):
+def _finally(w, body, body_stack, final, normal, follow):
+    """The try statement with finally body ``final``; ``normal`` is what the normal
+    path runs after the body, the copy of ``final`` taken off (``_after_finally``)."""
     body = strip_copies(body, final)
-    rest, after = [], None
-    if follow is not None and body_stack is not None:
-        rest, after = w.seq(follow, stop, body_stack, loop, active=active)
-        n = len(final)
-        rest = copied_tail_hoisted(rest) if len(rest) == n else rest
-        if rest[:n] and m.same(rest[:n], final):
-            rest = rest[n:]
-        else:
-            raise Unsupported("finally body not found on the normal path")
-        if returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
-            body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
+    rest, after, nxt = normal
+    if returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
+        body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
     node = ast.Try(
         body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
     )
     if follow is None or body_stack is None:
         return [node], None, None
-    return [node, *rest], after, stop
+    return [node, *rest], after, nxt
+
+
+def _after_finally(w, body_stack, final, follow, loop, active, stop):
+    """(statements, stack, where the walk goes on) after the copy of the finally body
+    that the normal path runs; None where that copy is not found there."""
+    if follow is None or body_stack is None:
+        return [], None, stop
+    rest, after = w.seq(follow, stop, body_stack, loop, active=active)
+    n = len(final)
+    rest = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
+    if not (rest[:n] and m.same(rest[:n], final)):
+        return None
+    return rest[n:], after, stop
 
 
 def _round(x, loop) -> bool:

@@ -152,6 +152,8 @@ def _statement(stmt):
             inner.finalbody = stmt.finalbody
             return [inner]
         return [stmt]
+    if isinstance(stmt, ast.Raise) and nodes.failed_assertion(stmt) is not None:
+        return [nodes.failed_assertion(stmt)]
     if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.NamedExpr):
         named = stmt.value
         stmt = ast.Assign(targets=[named.target, *stmt.targets], value=named.value)
@@ -164,7 +166,7 @@ def _if(stmt: ast.If):
     assertion = _assertion(stmt)
     if assertion is not None:
         return [assertion, *stmt.orelse]
-    if _is_pass(stmt.body) and stmt.orelse:
+    if _is_pass(stmt.body) and stmt.orelse and not nodes.written_pass(stmt.body[0]):
         stmt.test, stmt.body, stmt.orelse = negate(stmt.test), stmt.orelse, []
     if not stmt.body:
         stmt.body = [ast.Pass()]
@@ -178,15 +180,24 @@ def _if(stmt: ast.If):
 
 def _assertion(stmt: ast.If):
     """``if not c: raise AssertionError(msg)`` from LOAD_ASSERTION_ERROR is ``assert c, msg``."""
-    if len(stmt.body) != 1 or not isinstance(stmt.body[0], ast.Raise):
+    if len(stmt.body) != 1:
         return None
-    exc = stmt.body[0].exc
-    msg = None
-    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
-        exc, msg = exc.func, exc.args[0]
-    if not nodes.from_assert(exc) or stmt.body[0].cause is not None:
-        return None
-    return ast.Assert(test=negate(stmt.test), msg=msg)
+    failed = nodes.failed_assertion(stmt.body[0])
+    return None if failed is None else ast.Assert(test=negate(stmt.test), msg=failed.msg)
+
+
+def _asserted_at_end(body):
+    """``if c: continue`` then ``raise AssertionError`` ending a loop body: 3.12+ lay
+    out ``assert c`` at the end of a loop body so, the test jumping to the next round."""
+    if len(body) < 2 or not isinstance(body[-2], ast.If) or body[-2].orelse:
+        return body
+    guard = body[-2]
+    if len(guard.body) != 1 or not isinstance(guard.body[0], ast.Continue):
+        return body
+    failed = nodes.failed_assertion(body[-1])
+    if failed is None:
+        return body
+    return [*body[:-2], ast.Assert(test=guard.test, msg=failed.msg)]
 
 
 def _is_elif(orelse) -> bool:
@@ -221,6 +232,7 @@ def _loop_tail(body, whole=True):
         body = [*body[:-2], node]
     while body and isinstance(body[-1], ast.Continue):
         body = body[:-1]
+    body = _asserted_at_end(body)
     last = body[-1] if body else None
     if (
         isinstance(last, ast.If)

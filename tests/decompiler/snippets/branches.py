@@ -237,6 +237,26 @@ def value_in_loop_test(found, value):
     return found
 
 
+
+def set_mode(mode, box):
+    # the body laid out first, the else raising: written so, not as a guard
+    if mode == "new" or mode == "cur":
+        box["mode"] = mode
+    else:
+        raise ValueError(mode)
+
+
+def seek_by(offset, whence, pos):
+    # ``if c: pass`` then an elif: a jump past the else, unlike ``if not c:``
+    if whence == 0:
+        pass
+    elif whence == 1:
+        offset = pos + offset
+    else:
+        raise ValueError(whence)
+    return offset
+
+
 CASES = [
     ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
     ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
@@ -303,4 +323,6 @@ CASES = [
     ("value_in_condition", ("m", 2, [2, 0], lambda v: v)),
     ("value_in_loop_test", ([], 0)), ("value_in_loop_test", ([0], 1)),
     ("value_in_loop_test", ([5], 5)),
+    ("set_mode", ("new", {})), ("set_mode", ("cur", {})), ("set_mode", ("x", {})),
+    ("seek_by", (3, 0, 10)), ("seek_by", (3, 1, 10)), ("seek_by", (3, 2, 10)),
 ]

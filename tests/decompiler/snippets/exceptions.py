@@ -728,6 +728,47 @@ def returns_before_reassigning(value, early):
         value = -1
 
 
+
+def pops_both(first, second):
+    # a finally body ending in an if: 3.12+ copy its re-raise into each branch
+    try:
+        if first is not None:
+            first.pop()
+    finally:
+        LOG.append(len(second))
+        if second:
+            second.pop()
+
+
+def pops_after_clauses(first, second):
+    if second is not None:
+        try:
+            first.pop()
+        except (IndexError, AttributeError):
+            LOG.append("caught")
+        finally:
+            if second:
+                second.pop()
+
+
+
+def unknown_kind(kind, AssertionError="shadowed"):
+    # ``assert False``: the compiler drops the test and raises the builtin, which
+    # no name here shadows
+    if kind == 1:
+        size = 1
+    else:
+        assert False, f"unknown kind {kind}"
+    return size
+
+
+def all_ints(items, AssertionError="shadowed"):
+    # an assert ending a loop body: 3.12+ jump to the next round on its test
+    for item in items:
+        assert isinstance(item, int)
+    return len(items)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -813,4 +854,11 @@ CASES = [
     ("probe_seekable", (int, None)),
     ("listing_start", ("3,4", 1, 0)), ("listing_start", ("9", 1, 0)),
     ("listing_start", ("x", 1, 0)), ("listing_start", ("", 1, 0)),
+    ("pops_both", ([1], [2])), ("pops_both", ([], [2])), ("pops_both", (None, [])),
+    ("pops_both", ([1], [])), ("pops_both", ([], [])),
+    ("pops_after_clauses", ([1], [2])), ("pops_after_clauses", ([], [2])),
+    ("pops_after_clauses", (None, [])), ("pops_after_clauses", (3, None)),
+    ("pops_after_clauses", ({}, [1])),
+    ("unknown_kind", (1,)), ("unknown_kind", (2,)),
+    ("all_ints", ([1, 2],)), ("all_ints", ([1, "2"],)),
 ]

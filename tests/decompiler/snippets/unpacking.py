@@ -152,6 +152,47 @@ def tuple_to_locals(log):
     return first, second, a, b, c
 
 
+
+class Slots:
+    pass
+
+
+def swap_items(items, i, j):
+    # targets other than names: the values, a swap, then each target in turn
+    items[i], items[j] = items[j], items[i]
+    return items
+
+
+def swap_attributes(first, second):
+    a, b = Slots(), Slots()
+    a.sign, b.sign = first, second
+    a.sign, b.sign = b.sign, a.sign
+    return a.sign, b.sign
+
+
+def targets_computed_in_turn(items, keys):
+    # each target's parts after the values, left to right, as the statement runs them
+    items[keys.pop()], items[keys.pop()], last = keys.pop(), items[0], len(keys)
+    return items, keys, last
+
+
+
+def unpacked_and_kept(pairs):
+    # ``a, b = c = v``: one value unpacked and kept, in that order
+    first, second = whole = pairs.pop()
+    return first, second, whole, pairs
+
+
+def slice_swapped(items):
+    taken, items[:] = items[:], []
+    return taken, items
+
+
+def nested_target_swapped(box, x, y):
+    box.p, (b, c) = x, y
+    return box.p, b, c
+
+
 CASES = [
     ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
@@ -170,4 +211,11 @@ CASES = [
     ("augmented_on_computed_targets", ([],)),
     ("unpacking_errors", ([1, 2],)), ("unpacking_errors", ([1, 2, 3],)), ("unpacking_errors", ([],)),
     ("tuple_to_locals", ([],)),
+    ("swap_items", ([1, 2, 3], 0, 2)), ("swap_items", ([1, 2], 0, 5)),
+    ("swap_attributes", (1, -1)),
+    ("targets_computed_in_turn", ([0, 0, 0], [1, 2, 0, 1])),
+    ("targets_computed_in_turn", ([0, 0], [1])),
+    ("unpacked_and_kept", ([(1, 2), (3, 4)],)), ("unpacked_and_kept", ([(1, 2, 3)],)),
+    ("slice_swapped", ([1, 2],)),
+    ("nested_target_swapped", (Slots(), 1, (2, 3))), ("nested_target_swapped", (Slots(), 1, 2)),
 ]

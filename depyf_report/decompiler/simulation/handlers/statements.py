@@ -217,6 +217,8 @@ def _fill_unpack(sim, item: m.UnpackItem, target) -> None:
     tup = ast.Tuple(elts=group.targets, ctx=ast.Store())
     if group.parent is not None:
         return _fill_unpack(sim, group.parent, tup)
+    if sim.chain is not None and group.value is sim.chain.value:
+        return _store_chained(sim, tup, group.value)  # ``a, b = c = v``
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
     value = group.value if _structural(group.value) else value_of(sim, group.value)
     sim.emit(ast.Assign(targets=[tup], value=value), names)
@@ -409,24 +411,32 @@ def _chain_follows(sim) -> bool:
     by further copies, each a name, attribute or subscript of plain expressions."""
     pos = sim.pos + 1
     handler = sim.instrs[sim.pos].handler
+    unpacks = sim.ctx.structured
     while True:
-        pos = _target_end(sim.instrs, pos, handler)
+        pos = _target_end(sim.instrs, pos, handler, unpacks)
         if pos is None:
             return False
         after = sim.instrs[pos] if pos < len(sim.instrs) else None
         if after is None or after.op != "COPY" or after.arg != 1:
-            return _target_end(sim.instrs, pos, handler) is not None
+            return _target_end(sim.instrs, pos, handler, unpacks) is not None
         pos += 1
 
 
-def _target_end(instrs, pos: int, handler) -> int | None:
-    """The index after the store of the target that starts at ``pos``, or None."""
+def _target_end(instrs, pos: int, handler, unpacks=True) -> int | None:
+    """The index after the store of the target that starts at ``pos``, or None.
+    ``unpacks``: a target may unpack (not in the state machine, which unpacks into
+    temporaries at once, before the other targets of a chain take the value)."""
     depth = 0
     for ins in instrs[pos : pos + TARGET_LENGTH]:
         if ins.handler != handler:
             return None
         if (ins.op, depth) in TARGET_STORES:
             return ins.index + 1
+        if ins.op == "UNPACK_SEQUENCE" and depth == 0 and unpacks:  # ``(a, b.c) = ...``
+            end = ins.index + 1
+            for _ in range(ins.arg):
+                end = _target_end(instrs, end, handler) if end is not None else None
+            return end
         effect = value_effect(ins)
         if effect is None or depth + effect < 0:
             return None
@@ -435,7 +445,12 @@ def _target_end(instrs, pos: int, handler) -> int | None:
 
 
 # A store with the values its target needs on the stack above the stored value.
-TARGET_STORES = {*((op, 0) for op in NAME_STORES), ("STORE_ATTR", 1), ("STORE_SUBSCR", 2)}
+TARGET_STORES = {
+    *((op, 0) for op in NAME_STORES),
+    ("STORE_ATTR", 1),
+    ("STORE_SUBSCR", 2),
+    ("STORE_SLICE", 3),
+}
 TARGET_LENGTH = 32
 
 
@@ -502,11 +517,42 @@ def swap(sim, ins):
             _parallel_assign(sim, run, swapped=True)
             sim.skip = start - sim.pos - 1 + len(run)
             return
+        if sim.ctx.structured and _target_stores(sim, ins, start):
+            _parallel_targets(sim, ins.arg)
+            sim.skip = start - sim.pos - 1
+            return
     moved = stack[-ins.arg :]
     if sum(not sim.is_pure(v) for v in moved) > 1 and not _inplace_store(sim, moved):
         sim.spill()  # computed in stack order: reordered, they would be computed otherwise
         stack = sim.stack
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
+
+
+def _target_stores(sim, ins, start: int) -> bool:
+    """Whether the swap of ``ins.arg`` values distinct expressions is followed, under
+    its handler, by as many stores, each after computing only its target's parts: the
+    ``x.a, y[i] = u, v`` the compiler writes as the values, the swap, then each target
+    in turn (3.10: ROT_TWO), which is how the statement evaluates them."""
+    values = sim.stack[-ins.arg :]
+    if len({id(v) for v in values}) < len(values):
+        return False
+    if any(isinstance(v, (m.Marker, ast.NamedExpr)) for v in values):
+        return False
+    pos = start
+    for _ in values:
+        pos = _target_end(sim.instrs, pos, ins.handler)
+        if pos is None:
+            return False
+    return True
+
+
+def _parallel_targets(sim, count: int) -> None:
+    """The values on top as the items of one ``(u, v)`` that the stores after unpack:
+    ``_fill_unpack`` writes the statement at the last store."""
+    values = [value_of(sim, v) for v in sim.popn(count)]
+    group = m.UnpackGroup(ast.Tuple(elts=values, ctx=ast.Load()), count, None)
+    for position in reversed(range(count)):
+        sim.push(m.UnpackItem(group, position))
 
 
 def _inplace_store(sim, moved) -> bool:
