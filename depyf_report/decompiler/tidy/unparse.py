@@ -20,6 +20,7 @@ import ast
 
 from ..simulation.nodes import StatementLines
 from .facts import is_comment
+from .numbers import ATOM, UNARY, number_source
 
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
 
@@ -62,6 +63,31 @@ else:
                 text = self._lines.comment(node)
                 if text is not None and not isinstance(node, _COMPOUND) and not is_comment(node):
                     self.write(f"  # {text}")
+
+        def _write_constant(self, value):
+            if isinstance(value, (float, complex)):
+                self.write(number_source(value)[0])  # a tuple's item: the comma binds less
+            elif isinstance(value, tuple):  # nested: its items exactly too
+                with self.delimit("(", ")"):
+                    self.items_view(self._write_constant, value)
+            else:
+                super()._write_constant(value)
+
+        def visit_Constant(self, node):
+            """Signed zeros, nan and complex parts exactly; ``(-1) ** x`` and
+            ``(-1.5).real`` keep the parentheses their sign needs."""
+            value = node.value
+            if type(value) not in (int, float, complex):
+                return super().visit_Constant(node)
+            source, binding = (repr(value), ATOM) if type(value) is int else number_source(value)
+            if binding == ATOM and source.startswith("-"):
+                binding = UNARY
+            if binding == ATOM:
+                return self.write(source)
+            precedence = ast._Precedence.FACTOR if binding == UNARY else ast._Precedence.ARITH
+            with self.require_parens(precedence, node):
+                self.write(source)
+            return None
 
         def visit_BoolOp(self, node):
             operator = self.boolops[node.op.__class__.__name__]
