@@ -130,6 +130,8 @@ READABLE = [
     ("context_managers", "clause_ends_a_with"),
     ("context_managers", "value_or_none"),
     ("comprehensions", "filtered"),
+    ("unpacking", "empty_targets"),
+    ("unpacking", "chained_unpacking_targets"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
     ("matching", "literals"),

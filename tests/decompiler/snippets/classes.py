@@ -166,6 +166,14 @@ class DeclaresGlobal:
     kept = "class attribute"
 
 
+class ChainedTargets:
+    """Chained assignments with unpacking targets, private names among them."""
+
+    pair = [__first, second] = __copy = (1, 2)
+    nothing = [] = ()
+    first_seen = __first
+
+
 def use_declares_global():
     return COUNTED_AT_DEFINITION, "COUNTED_AT_DEFINITION" in vars(DeclaresGlobal)
 

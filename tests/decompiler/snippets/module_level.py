@@ -107,6 +107,10 @@ def swap_sides():
 # walk keeps it in goes back, or the module would gain a global named _t1
 LOG.extend([square for square in SQUARES if square % 2])
 
+# Chained assignments with unpacking targets: no temporary between the targets.
+PAIR = [PAIR_FIRST, *PAIR_REST] = PAIR_COPY = (1, 2)
+EMPTY = [] = ()
+
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
 

@@ -152,7 +152,27 @@ def tuple_to_locals(log):
     return first, second, a, b, c
 
 
+def empty_targets(items):
+    """``[] = v`` checks ``v`` is empty (and raises otherwise); in a chain, nested,
+    as a loop or with target too."""
+    a = [] = items
+    first, [] = 1, items
+    count = 0
+    for [] in [items, ()]:
+        count += 1
+    return a, first, count
+
+
+def chained_unpacking_targets(value, log):
+    whole = [head, *rest] = copy = value
+    box = Logged(log)
+    box.a = (x, [y, *z]) = _picked(log, {})[_picked(log, "k")] = (0, value)
+    return whole, head, rest, copy, x, y, z, box.a
+
+
 CASES = [
+    ("empty_targets", ([],)), ("empty_targets", ([1],)),
+    ("chained_unpacking_targets", ([1, 2, 3], [])), ("chained_unpacking_targets", ([], [])),
     ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
     ("starred_assignment", ([1],)),

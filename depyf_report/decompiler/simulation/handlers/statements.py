@@ -189,11 +189,15 @@ def unpack(sim, ins):
         before, after = ins.arg & 0xFF, ins.arg >> 8
         count, star = before + 1 + after, before
     parent = value if isinstance(value, m.UnpackItem) else None
-    if not sim.ctx.structured and parent is None:
+    chained = sim.chain is not None and value is sim.chain.value  # one target of a chain
+    if not sim.ctx.structured and parent is None and not chained:
         return _unpack_now(sim, value_of(sim, value), count, star)
     group = m.UnpackGroup(value, count, star, parent)
+    if count == 0:  # ``[] = v``: no store follows, the unpacking is the whole target
+        return _unpacked(sim, group)
     for position in reversed(range(count)):
         sim.push(m.UnpackItem(group, position))
+    return None
 
 
 def _unpack_now(sim, value, count: int, star) -> None:
@@ -212,14 +216,20 @@ def _fill_unpack(sim, item: m.UnpackItem, target) -> None:
         target = ast.Starred(value=target, ctx=ast.Store())
     group.targets[item.position] = target
     group.filled += 1
-    if group.filled < group.count:
-        return
+    if group.filled == group.count:
+        _unpacked(sim, group)
+
+
+def _unpacked(sim, group: m.UnpackGroup) -> None:
+    """Every target of ``group`` is stored: the whole unpacking is one target."""
     tup = ast.Tuple(elts=group.targets, ctx=ast.Store())
     if group.parent is not None:
         return _fill_unpack(sim, group.parent, tup)
+    if sim.chain is not None and group.value is sim.chain.value:
+        return _store_chained(sim, tup, group.value)
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
     value = group.value if _structural(group.value) else value_of(sim, group.value)
-    sim.emit(ast.Assign(targets=[tup], value=value), names)
+    return sim.emit(ast.Assign(targets=[tup], value=value), names)
 
 
 def _structural(value) -> bool:
@@ -420,7 +430,21 @@ def _chain_follows(sim) -> bool:
 
 
 def _target_end(instrs, pos: int, handler) -> int | None:
-    """The index after the store of the target that starts at ``pos``, or None."""
+    """The index after the store of the target that starts at ``pos``, or None. An
+    unpacking target ends after the targets of its items."""
+    first = instrs[pos] if pos < len(instrs) else None
+    if first is not None and first.op in UNPACKS and first.handler == handler:
+        count = (
+            first.arg
+            if first.op == "UNPACK_SEQUENCE"
+            else (first.arg & 0xFF) + 1 + (first.arg >> 8)
+        )
+        pos += 1
+        for _ in range(count):
+            pos = _target_end(instrs, pos, handler)
+            if pos is None:
+                return None
+        return pos
     depth = 0
     for ins in instrs[pos : pos + TARGET_LENGTH]:
         if ins.handler != handler:
@@ -434,6 +458,7 @@ def _target_end(instrs, pos: int, handler) -> int | None:
     return None
 
 
+UNPACKS = ("UNPACK_SEQUENCE", "UNPACK_EX")
 # A store with the values its target needs on the stack above the stored value.
 TARGET_STORES = {*((op, 0) for op in NAME_STORES), ("STORE_ATTR", 1), ("STORE_SUBSCR", 2)}
 TARGET_LENGTH = 32
