@@ -44,6 +44,13 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "the state machine keeps an inlined comprehension's cell variable in the "
         "function's own cell, so lambdas made in it share one",
     ),
+    (
+        state_machine("comprehensions-discarded_comprehension_of_a_global"),
+        (PY312, PY313),
+        "the state machine writes an inlined comprehension's variable under the name of "
+        "the global the function declares, so the loop assigns the local and the "
+        "function's read of the global sees it",
+    ),
 ]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..simulation import markers as m
 
 KINDS = {"append": "list", "add": "set"}
+LOOPS = (ast.For, ast.AsyncFor)
 
 
 def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
@@ -47,7 +48,7 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
     ``reads(name)`` is how often the whole body reads a temporary."""
     out: list[ast.stmt] = []
     for stmt in stmts:
-        if len(out) >= 2 and isinstance(out[-1], ast.For) and isinstance(out[-2], ast.Assign):
+        if len(out) >= 2 and isinstance(out[-1], LOOPS) and isinstance(out[-2], ast.Assign):
             init, loop = out[-2], out[-1]
             acc = init.targets[0]
             kind = _display_kind(init.value)
@@ -56,8 +57,27 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
                 if folded is not None:
                     del out[-2:]
                     stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+        _discarded(out, reads)
         out.append(stmt)
+    _discarded(out, reads)
     return out
+
+
+def _discarded(out: list[ast.stmt], reads) -> None:
+    """A comprehension whose value is thrown away (``[f(x) for x in xs]`` as a
+    statement) leaves its accumulator read by its own loop alone: it comes back as an
+    expression statement, so its variables keep their own scope (PEP 709 restores them
+    around the inlined loop; as a plain loop, it would overwrite them)."""
+    if len(out) < 2 or not isinstance(out[-1], LOOPS) or not isinstance(out[-2], ast.Assign):
+        return
+    init, loop = out[-2], out[-1]
+    acc = init.targets[0]
+    kind = _display_kind(init.value)
+    if not (is_temporary(acc) and kind and len(init.targets) == 1) or reads(acc.id) != 1:
+        return
+    folded = fold(loop, acc.id, kind, None, None)
+    if folded is not None:
+        out[-2:] = [ast.Expr(value=folded)]
 
 
 def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:

@@ -172,6 +172,8 @@ class ChainedTargets:
     pair = [__first, second] = __copy = (1, 2)
     nothing = [] = ()
     first_seen = __first
+    i = "class attribute"
+    [LOG.append(i) for i in range(2)]
 
 
 def use_declares_global():

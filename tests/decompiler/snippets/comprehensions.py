@@ -113,7 +113,32 @@ def first_group_lengths(candidates, result):
         break
 
 
+def discarded_comprehensions(xs):
+    """Comprehensions as statements: 3.12+ inline them, and their variables keep their
+    own scope (the outer ``i`` stays 5), cells and walrus targets included."""
+    i = j = 5
+    out = []
+    [out.append(i) for i in xs]
+    {out.append(i) for i in xs if i}
+    {i: out.append(i) for i in xs}
+    [[out.append(j) for j in range(i)] for i in xs]
+    [lambda: i for i in xs]
+    [(last := i) for i in xs]
+    return i, j, out, last, (lambda: i)()
+
+
+def discarded_comprehension_of_a_global(xs):
+    global LOOP_NAME
+    [LOOP_NAME for LOOP_NAME in xs]
+    return LOOP_NAME
+
+
+LOOP_NAME = "global"
+
+
 CASES = [
+    ("discarded_comprehensions", ([1, 0, 2],)),
+    ("discarded_comprehension_of_a_global", ([1, 2],)),
     ("comprehension_in_an_or", ({"a": 1}, "a")), ("comprehension_in_an_or", ({"a": 1}, "b")),
     ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
     ("filtered", ([-2, -1, 0, 1, 2, 3, 4],)),

@@ -111,6 +111,9 @@ LOG.extend([square for square in SQUARES if square % 2])
 PAIR = [PAIR_FIRST, *PAIR_REST] = PAIR_COPY = (1, 2)
 EMPTY = [] = ()
 
+# A comprehension as a statement keeps its own scope: _key stays "c".
+[LOG.append(_key) for _key in "xy"]
+
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
 
