@@ -326,12 +326,29 @@ def lambda_expr(fn: m.Function, defs):
     body = body_of(fn.code, defs, force_structured=True)
     if body == []:  # ``lambda: None``, whose return reads as the implicit one at the end
         body = [ast.Return(value=None)]
-    if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
+    value = _returned(body or [])
+    if value is None:
         return None
     if fn.code.co_flags & CO_GENERATOR and not _has_yield_opcode(fn.code):
         return None  # its yield was dead code: only a def can say it is a generator
-    value = body[0].value or m.const(None)  # a generator's too: ``lambda: (yield)``
     return ast.Lambda(args=signature(fn.code, fn), body=value)
+
+
+def _returned(body) -> ast.expr | None:
+    """The one expression a body of returns under ifs returns, or None: 3.10 returns
+    from each arm of ``lambda a: 1 if a else 2``, which reads back as if statements."""
+    if not body:
+        return None
+    first = body[0]
+    if isinstance(first, ast.Return) and len(body) == 1:
+        return first.value or m.const(None)  # a generator's too: ``lambda: (yield)``
+    if not isinstance(first, ast.If):
+        return None
+    rest = first.orelse if len(body) == 1 else body[1:] if not first.orelse else None
+    then, otherwise = _returned(first.body), _returned(rest or [])
+    if then is None or otherwise is None:
+        return None
+    return ast.IfExp(test=first.test, body=then, orelse=otherwise)
 
 
 def class_def(cls: m.Class, defs) -> ast.ClassDef:

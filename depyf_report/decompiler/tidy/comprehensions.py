@@ -192,6 +192,10 @@ def fold(loop, acc, kind, source, argname) -> ast.expr | None:
     while True:
         if len(node) == 2 and isinstance(node[1], ast.Continue):
             node = node[:1]
+        if len(node) >= 2 and gens and _skips(node[0]):  # ``if not c: continue`` first
+            gens[-1].ifs.append(_negate(node[0].test))
+            node = node[1:]
+            continue
         if len(node) != 1:
             return None
         stmt = node[0]
@@ -240,6 +244,11 @@ def _build(action, acc, kind, gens):
         return None
     node = ast.ListComp if kind == "list" else ast.SetComp
     return node(elt=call.args[0], generators=gens)
+
+
+def _skips(stmt) -> bool:
+    """``if c: continue`` with no else: the rest of the loop body runs when ``not c``."""
+    return isinstance(stmt, ast.If) and not stmt.orelse and _is_continue(stmt.body)
 
 
 def _strip_continue(body):
