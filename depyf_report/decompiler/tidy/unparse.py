@@ -20,6 +20,7 @@ import ast
 
 from ..simulation.nodes import StatementLines
 from .facts import is_comment
+from .fstrings import fstring_source, same_fstring
 from .numbers import ATOM, UNARY, number_source
 
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
@@ -88,6 +89,22 @@ else:
             with self.require_parens(precedence, node):
                 self.write(source)
             return None
+
+        def visit_JoinedStr(self, node):
+            """As ``ast.unparse`` writes it where that reads back the same; else each
+            expression part first, then a quote none of them holds (see fstrings.py)."""
+            start = len(self._source)
+            super().visit_JoinedStr(node)
+            if same_fstring("".join(self._source[start:]), node):
+                return
+            source = fstring_source(node, self._expression_part)
+            if source is not None and same_fstring(source, node):
+                self._source[start:] = [source]
+
+        def _expression_part(self, value) -> str:
+            unparser = type(self)(_avoid_backslashes=True)
+            unparser.set_precedence(ast._Precedence.TEST.next(), value)
+            return unparser.visit(value)
 
         def visit_BoolOp(self, node):
             operator = self.boolops[node.op.__class__.__name__]
