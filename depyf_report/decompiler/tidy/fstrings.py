@@ -93,7 +93,17 @@ def _shape(node: ast.JoinedStr) -> list:
                 shape.append(value.value)
         elif isinstance(value, ast.FormattedValue):
             spec = _shape(value.format_spec) if value.format_spec is not None else None
-            shape.append((ast.dump(value.value), value.conversion, spec))
+            shape.append((_form(value.value), value.conversion, spec))
         else:
-            shape.append(ast.dump(value))
+            shape.append(_form(value))
     return shape
+
+
+def _form(node):
+    """``node`` as nested tuples, for comparing (``ast.dump`` is a recursive closure:
+    a reference cycle, and decompile runs with gc off)."""
+    if isinstance(node, ast.AST):
+        return (type(node).__name__, *(_form(getattr(node, f, None)) for f in node._fields))
+    if isinstance(node, list):
+        return tuple(_form(item) for item in node)
+    return node
