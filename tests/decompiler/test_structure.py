@@ -132,6 +132,7 @@ READABLE = [
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),
+    ("unpacking", "parallel_targets"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
     ("matching", "literals"),

@@ -171,6 +171,8 @@ class ChainedTargets:
 
     pair = [__first, second] = __copy = (1, 2)
     nothing = [] = ()
+    parts = {}
+    parts[len(LOG)], parts["count"] = len(parts), len(LOG)
     first_seen = __first
     i = "class attribute"
     [LOG.append(i) for i in range(2)]

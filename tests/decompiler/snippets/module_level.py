@@ -110,6 +110,9 @@ LOG.extend([square for square in SQUARES if square % 2])
 # Chained assignments with unpacking targets: no temporary between the targets.
 PAIR = [PAIR_FIRST, *PAIR_REST] = PAIR_COPY = (1, 2)
 EMPTY = [] = ()
+# Values computed side by side, then stored to subscripts and attributes in turn.
+PARTS = {}
+PARTS[len(LOG)], Shape.extra = len(PARTS), LOG[:1]
 
 # A comprehension as a statement keeps its own scope: _key stays "c".
 [LOG.append(_key) for _key in "xy"]

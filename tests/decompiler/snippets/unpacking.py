@@ -170,7 +170,18 @@ def chained_unpacking_targets(value, log):
     return whole, head, rest, copy, x, y, z, box.a
 
 
+def parallel_targets(log, values):
+    """``T1, T2 = v1, v2`` with targets other than names: the values first, then
+    each target in turn, its parts evaluated just before its store."""
+    box = Logged(log)
+    store = {}
+    _picked(log, store)[_picked(log, "k")], box.a = _picked(log, 1), _picked(log, 2)
+    box.b, store[len(log)], [first, *rest] = len(log), _picked(log, "v"), values
+    return store, box.a, box.b, first, rest
+
+
 CASES = [
+    ("parallel_targets", ([], [1, 2])), ("parallel_targets", ([], [])),
     ("empty_targets", ([],)), ("empty_targets", ([1],)),
     ("chained_unpacking_targets", ([1, 2, 3], [])), ("chained_unpacking_targets", ([], [])),
     ("two_calls_two_names", ([1, 2, 3],)),
