@@ -126,6 +126,7 @@ class Sim:
         self.pos = 0
         self.skip = 0
         self.chain = None  # a chained assignment whose targets are being stored
+        self.parallel = None  # ``T1, T2 = v1, v2`` whose targets are being stored
         self.first = 0  # the first instruction of the statement being built
 
     # -- stack ------------------------------------------------------------

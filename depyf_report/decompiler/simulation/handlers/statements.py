@@ -103,6 +103,8 @@ def store(sim, target, value) -> None:
     """Emit ``target = value``, recognizing defs, classes, imports and unpacking."""
     if sim.chain is not None and value is sim.chain.value:
         return _store_chained(sim, target, value)
+    if _in_parallel(sim, value):
+        return _store_parallel(sim, target)
     if isinstance(value, m.UnpackItem):
         return _fill_unpack(sim, value, target)
     if _structural(value):  # the target of a for, with or except: kept for the structurer
@@ -141,6 +143,24 @@ def _store_chained(sim, target, value) -> None:
     sim.chain = None
     names = [t.id for t in chain.targets if isinstance(t, ast.Name)]
     sim.emit(ast.Assign(targets=chain.targets, value=value_of(sim, value)), names)
+
+
+def _in_parallel(sim, value) -> bool:
+    return sim.parallel is not None and any(value is v for v in sim.parallel.values)
+
+
+def _store_parallel(sim, target) -> None:
+    """One target of ``T1, T2 = v1, v2``; the statement is whole at the last one."""
+    parallel = sim.parallel
+    parallel.targets.append(target)
+    if len(parallel.targets) < len(parallel.values):
+        return
+    sim.parallel = None
+    names = [n.id for t in parallel.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    values = ast.Tuple(elts=[value_of(sim, v) for v in parallel.values], ctx=ast.Load())
+    sim.emit(
+        ast.Assign(targets=[ast.Tuple(elts=parallel.targets, ctx=ast.Store())], value=values), names
+    )
 
 
 def _dotted_import(value) -> str | None:
@@ -189,7 +209,8 @@ def unpack(sim, ins):
         before, after = ins.arg & 0xFF, ins.arg >> 8
         count, star = before + 1 + after, before
     parent = value if isinstance(value, m.UnpackItem) else None
-    chained = sim.chain is not None and value is sim.chain.value  # one target of a chain
+    # one target of a chain, or of ``T1, T2 = v1, v2``
+    chained = (sim.chain is not None and value is sim.chain.value) or _in_parallel(sim, value)
     if not sim.ctx.structured and parent is None and not chained:
         return _unpack_now(sim, value_of(sim, value), count, star)
     group = m.UnpackGroup(value, count, star, parent)
@@ -227,6 +248,8 @@ def _unpacked(sim, group: m.UnpackGroup) -> None:
         return _fill_unpack(sim, group.parent, tup)
     if sim.chain is not None and group.value is sim.chain.value:
         return _store_chained(sim, tup, group.value)
+    if _in_parallel(sim, group.value):
+        return _store_parallel(sim, tup)
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
     value = group.value if _structural(group.value) else value_of(sim, group.value)
     return sim.emit(ast.Assign(targets=[tup], value=value), names)
@@ -527,11 +550,41 @@ def swap(sim, ins):
             _parallel_assign(sim, run, swapped=True)
             sim.skip = start - sim.pos - 1 + len(run)
             return
+        if _targets_follow(sim, ins, start):  # ``d[k], a.b = x, y``: any targets
+            values = stack[-ins.arg :]
+            sim.parallel = Parallel(values=list(values))
+            stack[-ins.arg :] = values[::-1]  # the swap, and 3.10's two that undo each other
+            sim.skip = start - sim.pos - 1
+            return
     moved = stack[-ins.arg :]
     if sum(not sim.is_pure(v) for v in moved) > 1 and not _inplace_store(sim, moved):
         sim.spill()  # computed in stack order: reordered, they would be computed otherwise
         stack = sim.stack
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
+
+
+@dataclass
+class Parallel:
+    """``T1, T2 = v1, v2`` being stored: the values in target order, the targets so far."""
+
+    values: list
+    targets: list = field(default_factory=list)
+
+
+def _targets_follow(sim, ins, start: int) -> bool:
+    """Whether the swap before ``start`` puts side-by-side values in store order for as
+    many targets, each of them a name, attribute, subscript or unpacking."""
+    values = sim.stack[-ins.arg :]
+    if len({id(v) for v in values}) < len(values) or sim.chain is not None:
+        return False
+    if any(isinstance(v, (m.Marker, ast.NamedExpr)) for v in values):
+        return False
+    pos = start
+    for _ in range(ins.arg):
+        pos = _target_end(sim.instrs, pos, ins.handler)
+        if pos is None:
+            return False
+    return True
 
 
 def _inplace_store(sim, moved) -> bool:
