@@ -51,6 +51,12 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "the global the function declares, so the loop assigns the local and the "
         "function's read of the global sees it",
     ),
+    (
+        state_machine("comprehensions-comprehensions_in_value_branches"),
+        (PY312, PY313),
+        "the state machine loses the list an inlined comprehension builds in an arm of "
+        "``a or [...]``: the stack slot that holds it is written with the saved variable",
+    ),
 ]
 
 

@@ -133,6 +133,7 @@ READABLE = [
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),
     ("unpacking", "parallel_targets"),
+    ("comprehensions", "comprehensions_in_value_branches"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
     ("matching", "literals"),

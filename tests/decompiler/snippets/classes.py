@@ -176,6 +176,7 @@ class ChainedTargets:
     first_seen = __first
     i = "class attribute"
     [LOG.append(i) for i in range(2)]
+    squares = LOG[:0] or [n * n for n in range(3)]
 
 
 def use_declares_global():

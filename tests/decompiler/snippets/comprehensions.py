@@ -136,7 +136,18 @@ def discarded_comprehension_of_a_global(xs):
 LOOP_NAME = "global"
 
 
+def comprehensions_in_value_branches(a, b):
+    """A value that depends on a test, a comprehension in one of its arms: 3.12+
+    run the comprehension's loop inline, in the arm."""
+    first = a or [z for z in b]
+    second = a and [z for z in b] or b
+    third = (a or [z for z in b]) and {z: 1 for z in b}
+    return first, second, third, a if b else [z for z in b], list(a or [z for z in b])
+
+
 CASES = [
+    ("comprehensions_in_value_branches", (0, [1, 2])),
+    ("comprehensions_in_value_branches", ([3], [])),
     ("discarded_comprehensions", ([1, 0, 2],)),
     ("discarded_comprehension_of_a_global", ([1, 2],)),
     ("comprehension_in_an_or", ({"a": 1}, "a")), ("comprehension_in_an_or", ({"a": 1}, "b")),

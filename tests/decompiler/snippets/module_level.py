@@ -116,6 +116,8 @@ PARTS[len(LOG)], Shape.extra = len(PARTS), LOG[:1]
 
 # A comprehension as a statement keeps its own scope: _key stays "c".
 [LOG.append(_key) for _key in "xy"]
+# A value that depends on a test, with a comprehension in one arm (run inline 3.12+).
+ODD_SQUARES = LOG[:0] or [square for square in SQUARES if square % 2]
 
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
