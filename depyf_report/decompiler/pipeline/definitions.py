@@ -336,9 +336,10 @@ def lambda_expr(fn: m.Function, defs):
 
 def _returned(body) -> ast.expr | None:
     """The one expression a body of returns under ifs returns, or None: 3.10 returns
-    from each arm of ``lambda a: 1 if a else 2``, which reads back as if statements."""
+    from each arm of ``lambda a: 1 if a else 2``, which reads back as if statements.
+    A body that ends (its ``return None`` dropped as the implicit one) returns None."""
     if not body:
-        return None
+        return m.const(None)
     first = body[0]
     if isinstance(first, ast.Return) and len(body) == 1:
         return first.value or m.const(None)  # a generator's too: ``lambda: (yield)``

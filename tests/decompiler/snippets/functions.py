@@ -121,8 +121,9 @@ def conditional_lambdas():
     """3.10 returns from each arm of a conditional lambda: still a lambda, named so."""
     pick = lambda a, b: (1 if b else 3) if a else (2 if b else 4)  # noqa: E731
     both = lambda a, b: a and b or 7 if a else b  # noqa: E731
-    values = [(pick(a, b), both(a, b)) for a in (0, 1) for b in (0, 1)]
-    return values, pick, both
+    maybe = lambda x: [y for y in x if y] if x else None  # noqa: E731
+    values = [(pick(a, b), both(a, b), maybe([a, b])) for a in (0, 1) for b in (0, 1)]
+    return values, pick, both, maybe, maybe([])
 
 
 LAMBDA_AT_MODULE_LEVEL = lambda a: 1 if a else 2  # noqa: E731
