@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.constants import value_key
+
 QUOTES = ("'", '"', "'''", '"""')
 
 
@@ -101,9 +103,28 @@ def _shape(node: ast.JoinedStr) -> list:
 
 def _form(node):
     """``node`` as nested tuples, for comparing (``ast.dump`` is a recursive closure:
-    a reference cycle, and decompile runs with gc off)."""
+    a reference cycle, and decompile runs with gc off); a number written as a constant
+    expression (``-0.0``, ``0.0 - 125j``) as its value."""
+    number = _number(node)
+    if number is not None:
+        return ("number", type(number).__name__, value_key(number))
     if isinstance(node, ast.AST):
         return (type(node).__name__, *(_form(getattr(node, f, None)) for f in node._fields))
     if isinstance(node, list):
         return tuple(_form(item) for item in node)
     return node
+
+
+def _number(node):
+    """The number a constant expression of signs, sums and differences folds to."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, complex):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        operand = _number(node.operand)
+        if operand is not None:
+            return -operand if isinstance(node.op, ast.USub) else +operand
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        left, right = _number(node.left), _number(node.right)
+        if left is not None and right is not None:
+            return left + right if isinstance(node.op, ast.Add) else left - right
+    return None

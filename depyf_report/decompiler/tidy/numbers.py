@@ -93,6 +93,15 @@ def _exact(value_bits: bytes, kind: type) -> str | None:
     return None
 
 
+def int_source(value: int) -> str:
+    """Decimal, unless too long for ``repr`` (``sys.int_max_str_digits``, 4300 digits
+    from 3.11 on, 3.10.7 too): hexadecimal has no limit."""
+    return repr(value) if value.bit_length() < HEX_FROM_BITS else hex(value)
+
+
+HEX_FROM_BITS = 4000 * 3  # well under 4300 decimal digits (about 14,284 bits)
+
+
 def number_source(value: float | complex) -> tuple[str, int]:
     """Source for ``value`` and how tightly it binds (ATOM, UNARY or SUM)."""
     if type(value) is float and math.isfinite(value):

@@ -17,11 +17,12 @@ none: their bodies' statements say where they come from.
 from __future__ import annotations
 
 import ast
+import inspect
 
 from ..simulation.nodes import StatementLines
 from .facts import is_comment
 from .fstrings import fstring_source, same_fstring
-from .numbers import ATOM, UNARY, number_source
+from .numbers import ATOM, UNARY, int_source, number_source
 
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
 
@@ -52,6 +53,12 @@ if _Base is None:
         return ast.unparse(tree)
 
 else:
+    # Before 3.12 an f-string's expression parts are written without backslashes.
+    _AVOID_BACKSLASHES = (
+        {"_avoid_backslashes": True}
+        if "_avoid_backslashes" in inspect.signature(_Base).parameters
+        else {}
+    )
 
     class _Unparser(_Base):
         def __init__(self, lines: StatementLines | None = None, **options):
@@ -66,7 +73,9 @@ else:
                     self.write(f"  # {text}")
 
         def _write_constant(self, value):
-            if isinstance(value, (float, complex)):
+            if type(value) is int:
+                self.write(int_source(value))
+            elif isinstance(value, (float, complex)):
                 self.write(number_source(value)[0])  # a tuple's item: the comma binds less
             elif isinstance(value, tuple):  # nested: its items exactly too
                 with self.delimit("(", ")"):
@@ -80,7 +89,9 @@ else:
             value = node.value
             if type(value) not in (int, float, complex):
                 return super().visit_Constant(node)
-            source, binding = (repr(value), ATOM) if type(value) is int else number_source(value)
+            source, binding = (
+                (int_source(value), ATOM) if type(value) is int else number_source(value)
+            )
             if binding == ATOM and source.startswith("-"):
                 binding = UNARY
             if binding == ATOM:
@@ -102,7 +113,7 @@ else:
                 self._source[start:] = [source]
 
         def _expression_part(self, value) -> str:
-            unparser = type(self)(_avoid_backslashes=True)
+            unparser = type(self)(**_AVOID_BACKSLASHES)
             unparser.set_precedence(ast._Precedence.TEST.next(), value)
             return unparser.visit(value)
 

@@ -53,6 +53,7 @@ def every_quote(a, w):
         f'{a!r}\r\n{a}\'\'\\',
         f'{a = !s:^{w}}{a!r:>{w}}\x00\N{BULLET}',
         f"{f'{a}'}\"'",
+        f"{-0.0}{a!r:>{w}}{-1j}{0.0 - 125j}",
     ]
 
 
