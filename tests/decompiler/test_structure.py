@@ -134,6 +134,7 @@ READABLE = [
     ("unpacking", "chained_unpacking_targets"),
     ("unpacking", "parallel_targets"),
     ("comprehensions", "comprehensions_in_value_branches"),
+    ("comprehensions", "single_item_loops"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
     ("matching", "literals"),

@@ -265,6 +265,13 @@ def fold(loop, acc, kind, source, argname) -> ast.expr | None:
             gens[-1].ifs.append(_negate(node[0].test))
             node = node[1:]
             continue
+        if len(node) >= 2 and gens and _single_item_loop(node[0]):
+            # ``for z in [x]`` inside a comprehension compiles to ``z = x``
+            target, value = node[0].targets[0], node[0].value
+            iterable = ast.List(elts=[value], ctx=ast.Load())
+            gens.append(ast.comprehension(target=target, iter=iterable, ifs=[], is_async=0))
+            node = node[1:]
+            continue
         if len(node) != 1:
             return None
         stmt = node[0]
@@ -313,6 +320,15 @@ def _build(action, acc, kind, gens):
         return None
     node = ast.ListComp if kind == "list" else ast.SetComp
     return node(elt=call.args[0], generators=gens)
+
+
+def _single_item_loop(stmt) -> bool:
+    """An assignment in a comprehension's loop: only ``for z in [x]`` makes one."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and not any(is_temporary(n) for n in ast.walk(stmt.targets[0]) if isinstance(n, ast.Name))
+    )
 
 
 def _skips(stmt) -> bool:

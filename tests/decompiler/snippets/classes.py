@@ -177,6 +177,7 @@ class ChainedTargets:
     i = "class attribute"
     [LOG.append(i) for i in range(2)]
     squares = LOG[:0] or [n * n for n in range(3)]
+    doubled = [d for n in range(3) for d in [n * 2]]
 
 
 def use_declares_global():

@@ -145,7 +145,15 @@ def comprehensions_in_value_branches(a, b):
     return first, second, third, a if b else [z for z in b], list(a or [z for z in b])
 
 
+def single_item_loops(items):
+    """``for z in [x]`` inside a comprehension compiles to an assignment."""
+    pairs = [(z, w) for x in items for z, w in [(x, x * 2)]]
+    kept = [z for x in items if x for z in [x] if z or not z]
+    return pairs, kept, {z: x for x in items for z in (x * 3,) if not z}
+
+
 CASES = [
+    ("single_item_loops", ([0, 1, 2],)),
     ("comprehensions_in_value_branches", (0, [1, 2])),
     ("comprehensions_in_value_branches", ([3], [])),
     ("discarded_comprehensions", ([1, 0, 2],)),
