@@ -10,6 +10,7 @@ import ast
 import dis
 import inspect
 import os
+import re
 import traceback
 
 from ..bytecode.instructions import SourceLines, normalize
@@ -22,7 +23,7 @@ from ..simulation.handlers.expressions import value_of
 from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
 from ..simulation.nodes import StatementLines
-from ..structuring.fallback import StateMachine, comment
+from ..structuring.fallback import StateMachine, comment, forget
 from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
@@ -128,6 +129,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         body = tidy(structured_body(ctx, graph), ctx)
         if defs.dynamo:
             body = _simplified(body, ctx, defs.lines)
+        if not ctx.is_function:
+            body = _forgetting_temporaries(body, ctx)
         if ctx.helpers:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")
@@ -150,6 +153,30 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
     return _declared(ctx, body)
+
+
+def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
+    """A module or class body that leaves none of its temporaries in its namespace: the
+    ones evaluation order still needs (a value kept across a statement) and helper
+    definitions are removed at its end."""
+    invented = re.compile(re.escape(ctx.prefix) + r"[ts]\d+").fullmatch  # _t1, not _sysrand
+    names = set()
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if invented(node.name):
+                names.add(node.name)
+            todo.extend(node.decorator_list)  # its body is a scope of its own
+            continue
+        if isinstance(
+            node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
+        ):
+            continue  # (an inlined comprehension's names are its own too)
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and invented(node.id):
+            names.add(node.id)
+        todo.extend(ast.iter_child_nodes(node))
+    return [*body, forget(ctx, names)] if names else body
 
 
 def _simplified(body, ctx, lines) -> list[ast.stmt]:
