@@ -10,7 +10,6 @@ import ast
 import dis
 import inspect
 import os
-import re
 import traceback
 
 from ..bytecode.instructions import SourceLines, normalize
@@ -159,13 +158,12 @@ def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
     """A module or class body that leaves none of its temporaries in its namespace: the
     ones evaluation order still needs (a value kept across a statement) and helper
     definitions are removed at its end."""
-    invented = re.compile(re.escape(ctx.prefix) + r"[ts]\d+").fullmatch  # _t1, not _sysrand
     names = set()
     todo = list(body)
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if invented(node.name):
+            if ctx.is_temp(node.name):
                 names.add(node.name)
             todo.extend(node.decorator_list)  # its body is a scope of its own
             continue
@@ -173,7 +171,11 @@ def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
             node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
         ):
             continue  # (an inlined comprehension's names are its own too)
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and invented(node.id):
+        if (
+            isinstance(node, ast.Name)
+            and not isinstance(node.ctx, ast.Load)
+            and ctx.is_temp(node.id)
+        ):
             names.add(node.id)
         todo.extend(ast.iter_child_nodes(node))
     return [*body, forget(ctx, names)] if names else body

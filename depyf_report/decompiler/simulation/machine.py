@@ -78,9 +78,14 @@ class CodeContext:
         return f"{self.prefix}{kind}{self.counter}"
 
     def is_temp(self, ident: str) -> bool:
-        return ident.startswith(self.prefix) and ident[len(self.prefix) : len(self.prefix) + 1] in (
-            "t",
-            "s",
+        """A temporary (``_t3``) or a state machine's stack slot (``_s0``); not a name of
+        the code's own that starts alike (``_sysrand``, ``_tally``)."""
+        rest = ident[len(self.prefix) + 1 :]
+        return (
+            ident.startswith(self.prefix)
+            and ident[len(self.prefix) : len(self.prefix) + 1] in ("t", "s")
+            and rest.isdigit()
+            and rest.isascii()
         )
 
 

@@ -119,6 +119,11 @@ PARTS[len(LOG)], Shape.extra = len(PARTS), LOG[:1]
 # A value that depends on a test, with a comprehension in one arm (run inline 3.12+).
 ODD_SQUARES = LOG[:0] or [square for square in SQUARES if square % 2]
 
+try:
+    _sysrand  # noqa: B018  a name like the decompiler's own, read for its NameError
+except NameError:
+    LOG.append("no _sysrand")
+
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
 
