@@ -53,7 +53,7 @@ def _describe_function(function):
         signature = str(inspect.signature(function))
     except (TypeError, ValueError):
         signature = "?"
-    return ("function", function.__qualname__, signature, function.__doc__)
+    return ("function", function.__name__, function.__qualname__, signature, function.__doc__)
 
 
 def _describe_class(cls: type, depth: int):
@@ -63,13 +63,13 @@ def _describe_class(cls: type, depth: int):
         for name, value in vars(cls).items()
         if not (name.startswith("__") and name.endswith("__")) or name == "__doc__"
     }
-    return ("class", cls.__qualname__, bases, describe(attributes, depth))
+    return ("class", cls.__name__, cls.__qualname__, bases, describe(attributes, depth))
 
 
 def _describe_object(value, depth: int):
     kind = type(value).__qualname__
     if inspect.isgenerator(value) or inspect.iscoroutine(value) or inspect.isasyncgen(value):
-        return (kind, value.__qualname__)
+        return (kind, value.__name__, value.__qualname__)
     if isinstance(value, (staticmethod, classmethod, property)):
         parts = [getattr(value, "__func__", None), getattr(value, "fget", None)]
         return (kind, [describe(part, depth) for part in parts])
@@ -108,13 +108,13 @@ def record_call(function, args: tuple, kwargs: dict, namespace: dict) -> list:
 
 def _drive(result, events: list) -> None:
     if inspect.isgenerator(result):
-        events.append(("generator", result.__qualname__))
+        events.append(("generator", result.__name__, result.__qualname__))
         _drive_generator(result, events)
     elif inspect.iscoroutine(result):
-        events.append(("coroutine", result.__qualname__))
+        events.append(("coroutine", result.__name__, result.__qualname__))
         events.append(("return", describe(_drive_awaitable(result, events))))
     elif inspect.isasyncgen(result):
-        events.append(("async generator", result.__qualname__))
+        events.append(("async generator", result.__name__, result.__qualname__))
         _drive_async_generator(result, events)
     else:
         events.append(("return", describe(result)))

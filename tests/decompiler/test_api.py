@@ -135,3 +135,17 @@ def test_a_jump_to_a_try_whose_setup_needs_a_prefix():
     exec(compile(decompile(namespace["parse"]), "<decompiled>", "exec"), decompiled)
     for args in (("123", False), ("12x", False), ("1", True)):
         assert decompiled["parse"](*args) == namespace["parse"](*args)
+
+
+def test_integers_too_long_for_repr():
+    """repr refuses an int of more than sys.int_max_str_digits digits (4300), which a
+    hexadecimal literal makes; dis cannot show such code, so no snippet holds it."""
+    big = "0x" + "f" * 4000
+    source = f"def numbers(x):\n    return {big}, -{big}, ({big}, x), x == {big}\n"
+    namespace: dict = {}
+    exec(compile(source, "<huge>", "exec"), namespace)
+    original = namespace["numbers"]
+    again: dict = {}
+    exec(compile(decompile(original), "<decompiled>", "exec"), again)
+    assert again["numbers"](int(big, 16)) == original(int(big, 16))
+    assert "not decompiled" not in decompile(original)

@@ -37,6 +37,8 @@ def value_effect(ins: Instr) -> int | None:
         return -ins.arg
     if ins.op in BUILDS:  # ``lines[r:]``, ``c in ("q", "Q")`` with a computed item
         return 1 - ins.arg
+    if ins.op == "BUILD_MAP":  # a key and a value for each pair
+        return 1 - 2 * ins.arg
     return VALUE_EFFECTS.get(ins.op)
 
 

@@ -13,6 +13,8 @@ function the copy reads as the statement it copies, each path with its own.
 
 from __future__ import annotations
 
+from .constants import value_key
+
 MAX_COPY = 4  # the most instructions the compiler copies
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
 IMPLICIT_RETURN = [("LOAD_CONST", None), ("RETURN_VALUE", None)]
@@ -95,7 +97,7 @@ def _signature(walk, start: int, end: int, special: set):
     lines = walk.lines[start : end + 1]  # a copy keeps the line numbers of what it copies
     if _implicit_return(walk, run):
         lines = ()  # ... but not of the one with no line of its own: it takes its place's
-    return (tuple((i.opname, i.arg, repr(i.argval)) for i in run), tuple(lines), state)
+    return (tuple((i.opname, i.arg, value_key(i.argval)) for i in run), tuple(lines), state)
 
 
 def _implicit_return(walk, run) -> bool:

@@ -22,7 +22,7 @@ from ..simulation.handlers.expressions import value_of
 from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
 from ..simulation.nodes import StatementLines
-from ..structuring.fallback import StateMachine, comment, hidden_locals_renamed
+from ..structuring.fallback import StateMachine, comment, forget, hidden_locals_renamed
 from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
@@ -128,6 +128,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         body = tidy(structured_body(ctx, graph), ctx)
         if defs.dynamo:
             body = _simplified(body, ctx, defs.lines)
+        if not ctx.is_function:
+            body = _forgetting_temporaries(body, ctx)
         if ctx.helpers:
             if not ctx.is_function:  # a helper would stay in the namespace
                 raise ValueError("helpers outside a function: left to the state machine")
@@ -150,6 +152,33 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
     return _declared(ctx, body)
+
+
+def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
+    """A module or class body that leaves none of its temporaries in its namespace: the
+    ones evaluation order still needs (a value kept across a statement) and helper
+    definitions are removed at its end."""
+    names = set()
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if ctx.is_temp(node.name):
+                names.add(node.name)
+            todo.extend(node.decorator_list)  # its body is a scope of its own
+            continue
+        if isinstance(
+            node, (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
+        ):
+            continue  # (an inlined comprehension's names are its own too)
+        if (
+            isinstance(node, ast.Name)
+            and not isinstance(node.ctx, ast.Load)
+            and ctx.is_temp(node.id)
+        ):
+            names.add(node.id)
+        todo.extend(ast.iter_child_nodes(node))
+    return [*body, forget(ctx, names)] if names else body
 
 
 def _simplified(body, ctx, lines) -> list[ast.stmt]:
@@ -326,12 +355,30 @@ def lambda_expr(fn: m.Function, defs):
     body = body_of(fn.code, defs, force_structured=True)
     if body == []:  # ``lambda: None``, whose return reads as the implicit one at the end
         body = [ast.Return(value=None)]
-    if not body or len(body) != 1 or not isinstance(body[0], ast.Return):
+    value = _returned(body or [])
+    if value is None:
         return None
     if fn.code.co_flags & CO_GENERATOR and not _has_yield_opcode(fn.code):
         return None  # its yield was dead code: only a def can say it is a generator
-    value = body[0].value or m.const(None)  # a generator's too: ``lambda: (yield)``
     return ast.Lambda(args=signature(fn.code, fn), body=value)
+
+
+def _returned(body) -> ast.expr | None:
+    """The one expression a body of returns under ifs returns, or None: 3.10 returns
+    from each arm of ``lambda a: 1 if a else 2``, which reads back as if statements.
+    A body that ends (its ``return None`` dropped as the implicit one) returns None."""
+    if not body:
+        return m.const(None)
+    first = body[0]
+    if isinstance(first, ast.Return) and len(body) == 1:
+        return first.value or m.const(None)  # a generator's too: ``lambda: (yield)``
+    if not isinstance(first, ast.If):
+        return None
+    rest = first.orelse if len(body) == 1 else body[1:] if not first.orelse else None
+    then, otherwise = _returned(first.body), _returned(rest or [])
+    if then is None or otherwise is None:
+        return None
+    return ast.IfExp(test=first.test, body=then, orelse=otherwise)
 
 
 def class_def(cls: m.Class, defs) -> ast.ClassDef:

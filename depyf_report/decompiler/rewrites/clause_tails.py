@@ -34,6 +34,7 @@ from __future__ import annotations
 import bisect
 import dis
 
+from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
 from ..bytecode.opcodes import CALL_PLAIN, NO_FALLTHROUGH, YIELD_FROM
@@ -302,7 +303,9 @@ def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]
         length = exit_length(instrs, start)
         if not length or lines.at(instrs[start].offset) == lines.at(instrs[i].offset):
             continue
-        key = tuple((ins.op, repr(ins.argval), ins.handler) for ins in instrs[i : start + length])
+        key = tuple(
+            (ins.op, value_key(ins.argval), ins.handler) for ins in instrs[i : start + length]
+        )
         if key not in originals:
             originals[key] = i
         elif i in starts:  # a jump goes to the copy: send it to the original
@@ -362,4 +365,4 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
 
 
 def same_instruction(a: Instr, b: Instr) -> bool:
-    return a.op == b.op and repr(a.argval) == repr(b.argval) and a.handler == b.handler
+    return a.op == b.op and value_key(a.argval) == value_key(b.argval) and a.handler == b.handler

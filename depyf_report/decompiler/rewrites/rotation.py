@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr
 from .clause_tails import STORES
@@ -100,7 +101,7 @@ def _agree(instrs, a: Instr, b: Instr, top_end: int, bottom_end: int, back: int)
     if a.op != b.op or a.handler != b.handler:
         return False
     if a.target is None or b.target is None:
-        return a.target is None and b.target is None and repr(a.argval) == repr(b.argval)
+        return a.target is None and b.target is None and value_key(a.argval) == value_key(b.argval)
     body = top_end + 1
     inside = a.index < a.target <= top_end and a.target - top_end == b.target - bottom_end
     to_body = a.target == body and b.target == back
@@ -118,7 +119,7 @@ def _same_exit(instrs, a: int | None, b: int) -> bool:
         if a + step >= len(instrs) or b + step >= len(instrs):
             return False
         x, y = instrs[a + step], instrs[b + step]
-        if x.op != y.op or repr(x.argval) != repr(y.argval) or x.target is not None:
+        if x.op != y.op or value_key(x.argval) != value_key(y.argval) or x.target is not None:
             return False
         if x.handler != y.handler:
             return False

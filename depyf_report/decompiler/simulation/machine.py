@@ -91,9 +91,14 @@ class CodeContext:
         return ident
 
     def is_temp(self, ident: str) -> bool:
-        return ident.startswith(self.prefix) and ident[len(self.prefix) : len(self.prefix) + 1] in (
-            "t",
-            "s",
+        """A temporary (``_t3``) or a state machine's stack slot (``_s0``); not a name of
+        the code's own that starts alike (``_sysrand``, ``_tally``)."""
+        rest = ident[len(self.prefix) + 1 :]
+        return (
+            ident.startswith(self.prefix)
+            and ident[len(self.prefix) : len(self.prefix) + 1] in ("t", "s")
+            and rest.isdigit()
+            and rest.isascii()
         )
 
 
@@ -139,6 +144,7 @@ class Sim:
         self.pos = 0
         self.skip = 0
         self.chain = None  # a chained assignment whose targets are being stored
+        self.parallel = None  # ``T1, T2 = v1, v2`` whose targets are being stored
         self.first = 0  # the first instruction of the statement being built
 
     # -- stack ------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..bytecode.constants import value_key
 from .nodes import ast_class
 
 
@@ -274,7 +275,7 @@ def same(a, b) -> bool:
         return all(same(getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
     if isinstance(a, list):
         return len(a) == len(b) and all(map(same, a, b))
-    return repr(a) == repr(b)  # 0.0 and -0.0 differ, as their dumps do
+    return value_key(a) == value_key(b)  # 0.0 and -0.0 differ, as their dumps do
 
 
 # Statements after which the next one in the same block does not run.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.constants import value_key
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
@@ -220,7 +221,7 @@ def _substitute(node, values: dict):
 
 def _same_constant_or_name(a, b) -> bool:
     if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
-        return type(a.value) is type(b.value) and repr(a.value) == repr(b.value)
+        return type(a.value) is type(b.value) and value_key(a.value) == value_key(b.value)
     return isinstance(a, ast.Name) and isinstance(b, ast.Name) and a.id == b.id
 
 

@@ -83,29 +83,14 @@ class StateMachine:
         return [note, *_future_imports(cases), ending]
 
     def _forget(self, body) -> ast.stmt:
-        """Remove the machine's own names from a module or class namespace afterwards:
-        ``list(map(locals().pop, names, [None] * n))`` leaves no name behind itself."""
-        names = sorted(
-            {
-                n.id
-                for stmt in body
-                for n in ast.walk(stmt)
-                if isinstance(n, ast.Name) and self._invented(n.id)
-            }
-        )
-        pop = ast.Attribute(value=m.call(self.ctx.builtin("locals")), attr="pop", ctx=ast.Load())
-        names = [self.ctx.namespace_key(n) for n in names]
-        keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
-        nones = ast.BinOp(
-            left=ast.List(elts=[m.const(None)], ctx=ast.Load()),
-            op=ast.Mult(),
-            right=m.const(len(names)),
-        )
-        return ast.Expr(
-            value=m.call(
-                self.ctx.builtin("list"), [m.call(self.ctx.builtin("map"), [pop, keys, nones])]
-            )
-        )
+        """Remove the machine's own names from a module or class namespace afterwards."""
+        names = {
+            n.id
+            for stmt in body
+            for n in ast.walk(stmt)
+            if isinstance(n, ast.Name) and self._invented(n.id)
+        }
+        return forget(self.ctx, names)
 
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
@@ -262,3 +247,20 @@ def _future_imports(cases) -> list[ast.stmt]:
     lifted = [s for s in body if isinstance(s, ast.ImportFrom) and s.module == "__future__"]
     cases[0].body = [s for s in body if s not in lifted] or [ast.Pass()]
     return lifted
+
+
+def forget(ctx, names) -> ast.stmt:
+    """A statement that removes invented ``names`` from a module or class namespace:
+    ``list(map(locals().pop, names, [None] * n))`` leaves no name behind itself, and
+    passes over a name a path left unbound."""
+    names = sorted(ctx.namespace_key(n) for n in names)
+    pop = ast.Attribute(value=m.call(ctx.builtin("locals")), attr="pop", ctx=ast.Load())
+    keys = ast.Tuple(elts=[m.const(n) for n in names], ctx=ast.Load())
+    nones = ast.BinOp(
+        left=ast.List(elts=[m.const(None)], ctx=ast.Load()),
+        op=ast.Mult(),
+        right=m.const(len(names)),
+    )
+    return ast.Expr(
+        value=m.call(ctx.builtin("list"), [m.call(ctx.builtin("map"), [pop, keys, nones])])
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.constants import value_key
 from ..rewrites.clause_tails import same_instruction
 from ..simulation import markers as m
 from ..simulation.machine import Sim
@@ -266,7 +267,7 @@ def _arm_values(w, b, stack, tested, depth=0) -> dict:
     for size in range(1, min(block.end - block.start, _MAX_COPIED_TAIL + 1)):
         value = _one_value(w, block.start, block.end - size, stack)
         if value is not None:
-            key = tuple((i.op, repr(i.argval)) for i in instrs[block.end - size : block.end])
+            key = tuple((i.op, value_key(i.argval)) for i in instrs[block.end - size : block.end])
             found[key] = (value, b, {b})
     return found
 

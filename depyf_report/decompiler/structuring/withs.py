@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.constants import value_key
 from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
@@ -144,7 +145,8 @@ def _goes_on_like(w, x, after) -> bool:
         return False
     mine = instrs[block.end - size : block.end]
     return all(
-        a.op == b.op and repr(a.argval) == repr(b.argval) for a, b in zip(mine, instrs[start:end])
+        a.op == b.op and value_key(a.argval) == value_key(b.argval)
+        for a, b in zip(mine, instrs[start:end])
     )
 
 

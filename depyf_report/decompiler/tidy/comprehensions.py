@@ -8,11 +8,13 @@ The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Callable
 
 from ..simulation import markers as m
 
 KINDS = {"append": "list", "add": "set"}
+LOOPS = (ast.For, ast.AsyncFor)
 
 
 def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
@@ -46,12 +48,13 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
     """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions);
     ``reads(name)`` is how often the whole body reads a temporary."""
     out: list[ast.stmt] = []
+    dropped: Counter = Counter()  # reads that folding ``if not a: ... else: a`` took away
+
+    def live(ident: str) -> int:
+        return reads(ident) - dropped[ident]
+
     for stmt in stmts:
-        if (
-            len(out) >= 2
-            and isinstance(out[-1], (ast.For, ast.AsyncFor))
-            and isinstance(out[-2], ast.Assign)
-        ):
+        if len(out) >= 2 and isinstance(out[-1], LOOPS) and isinstance(out[-2], ast.Assign):
             init, loop = out[-2], out[-1]
             acc = init.targets[0]
             kind = _display_kind(init.value)
@@ -60,8 +63,90 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
                 if folded is not None:
                     del out[-2:]
                     stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+        _discarded(out, reads)
+        while out and isinstance(out[-1], ast.If):
+            folded = _value_branch(out, stmt, live, dropped)
+            if folded is None:
+                break
+            stmt = _put_back(out, folded, live)
         out.append(stmt)
+    _discarded(out, reads)
     return out
+
+
+def _value_branch(out: list[ast.stmt], stmt, reads, dropped: Counter) -> ast.stmt | None:
+    """``stmt`` with the value an if statement ending ``out`` gives a temporary
+    written in its place, the if statement taken off ``out``; or None.
+
+    A value that depends on a test (``a or [x for x in y]``, ``b if c else {..}``)
+    stays statements in the walk when one of its arms runs an inlined comprehension's
+    loop (3.12+); once the loop is a comprehension again, each arm is one assignment
+    to the same temporary, and ``stmt`` reads it first: ``_t1 = a; if not _t1:
+    _t2 = [...]; else: _t2 = _t1`` then ``y = _t2`` is ``y = a or [...]``."""
+    branch = out[-1]
+    arms = (branch.body, branch.orelse)
+    if not all(len(arm) == 1 and is_temporary_store(arm[0]) for arm in arms):
+        return None
+    ident = branch.body[0].targets[0].id
+    if branch.orelse[0].targets[0].id != ident or reads(ident) != 1:
+        return None
+    if not isinstance(stmt, (ast.Assign, ast.Expr, ast.Return)) or stmt.value is None:
+        return None
+    if not _uses_once(stmt, ident) or ident not in {
+        n.id for n in _first_reads(stmt.value) if isinstance(n, ast.Name)
+    }:
+        return None
+    value = _test_value(branch.test, branch.body[0].value, branch.orelse[0].value)
+    out.pop()
+    if isinstance(value, ast.BoolOp):  # the tested name is read once now, not twice
+        tested = value.values[0].id
+        dropped[tested] += 1
+        if (
+            out
+            and is_temporary_store(out[-1])
+            and out[-1].targets[0].id == tested
+            and reads(tested) == 1
+        ):
+            value.values[0] = out.pop().value
+    return _replace_name(stmt, ident, value)
+
+
+def _tested_name(test) -> str | None:
+    """The name ``test`` tests the truth of: what ``a or b`` gives back untouched."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return test.id if isinstance(test, ast.Name) else None
+
+
+def _test_value(test, then, otherwise) -> ast.expr:
+    """``then if test else otherwise``, as ``and``/``or`` where an arm gives back the
+    tested temporary itself."""
+    tested = _tested_name(test)
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    for kept, other, op in ((otherwise, then, "and"), (then, otherwise, "or")):
+        if tested is not None and isinstance(kept, ast.Name) and kept.id == tested:
+            if negated:
+                op = "or" if op == "and" else "and"
+            node = ast.And() if op == "and" else ast.Or()
+            return ast.BoolOp(op=node, values=[m.name(tested), other])
+    return ast.IfExp(test=test, body=then, orelse=otherwise)
+
+
+def _discarded(out: list[ast.stmt], reads) -> None:
+    """A comprehension whose value is thrown away (``[f(x) for x in xs]`` as a
+    statement) leaves its accumulator read by its own loop alone: it comes back as an
+    expression statement, so its variables keep their own scope (PEP 709 restores them
+    around the inlined loop; as a plain loop, it would overwrite them)."""
+    if len(out) < 2 or not isinstance(out[-1], LOOPS) or not isinstance(out[-2], ast.Assign):
+        return
+    init, loop = out[-2], out[-1]
+    acc = init.targets[0]
+    kind = _display_kind(init.value)
+    if not (is_temporary(acc) and kind and len(init.targets) == 1) or reads(acc.id) != 1:
+        return
+    folded = fold(loop, acc.id, kind, None, None)
+    if folded is not None:
+        out[-2:] = [ast.Expr(value=folded)]
 
 
 def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
@@ -176,6 +261,17 @@ def fold(loop, acc, kind, source, argname) -> ast.expr | None:
     while True:
         if len(node) == 2 and isinstance(node[1], ast.Continue):
             node = node[:1]
+        if len(node) >= 2 and gens and _skips(node[0]):  # ``if not c: continue`` first
+            gens[-1].ifs.append(_negate(node[0].test))
+            node = node[1:]
+            continue
+        if len(node) >= 2 and gens and _single_item_loop(node[0]):
+            # ``for z in [x]`` inside a comprehension compiles to ``z = x``
+            target, value = node[0].targets[0], node[0].value
+            iterable = ast.List(elts=[value], ctx=ast.Load())
+            gens.append(ast.comprehension(target=target, iter=iterable, ifs=[], is_async=0))
+            node = node[1:]
+            continue
         if len(node) != 1:
             return None
         stmt = node[0]
@@ -224,6 +320,20 @@ def _build(action, acc, kind, gens):
         return None
     node = ast.ListComp if kind == "list" else ast.SetComp
     return node(elt=call.args[0], generators=gens)
+
+
+def _single_item_loop(stmt) -> bool:
+    """An assignment in a comprehension's loop: only ``for z in [x]`` makes one."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and not any(is_temporary(n) for n in ast.walk(stmt.targets[0]) if isinstance(n, ast.Name))
+    )
+
+
+def _skips(stmt) -> bool:
+    """``if c: continue`` with no else: the rest of the loop body runs when ``not c``."""
+    return isinstance(stmt, ast.If) and not stmt.orelse and _is_continue(stmt.body)
 
 
 def _strip_continue(body):

@@ -17,9 +17,12 @@ none: their bodies' statements say where they come from.
 from __future__ import annotations
 
 import ast
+import inspect
 
 from ..simulation.nodes import StatementLines
 from .facts import is_comment
+from .fstrings import fstring_source, same_fstring
+from .numbers import ATOM, UNARY, int_source, number_source
 
 _Base = getattr(ast, "_Unparser", None)  # private, but the same class from 3.9 to 3.14
 
@@ -50,6 +53,12 @@ if _Base is None:
         return ast.unparse(tree)
 
 else:
+    # Before 3.12 an f-string's expression parts are written without backslashes.
+    _AVOID_BACKSLASHES = (
+        {"_avoid_backslashes": True}
+        if "_avoid_backslashes" in inspect.signature(_Base).parameters
+        else {}
+    )
 
     class _Unparser(_Base):
         def __init__(self, lines: StatementLines | None = None, **options):
@@ -62,6 +71,51 @@ else:
                 text = self._lines.comment(node)
                 if text is not None and not isinstance(node, _COMPOUND) and not is_comment(node):
                     self.write(f"  # {text}")
+
+        def _write_constant(self, value):
+            if type(value) is int:
+                self.write(int_source(value))
+            elif isinstance(value, (float, complex)):
+                self.write(number_source(value)[0])  # a tuple's item: the comma binds less
+            elif isinstance(value, tuple):  # nested: its items exactly too
+                with self.delimit("(", ")"):
+                    self.items_view(self._write_constant, value)
+            else:
+                super()._write_constant(value)
+
+        def visit_Constant(self, node):
+            """Signed zeros, nan and complex parts exactly; ``(-1) ** x`` and
+            ``(-1.5).real`` keep the parentheses their sign needs."""
+            value = node.value
+            if type(value) not in (int, float, complex):
+                return super().visit_Constant(node)
+            source, binding = (
+                (int_source(value), ATOM) if type(value) is int else number_source(value)
+            )
+            if binding == ATOM and source.startswith("-"):
+                binding = UNARY
+            if binding == ATOM:
+                return self.write(source)
+            precedence = ast._Precedence.FACTOR if binding == UNARY else ast._Precedence.ARITH
+            with self.require_parens(precedence, node):
+                self.write(source)
+            return None
+
+        def visit_JoinedStr(self, node):
+            """As ``ast.unparse`` writes it where that reads back the same; else each
+            expression part first, then a quote none of them holds (see fstrings.py)."""
+            start = len(self._source)
+            super().visit_JoinedStr(node)
+            if same_fstring("".join(self._source[start:]), node):
+                return
+            source = fstring_source(node, self._expression_part)
+            if source is not None and same_fstring(source, node):
+                self._source[start:] = [source]
+
+        def _expression_part(self, value) -> str:
+            unparser = type(self)(**_AVOID_BACKSLASHES)
+            unparser.set_precedence(ast._Precedence.TEST.next(), value)
+            return unparser.visit(value)
 
         def visit_BoolOp(self, node):
             operator = self.boolops[node.op.__class__.__name__]

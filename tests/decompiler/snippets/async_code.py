@@ -146,7 +146,15 @@ async def returns_a_comprehension(n):
     return [value async for value in Countdown(n)]
 
 
+async def discarded_async_comprehension(n):
+    i = "outer"
+    [i async for i in Countdown(n)]
+    kept = [i async for i in Countdown(n)]
+    return i, kept
+
+
 CASES = [
+    ("discarded_async_comprehension", (2,)),
     ("await_twice", ("a", "b")),
     ("async_with", (False,)), ("async_with", (True,)),
     ("async_for", (4,)), ("async_for", (0,)),

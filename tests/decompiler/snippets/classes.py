@@ -166,6 +166,20 @@ class DeclaresGlobal:
     kept = "class attribute"
 
 
+class ChainedTargets:
+    """Chained assignments with unpacking targets, private names among them."""
+
+    pair = [__first, second] = __copy = (1, 2)
+    nothing = [] = ()
+    parts = {}
+    parts[len(LOG)], parts["count"] = len(parts), len(LOG)
+    first_seen = __first
+    i = "class attribute"
+    [LOG.append(i) for i in range(2)]
+    squares = LOG[:0] or [n * n for n in range(3)]
+    doubled = [d for n in range(3) for d in [n * 2]]
+
+
 def use_declares_global():
     return COUNTED_AT_DEFINITION, "COUNTED_AT_DEFINITION" in vars(DeclaresGlobal)
 

@@ -113,7 +113,51 @@ def first_group_lengths(candidates, result):
         break
 
 
+def discarded_comprehensions(xs):
+    """Comprehensions as statements: 3.12+ inline them, and their variables keep their
+    own scope (the outer ``i`` stays 5), cells and walrus targets included."""
+    i = j = 5
+    out = []
+    [out.append(i) for i in xs]
+    {out.append(i) for i in xs if i}
+    {i: out.append(i) for i in xs}
+    [[out.append(j) for j in range(i)] for i in xs]
+    [lambda: i for i in xs]
+    [(last := i) for i in xs]
+    return i, j, out, last, (lambda: i)()
+
+
+def discarded_comprehension_of_a_global(xs):
+    global LOOP_NAME
+    [LOOP_NAME for LOOP_NAME in xs]
+    return LOOP_NAME
+
+
+LOOP_NAME = "global"
+
+
+def comprehensions_in_value_branches(a, b):
+    """A value that depends on a test, a comprehension in one of its arms: 3.12+
+    run the comprehension's loop inline, in the arm."""
+    first = a or [z for z in b]
+    second = a and [z for z in b] or b
+    third = (a or [z for z in b]) and {z: 1 for z in b}
+    return first, second, third, a if b else [z for z in b], list(a or [z for z in b])
+
+
+def single_item_loops(items):
+    """``for z in [x]`` inside a comprehension compiles to an assignment."""
+    pairs = [(z, w) for x in items for z, w in [(x, x * 2)]]
+    kept = [z for x in items if x for z in [x] if z or not z]
+    return pairs, kept, {z: x for x in items for z in (x * 3,) if not z}
+
+
 CASES = [
+    ("single_item_loops", ([0, 1, 2],)),
+    ("comprehensions_in_value_branches", (0, [1, 2])),
+    ("comprehensions_in_value_branches", ([3], [])),
+    ("discarded_comprehensions", ([1, 0, 2],)),
+    ("discarded_comprehension_of_a_global", ([1, 2],)),
     ("comprehension_in_an_or", ({"a": 1}, "a")), ("comprehension_in_an_or", ({"a": 1}, "b")),
     ("list_comp", ([1, 2, 3],)), ("list_comp", ([],)),
     ("filtered", ([-2, -1, 0, 1, 2, 3, 4],)),

@@ -117,7 +117,20 @@ def lambdas_of_none(values):
 NOTHING = lambda: None  # noqa: E731
 
 
+def conditional_lambdas():
+    """3.10 returns from each arm of a conditional lambda: still a lambda, named so."""
+    pick = lambda a, b: (1 if b else 3) if a else (2 if b else 4)  # noqa: E731
+    both = lambda a, b: a and b or 7 if a else b  # noqa: E731
+    maybe = lambda x: [y for y in x if y] if x else None  # noqa: E731
+    values = [(pick(a, b), both(a, b), maybe([a, b])) for a in (0, 1) for b in (0, 1)]
+    return values, pick, both, maybe, maybe([])
+
+
+LAMBDA_AT_MODULE_LEVEL = lambda a: 1 if a else 2  # noqa: E731
+
+
 CASES = [
+    ("conditional_lambdas", ()),
     ("call_with_optional_kwargs", (dict, (), {"a": 1})),
     ("call_with_optional_kwargs", (dict, ([("b", 2)],), None)),
     ("defaults", (1,)), ("defaults", (1, 3, "c", [4])), ("defaults", (1,), {"d": "dee"}),

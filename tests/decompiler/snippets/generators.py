@@ -91,7 +91,19 @@ def generator_lambdas(values):
     return list(echo()), type(dead()).__name__
 
 
+def negated_filters(items):
+    """``if not x`` in a generator expression: one generator expression still, named
+    ``<genexpr>``."""
+    falsy = (x for x in items if not x)
+    pairs = (x + z for x in items if not x for z in items if not z if z is not None)
+    return falsy, list(pairs), [x for x in items if not x], {x: 1 for x in items if not x}
+
+
+FALSY = (x for x in (0, 1) if not x)
+
+
 CASES = [
+    ("negated_filters", ([0, 1, 0],)),
     ("count_up", (3,)), ("count_up", (0,)),
     ("generator_lambdas", ([1, 2],)),
     ("use_echo", ([1, 2, 3],)), ("use_echo", ([],)),

@@ -107,6 +107,23 @@ def swap_sides():
 # walk keeps it in goes back, or the module would gain a global named _t1
 LOG.extend([square for square in SQUARES if square % 2])
 
+# Chained assignments with unpacking targets: no temporary between the targets.
+PAIR = [PAIR_FIRST, *PAIR_REST] = PAIR_COPY = (1, 2)
+EMPTY = [] = ()
+# Values computed side by side, then stored to subscripts and attributes in turn.
+PARTS = {}
+PARTS[len(LOG)], Shape.extra = len(PARTS), LOG[:1]
+
+# A comprehension as a statement keeps its own scope: _key stays "c".
+[LOG.append(_key) for _key in "xy"]
+# A value that depends on a test, with a comprehension in one arm (run inline 3.12+).
+ODD_SQUARES = LOG[:0] or [square for square in SQUARES if square % 2]
+
+try:
+    _sysrand  # noqa: B018  a name like the decompiler's own, read for its NameError
+except NameError:
+    LOG.append("no _sysrand")
+
 if __name__ == "__main__":
     LOG.append("never: run as a snippet, not as a script")
 

@@ -1,5 +1,7 @@
 """Arithmetic, bitwise, unary and comparison operators, with and without dunders."""
 
+import math
+
 
 class Vector:
     def __init__(self, *parts):
@@ -75,7 +77,23 @@ def negative_base(x):
     return (-1) ** x, (-2.5) ** 2, (-1).bit_length(), -(1**x)
 
 
+def _signs(value):
+    """A number's bits as far as Python shows them: repr and every part's sign."""
+    parts = (value.real, value.imag) if isinstance(value, complex) else (value,)
+    return repr(value), type(value).__name__, [math.copysign(1.0, p) for p in parts]
+
+
+def exact_constants(x):
+    """Constants whose repr is no source for them: signed zeros of complex parts,
+    infinities and nan (with its sign), in tuples and in a set test too."""
+    numbers = (-0j, 0 - 125j, -0.0 - 1j, 0.0 - 0j, -(0.0 - 0j), 1e309j, -1e309j, -0.0)
+    numbers += (1e309 - 1e309, -(1e309 - 1e309), -1e309, (1e309 - 1e309) * 1j, -(0.5 - 0j))
+    member = x in {-0.0 - 1j, 2.5}
+    return [_signs(n) for n in numbers], member, _signs(x * -0j), _signs((-1.5) ** 2)
+
+
 CASES = [
+    ("exact_constants", (1,)), ("exact_constants", (-1j,)),
     ("set_displays_as_constants", ("a",)), ("set_displays_as_constants", (1,)),
     ("negative_base", (3,)), ("negative_base", (2,)),
     ("outside_range", (b"=", b"=")), ("outside_range", (b"a", b"=")),

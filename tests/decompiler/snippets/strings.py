@@ -41,7 +41,24 @@ def multiline(text):
 last"""
 
 
+def every_quote(a, w):
+    """f-strings holding every kind of quote: 3.10 allows no backslash and no quote
+    of its own in an expression part, and ast.unparse may fall back on repr."""
+    return [
+        f'\'\'\'{a}"""',
+        f"'''{a}\"\"\"",
+        f'{a}\'"{a}"\'',
+        f'{a}"""' f"'''{a}",
+        f"{a['k'] if isinstance(a, dict) else a}'\"",
+        f'{a!r}\r\n{a}\'\'\\',
+        f'{a = !s:^{w}}{a!r:>{w}}\x00\N{BULLET}',
+        f"{f'{a}'}\"'",
+        f"{-0.0}{a!r:>{w}}{-1j}{0.0 - 125j}",
+    ]
+
+
 CASES = [
+    ("every_quote", ("x", 5)), ("every_quote", ({"k": 1}, 3)),
     ("conversions", ("text",)), ("conversions", ("ünï",)), ("conversions", (3,)),
     ("format_specs", (3.14159, 8)), ("format_specs", (1234567.0, 12)),
     ("mixed_text", ("ana", 1)), ("mixed_text", ("bo", 3)),

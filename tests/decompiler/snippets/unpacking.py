@@ -193,7 +193,38 @@ def nested_target_swapped(box, x, y):
     return box.p, b, c
 
 
+def empty_targets(items):
+    """``[] = v`` checks ``v`` is empty (and raises otherwise); in a chain, nested,
+    as a loop or with target too."""
+    a = [] = items
+    first, [] = 1, items
+    count = 0
+    for [] in [items, ()]:
+        count += 1
+    return a, first, count
+
+
+def chained_unpacking_targets(value, log):
+    whole = [head, *rest] = copy = value
+    box = Logged(log)
+    box.a = (x, [y, *z]) = _picked(log, {})[_picked(log, "k")] = (0, value)
+    return whole, head, rest, copy, x, y, z, box.a
+
+
+def parallel_targets(log, values):
+    """``T1, T2 = v1, v2`` with targets other than names: the values first, then
+    each target in turn, its parts evaluated just before its store."""
+    box = Logged(log)
+    store = {}
+    _picked(log, store)[_picked(log, "k")], box.a = _picked(log, 1), _picked(log, 2)
+    box.b, store[len(log)], [first, *rest] = len(log), _picked(log, "v"), values
+    return store, box.a, box.b, first, rest
+
+
 CASES = [
+    ("parallel_targets", ([], [1, 2])), ("parallel_targets", ([], [])),
+    ("empty_targets", ([],)), ("empty_targets", ([1],)),
+    ("chained_unpacking_targets", ([1, 2, 3], [])), ("chained_unpacking_targets", ([], [])),
     ("two_calls_two_names", ([1, 2, 3],)),
     ("starred_assignment", ([1, 2, 3, 4],)), ("starred_assignment", ([1, 2],)),
     ("starred_assignment", ([1],)),

@@ -103,6 +103,8 @@ def store(sim, target, value) -> None:
     """Emit ``target = value``, recognizing defs, classes, imports and unpacking."""
     if sim.chain is not None and value is sim.chain.value:
         return _store_chained(sim, target, value)
+    if _in_parallel(sim, value):
+        return _store_parallel(sim, target)
     if isinstance(value, m.UnpackItem):
         return _fill_unpack(sim, value, target)
     if _structural(value):  # the target of a for, with or except: kept for the structurer
@@ -141,6 +143,24 @@ def _store_chained(sim, target, value) -> None:
     sim.chain = None
     names = [t.id for t in chain.targets if isinstance(t, ast.Name)]
     sim.emit(ast.Assign(targets=chain.targets, value=value_of(sim, value)), names)
+
+
+def _in_parallel(sim, value) -> bool:
+    return sim.parallel is not None and any(value is v for v in sim.parallel.values)
+
+
+def _store_parallel(sim, target) -> None:
+    """One target of ``T1, T2 = v1, v2``; the statement is whole at the last one."""
+    parallel = sim.parallel
+    parallel.targets.append(target)
+    if len(parallel.targets) < len(parallel.values):
+        return
+    sim.parallel = None
+    names = [n.id for t in parallel.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    values = ast.Tuple(elts=[value_of(sim, v) for v in parallel.values], ctx=ast.Load())
+    sim.emit(
+        ast.Assign(targets=[ast.Tuple(elts=parallel.targets, ctx=ast.Store())], value=values), names
+    )
 
 
 def _dotted_import(value) -> str | None:
@@ -189,11 +209,16 @@ def unpack(sim, ins):
         before, after = ins.arg & 0xFF, ins.arg >> 8
         count, star = before + 1 + after, before
     parent = value if isinstance(value, m.UnpackItem) else None
-    if not sim.ctx.structured and parent is None:
+    # one target of a chain, or of ``T1, T2 = v1, v2``
+    chained = (sim.chain is not None and value is sim.chain.value) or _in_parallel(sim, value)
+    if not sim.ctx.structured and parent is None and not chained:
         return _unpack_now(sim, value_of(sim, value), count, star)
     group = m.UnpackGroup(value, count, star, parent)
+    if count == 0:  # ``[] = v``: no store follows, the unpacking is the whole target
+        return _unpacked(sim, group)
     for position in reversed(range(count)):
         sim.push(m.UnpackItem(group, position))
+    return None
 
 
 def _unpack_now(sim, value, count: int, star) -> None:
@@ -212,16 +237,22 @@ def _fill_unpack(sim, item: m.UnpackItem, target) -> None:
         target = ast.Starred(value=target, ctx=ast.Store())
     group.targets[item.position] = target
     group.filled += 1
-    if group.filled < group.count:
-        return
+    if group.filled == group.count:
+        _unpacked(sim, group)
+
+
+def _unpacked(sim, group: m.UnpackGroup) -> None:
+    """Every target of ``group`` is stored: the whole unpacking is one target."""
     tup = ast.Tuple(elts=group.targets, ctx=ast.Store())
     if group.parent is not None:
         return _fill_unpack(sim, group.parent, tup)
     if sim.chain is not None and group.value is sim.chain.value:
-        return _store_chained(sim, tup, group.value)  # ``a, b = c = v``
+        return _store_chained(sim, tup, group.value)
+    if _in_parallel(sim, group.value):
+        return _store_parallel(sim, tup)
     names = [t.id for t in ast.walk(tup) if isinstance(t, ast.Name)]
     value = group.value if _structural(group.value) else value_of(sim, group.value)
-    sim.emit(ast.Assign(targets=[tup], value=value), names)
+    return sim.emit(ast.Assign(targets=[tup], value=value), names)
 
 
 def _structural(value) -> bool:
@@ -411,32 +442,38 @@ def _chain_follows(sim) -> bool:
     by further copies, each a name, attribute or subscript of plain expressions."""
     pos = sim.pos + 1
     handler = sim.instrs[sim.pos].handler
-    unpacks = sim.ctx.structured
     while True:
-        pos = _target_end(sim.instrs, pos, handler, unpacks)
+        pos = _target_end(sim.instrs, pos, handler)
         if pos is None:
             return False
         after = sim.instrs[pos] if pos < len(sim.instrs) else None
         if after is None or after.op != "COPY" or after.arg != 1:
-            return _target_end(sim.instrs, pos, handler, unpacks) is not None
+            return _target_end(sim.instrs, pos, handler) is not None
         pos += 1
 
 
-def _target_end(instrs, pos: int, handler, unpacks=True) -> int | None:
-    """The index after the store of the target that starts at ``pos``, or None.
-    ``unpacks``: a target may unpack (not in the state machine, which unpacks into
-    temporaries at once, before the other targets of a chain take the value)."""
+def _target_end(instrs, pos: int, handler) -> int | None:
+    """The index after the store of the target that starts at ``pos``, or None. An
+    unpacking target ends after the targets of its items."""
+    first = instrs[pos] if pos < len(instrs) else None
+    if first is not None and first.op in UNPACKS and first.handler == handler:
+        count = (
+            first.arg
+            if first.op == "UNPACK_SEQUENCE"
+            else (first.arg & 0xFF) + 1 + (first.arg >> 8)
+        )
+        pos += 1
+        for _ in range(count):
+            pos = _target_end(instrs, pos, handler)
+            if pos is None:
+                return None
+        return pos
     depth = 0
     for ins in instrs[pos : pos + TARGET_LENGTH]:
         if ins.handler != handler:
             return None
         if (ins.op, depth) in TARGET_STORES:
             return ins.index + 1
-        if ins.op == "UNPACK_SEQUENCE" and depth == 0 and unpacks:  # ``(a, b.c) = ...``
-            end = ins.index + 1
-            for _ in range(ins.arg):
-                end = _target_end(instrs, end, handler) if end is not None else None
-            return end
         effect = value_effect(ins)
         if effect is None or depth + effect < 0:
             return None
@@ -444,6 +481,7 @@ def _target_end(instrs, pos: int, handler, unpacks=True) -> int | None:
     return None
 
 
+UNPACKS = ("UNPACK_SEQUENCE", "UNPACK_EX")
 # A store with the values its target needs on the stack above the stored value.
 TARGET_STORES = {
     *((op, 0) for op in NAME_STORES),
@@ -517,8 +555,10 @@ def swap(sim, ins):
             _parallel_assign(sim, run, swapped=True)
             sim.skip = start - sim.pos - 1 + len(run)
             return
-        if sim.ctx.structured and _target_stores(sim, ins, start):
-            _parallel_targets(sim, ins.arg)
+        if _targets_follow(sim, ins, start):  # ``d[k], a.b = x, y``: any targets
+            values = stack[-ins.arg :]
+            sim.parallel = Parallel(values=list(values))
+            stack[-ins.arg :] = values[::-1]  # the swap, and 3.10's two that undo each other
             sim.skip = start - sim.pos - 1
             return
     moved = stack[-ins.arg :]
@@ -528,31 +568,28 @@ def swap(sim, ins):
     stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
 
 
-def _target_stores(sim, ins, start: int) -> bool:
-    """Whether the swap of ``ins.arg`` values distinct expressions is followed, under
-    its handler, by as many stores, each after computing only its target's parts: the
-    ``x.a, y[i] = u, v`` the compiler writes as the values, the swap, then each target
-    in turn (3.10: ROT_TWO), which is how the statement evaluates them."""
+@dataclass
+class Parallel:
+    """``T1, T2 = v1, v2`` being stored: the values in target order, the targets so far."""
+
+    values: list
+    targets: list = field(default_factory=list)
+
+
+def _targets_follow(sim, ins, start: int) -> bool:
+    """Whether the swap before ``start`` puts side-by-side values in store order for as
+    many targets, each of them a name, attribute, subscript or unpacking."""
     values = sim.stack[-ins.arg :]
-    if len({id(v) for v in values}) < len(values):
+    if len({id(v) for v in values}) < len(values) or sim.chain is not None:
         return False
     if any(isinstance(v, (m.Marker, ast.NamedExpr)) for v in values):
         return False
     pos = start
-    for _ in values:
+    for _ in range(ins.arg):
         pos = _target_end(sim.instrs, pos, ins.handler)
         if pos is None:
             return False
     return True
-
-
-def _parallel_targets(sim, count: int) -> None:
-    """The values on top as the items of one ``(u, v)`` that the stores after unpack:
-    ``_fill_unpack`` writes the statement at the last store."""
-    values = [value_of(sim, v) for v in sim.popn(count)]
-    group = m.UnpackGroup(ast.Tuple(elts=values, ctx=ast.Load()), count, None)
-    for position in reversed(range(count)):
-        sim.push(m.UnpackItem(group, position))
 
 
 def _inplace_store(sim, moved) -> bool:
