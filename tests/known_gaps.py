@@ -73,16 +73,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "the state machine loses the list an inlined comprehension builds in an arm of "
         "``a or [...]``: the stack slot that holds it is written with the saved variable",
     ),
-    *(
-        (
-            module(case),
-            (PY312, PY313),
-            "a module body left to the state machine (here for a chained comparison in an "
-            "inlined comprehension's or) restores the comprehension's variable by storing "
-            "what it saved, None where it was unbound: the module gains the name",
-        )
-        for case in ("namespaces-module", "namespaces-between")
-    ),
 ]
 
 

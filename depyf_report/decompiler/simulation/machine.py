@@ -82,6 +82,10 @@ class CodeContext:
         temporary's (numbered 0, which no temporary is)."""
         return f"{self.prefix}t0_{m.safe(ident)}"
 
+    def is_hidden_local(self, ident: str) -> bool:
+        """Whether ``ident`` is a name ``hidden_local`` invented."""
+        return ident.startswith(f"{self.prefix}t0_")
+
     def namespace_key(self, ident: str) -> str:
         """The key ``ident`` has in this body's namespace: in a class body the compiler
         mangles private names."""

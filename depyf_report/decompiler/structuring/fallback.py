@@ -95,7 +95,8 @@ class StateMachine:
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
         own = ("state", "exc", "handled", *HELPERS)
-        return self.ctx.is_temp(ident) or ident in {prefix + name for name in own}
+        invented = self.ctx.is_temp(ident) or self.ctx.is_hidden_local(ident)
+        return invented or ident in {prefix + name for name in own}
 
     def _tracks_handled(self) -> bool:
         """Whether the code needs the handled exception (bare raise, except blocks)."""
