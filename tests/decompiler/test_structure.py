@@ -41,6 +41,7 @@ READABLE = [
     ("branches", "generator_in_condition"),
     ("branches", "chain_then_falls_through"),
     ("branches", "value_in_condition"),
+    ("branches", "empty_if_body"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),

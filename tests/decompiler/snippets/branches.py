@@ -237,6 +237,22 @@ def value_in_loop_test(found, value):
     return found
 
 
+def empty_if_body(a, b, log):
+    # ``if a: pass`` leaves nothing on the stack: no value for the branches to merge
+    if a:
+        pass
+    log.append(b)
+    if a and b:
+        pass
+    else:
+        log.append("else")
+    for x in b or ():
+        if x:
+            pass
+        log.append(x)
+    return log
+
+
 CASES = [
     ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
     ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
@@ -303,4 +319,6 @@ CASES = [
     ("value_in_condition", ("m", 2, [2, 0], lambda v: v)),
     ("value_in_loop_test", ([], 0)), ("value_in_loop_test", ([0], 1)),
     ("value_in_loop_test", ([5], 5)),
+    ("empty_if_body", (0, 1, [])), ("empty_if_body", (1, 0, [])),
+    ("empty_if_body", (1, [0, 2], [])),
 ]
