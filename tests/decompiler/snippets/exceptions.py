@@ -728,6 +728,37 @@ def returns_before_reassigning(value, early):
         value = -1
 
 
+def loop_in_try_finally(items, log):
+    # a loop inside the try: the end of its body (a continue) stays in the try and runs
+    # no copy of the finally body, even where the body reads like that copy
+    try:
+        while items:
+            items.pop()
+            log.append(len(items))
+    finally:
+        log.append(len(items))
+    return log
+
+
+def returns_under_a_finally_with(items, log):
+    # the copy of a finally body that ends with a with statement, before a return in an
+    # except clause: the with's exit mark comes with it
+    x = len(items)
+    try:
+        if not items:
+            raise KeyError(x)
+    except KeyError:
+        while log:
+            if log[-1]:
+                return x
+            log.pop()
+    finally:
+        x = x * 2 - 29
+        with contextlib.nullcontext(x) as x:
+            log.append(x)
+    return x
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -813,4 +844,7 @@ CASES = [
     ("probe_seekable", (int, None)),
     ("listing_start", ("3,4", 1, 0)), ("listing_start", ("9", 1, 0)),
     ("listing_start", ("x", 1, 0)), ("listing_start", ("", 1, 0)),
+    ("loop_in_try_finally", ([1, 2], [])), ("loop_in_try_finally", ([], [])),
+    ("returns_under_a_finally_with", ([], [0, 1])), ("returns_under_a_finally_with", ([], [0])),
+    ("returns_under_a_finally_with", ([3], [1])), ("returns_under_a_finally_with", ([], [])),
 ]
