@@ -333,8 +333,12 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``reads_until_closed``: ``if c: ... else: return`` at the end of a loop's body
 # compiles as ``if c: ...; continue`` then ``return`` does, written so on 3.10 and 3.11;
 # ``polls_under_a_finally``: the clause's return comes out as a break, which the
-# finally body and the return after it follow.
+# finally body and the return after it follow;
+# ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
+# ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is.
 STRUCTURED = [
+    ("exceptions", "pass_in_a_finally"),
+    ("exceptions", "dead_handler_before_a_loop"),
     ("exceptions", "polls_under_a_finally"),
     ("context_managers", "reads_until_closed"),
     ("comprehensions", "comprehension_in_an_or"),

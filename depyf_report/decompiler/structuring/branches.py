@@ -40,6 +40,9 @@ def two_way(w, b, sim, loop, active, stop=None):
             w.merge.tested |= taken
             for x in taken:
                 w.visit(x)
+        if true_b == false_b:  # ``if c: pass``: both ways go on there
+            node = nodes.If(test=test, body=[ast.Pass()], orelse=[])
+            return [*sim.out, node], stack, true_b, False
         fused = fused_keep(w, test, true_b, false_b, stack)
         if fused is not None:
             branch, stack, (fall, jump) = fused

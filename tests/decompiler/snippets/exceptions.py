@@ -759,6 +759,35 @@ def returns_under_a_finally_with(items, log):
     return x
 
 
+def dead_handler_before_a_loop(first, second, items, log):
+    # ``try: pass`` protects nothing, yet 3.11+ keep its handler: code that never runs,
+    # whose with exit jumps to the return the live code shares
+    if first:
+        log.append(1)
+    elif second:
+        if len(items) > 2:
+            try:
+                pass
+            except KeyError:
+                with contextlib.nullcontext():
+                    log.append(2)
+        else:
+            while items:
+                log.append(items.pop())
+    return ("end", log)
+
+
+def pass_in_a_finally(items, log):
+    # ``if c: pass`` ends the finally body: its test jumps where it falls through
+    for x in items:
+        try:
+            log.append(x)
+        finally:
+            if log.count(x) and x < 9:
+                pass
+    return log
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -847,4 +876,9 @@ CASES = [
     ("loop_in_try_finally", ([1, 2], [])), ("loop_in_try_finally", ([], [])),
     ("returns_under_a_finally_with", ([], [0, 1])), ("returns_under_a_finally_with", ([], [0])),
     ("returns_under_a_finally_with", ([3], [1])), ("returns_under_a_finally_with", ([], [])),
+    ("dead_handler_before_a_loop", (1, 0, [], [])),
+    ("dead_handler_before_a_loop", (0, 1, [1, 2, 3], [])),
+    ("dead_handler_before_a_loop", (0, 1, [1, 2], [])),
+    ("dead_handler_before_a_loop", (0, 0, [1], [])),
+    ("pass_in_a_finally", ([1, 12], [])), ("pass_in_a_finally", ([], [])),
 ]
