@@ -81,7 +81,6 @@ READABLE = [
     ("loops", "members_found"),
     ("loops", "first_usable"),
     ("loops", "continue_under_a_negated_and"),
-    ("exceptions", "loop_in_try_finally"),
     ("exceptions", "returns_under_a_finally_with"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),
@@ -335,8 +334,10 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``polls_under_a_finally``: the clause's return comes out as a break, which the
 # finally body and the return after it follow;
 # ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
-# ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is.
+# ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is;
+# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``.
 STRUCTURED = [
+    ("exceptions", "loop_in_try_finally"),
     ("exceptions", "pass_in_a_finally"),
     ("exceptions", "dead_handler_before_a_loop"),
     ("exceptions", "polls_under_a_finally"),
