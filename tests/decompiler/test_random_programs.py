@@ -129,8 +129,6 @@ CONTROL_FLOW_WRONG = {
     # try/except/else/finally whose finally body branches and raises: the copies of
     # the finally body are read into a bare except that re-raises
     361: ALL,
-    # ``else: return x`` under a finally body holding a with: the with comes out twice
-    202: (PY312, PY313),
     # 3.10: an else clause that raises is read into the try body, where the except
     # clauses catch it (7); a continue in a finally body inside a for loop (302)
     7: (PY310,),

@@ -41,6 +41,7 @@ READABLE = [
     ("branches", "generator_in_condition"),
     ("branches", "chain_then_falls_through"),
     ("branches", "value_in_condition"),
+    ("branches", "empty_if_body"),
     ("operators", "set_displays_as_constants"),
     ("context_managers", "returns_on_every_path"),
     ("context_managers", "returns_on_every_path_at_the_end"),
@@ -79,6 +80,8 @@ READABLE = [
     ("loops", "reap_until_below"),
     ("loops", "members_found"),
     ("loops", "first_usable"),
+    ("loops", "continue_under_a_negated_and"),
+    ("exceptions", "returns_under_a_finally_with"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),
     ("context_managers", "serves_until_closed"),
@@ -343,8 +346,14 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``reads_until_closed``: ``if c: ... else: return`` at the end of a loop's body
 # compiles as ``if c: ...; continue`` then ``return`` does, written so on 3.10 and 3.11;
 # ``polls_under_a_finally``: the clause's return comes out as a break, which the
-# finally body and the return after it follow.
+# finally body and the return after it follow;
+# ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
+# ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is;
+# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``.
 STRUCTURED = [
+    ("exceptions", "loop_in_try_finally"),
+    ("exceptions", "pass_in_a_finally"),
+    ("exceptions", "dead_handler_before_a_loop"),
     ("exceptions", "polls_under_a_finally"),
     ("context_managers", "reads_until_closed"),
     ("comprehensions", "comprehension_in_an_or"),

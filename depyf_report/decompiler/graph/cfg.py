@@ -70,9 +70,24 @@ class Graph:
             to = {self.block_at[c]: self.block_at[o] for c, o in breaks.items()}
             for b in self.blocks:
                 b.succs = [to.get(s, s) for s in b.succs]
+        live = self._reachable()
         for b in self.blocks:
+            if b.id not in live:  # code nothing runs (the handler of ``try: pass``)
+                b.succs = []  # leads nowhere: no second way into the code that runs
             for s in b.succs:
                 self.blocks[s].preds.append(b.id)
+
+    def _reachable(self) -> set[int]:
+        """Blocks that run: reached from the entry by jumps or by exceptions."""
+        seen, todo = {0}, [0]
+        while todo:
+            b = self.blocks[todo.pop()]
+            handler = self.handler_block(b)
+            for s in [*b.succs, *([handler] if handler is not None else [])]:
+                if s not in seen:
+                    seen.add(s)
+                    todo.append(s)
+        return seen
 
     def _unrotate(self, tests: list[RepeatedTest]) -> None:
         """The body's end goes to the loop test at the top, not to its repeated copy."""

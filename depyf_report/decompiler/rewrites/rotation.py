@@ -59,53 +59,71 @@ def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
             bottom_end, back = ins.index - 1, ins.index  # 3.12+: a jump back after it
         else:
             continue
-        length = _test_length(instrs, ins.target - 1, bottom_end, back)
-        # Only part of the test agrees when the copy is laid out otherwise (3.12+ invert
-        # a jump into the body to fall into a jump there): a jump from before that part
-        # into the body shows it, and the loop keeps its two entries.
+        length, bottom = _test_length(instrs, ins.target - 1, bottom_end, back)
+        # Only part of the test agrees when the copy is laid out otherwise: a jump from
+        # before that part into the body shows it, and the loop keeps its two entries.
         if length and first_from[ins.target] >= ins.target - length:
-            found.append(RepeatedTest(ins.target - length, bottom_end - length + 1))
+            found.append(RepeatedTest(ins.target - length, bottom))
     return found
 
 
-def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> int:
+def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> tuple[int, int]:
     """How many instructions the test ending at ``top_end`` repeats before ``bottom_end``
-    (0: none). The top copy jumps to the exit when the test fails and falls into the
-    body; the bottom copy goes to ``back`` (the body, or a jump there) when it holds and
-    to the exit otherwise."""
+    (0: none), and where the repeated copy starts. The top copy jumps to the exit when
+    the test fails and falls into the body; the bottom copy goes to ``back`` (the body,
+    or a jump there) when it holds and to the exit otherwise."""
     top, bottom = instrs[top_end] if top_end >= 0 else None, instrs[bottom_end]
     if top is None or top.handler != bottom.handler:
-        return 0
+        return 0, bottom_end
     if back == bottom.target:  # jumps back when the test holds: the exit follows
         same_sense, exit_ = OPPOSITE.get(top.op) == bottom.op, bottom_end + 1
     else:
         same_sense, exit_ = top.op == bottom.op, bottom.target
     body = top_end + 1
     if not same_sense or not _same_exit(instrs, top.target, exit_):
-        return 0
-    agreeing = 1
-    while top_end - agreeing >= 0 and bottom_end - agreeing >= body:
-        a, b = instrs[top_end - agreeing], instrs[bottom_end - agreeing]
-        if not _agree(instrs, a, b, top_end, bottom_end, back):
+        return 0, bottom_end
+    copy_of = {top_end: bottom_end}  # an agreeing instruction of the top copy -> its copy
+    i, j = top_end - 1, bottom_end - 1
+    while i >= 0 and j >= body:
+        a = instrs[i]
+        if _agree(instrs, a, instrs[j], copy_of, body, back):
+            copy_of[i], i, j = j, i - 1, j - 1
+        elif j - 1 >= body and _inverted(a, instrs[j - 1], instrs[j], body):
+            copy_of[i], i, j = j - 1, i - 1, j - 2
+        else:
             break
-        agreeing += 1
+    agreeing = top_end - i
     for length in range(agreeing, 0, -1):
         if _is_condition(instrs[top_end - length + 1 : top_end + 1]):
             # an agreeing test before it is part of this one, read otherwise: not the loop's
             partial = length < agreeing and instrs[top_end - length].op in CONDITIONS
-            return 0 if partial else length
-    return 0
+            return (0, bottom_end) if partial else (length, copy_of[top_end - length + 1])
+    return 0, bottom_end
 
 
-def _agree(instrs, a: Instr, b: Instr, top_end: int, bottom_end: int, back: int) -> bool:
+def _agree(instrs, a: Instr, b: Instr, copy_of: dict, body: int, back: int) -> bool:
     if a.op != b.op or a.handler != b.handler:
         return False
     if a.target is None or b.target is None:
         return a.target is None and b.target is None and value_key(a.argval) == value_key(b.argval)
-    body = top_end + 1
-    inside = a.index < a.target <= top_end and a.target - top_end == b.target - bottom_end
+    inside = a.index < a.target < body and copy_of.get(a.target) == b.target
     to_body = a.target == body and b.target == back
     return inside or to_body or _same_exit(instrs, a.target, b.target)
+
+
+def _inverted(a: Instr, test: Instr, jump: Instr, body: int) -> bool:
+    """Whether ``test`` and ``jump`` are the copy of ``a``, a jump into the body, laid
+    out as 3.12+ do in the bottom copy (conditional jumps only go forward): the
+    opposite test jumps over a jump back to the body."""
+    return (
+        a.op in CONDITIONS
+        and a.target == body
+        and test.op == OPPOSITE[a.op]
+        and test.target == jump.index + 1
+        and jump.op == "JUMP"
+        and jump.target == body
+        and a.handler == test.handler == jump.handler
+    )
 
 
 def _same_exit(instrs, a: int | None, b: int) -> bool:

@@ -41,6 +41,9 @@ def two_way(w, b, sim, loop, active, stop=None):
             w.merge.tested |= taken
             for x in taken:
                 w.visit(x)
+        if true_b == false_b:  # ``if c: pass``: both ways go on there
+            node = nodes.If(test=test, body=[ast.Pass()], orelse=[])
+            return [*sim.out, node], stack, true_b, False
         fused = fused_keep(w, test, true_b, false_b, stack)
         if fused is not None:
             branch, stack, (fall, jump) = fused
@@ -178,8 +181,8 @@ def _settle_values(w, t_out, t_stack, f_out, f_stack) -> list:
 
 
 def _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip):
-    if t_out or f_out or t_stack is None or f_stack is None:
-        return None
+    if t_out or f_out or not t_stack or not f_stack:
+        return None  # (both empty: ``if a: pass``, a statement that leaves no value)
     # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
     # test) the tested value kept by one branch and replaced by the other. In a
     # chained comparison both branches also consume the shared middle operand,

@@ -128,14 +128,17 @@ def _bare_raises(stmts):
     return stmts
 
 
-def strip_copies(body, final, clearing=None, pending=()):
+def strip_copies(body, final, clearing=None, pending=(), in_loop=False):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
     ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
     the finally bodies of the tries between, outermost first: their copies run just
-    before this one's, which kept them from being dropped with their own try."""
+    before this one's, which kept them from being dropped with their own try.
+    ``in_loop``: inside a loop that is inside the try, whose break and continue stay in
+    the try and run no copy."""
     n = len(final)
     if not n:
         return body
+    leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
     out = []
     for stmt in body:
         hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
@@ -143,20 +146,25 @@ def strip_copies(body, final, clearing=None, pending=()):
             # (3.12+ copy the return after the copy into each branch of its final if)
             out += hoisted[0]
             stmt = hoisted[1]
-        if isinstance(stmt, (ast.Return, ast.Break, ast.Continue)):
+        if isinstance(stmt, leaving):
             stmt = _dropped_before(out, stmt, final, clearing, pending)
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             around = getattr(stmt, "finalbody", None)
+            loop = isinstance(stmt, LOOPS)
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
                 name = part.name if isinstance(part, ast.ExceptHandler) else clearing
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
                         under = (*pending, around) if around and field != "finalbody" else pending
-                        stripped = strip_copies(inner, final, name, under)
+                        inside = in_loop or (loop and field == "body")
+                        stripped = strip_copies(inner, final, name, under, inside)
                         setattr(part, field, stripped or [ast.Pass()])
         out.append(stmt)
     return out
+
+
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
 def _dropped_before(out, stmt, final, clearing, pending):
@@ -169,16 +177,25 @@ def _dropped_before(out, stmt, final, clearing, pending):
     while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
         exits += 1
     end = len(out) - exits
+    final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if not m.same(out[end - len(final) : end], final):
         return stmt
     kept = out[end:]
     del out[end - len(final) :]
-    for inner in pending:
+    for inner in map(_without_exit_marks, pending):
         if inner and m.same(out[-len(inner) :], inner):
             del out[-len(inner) :]
     stmt = _kept_return(out, stmt, clearing)
     out += kept
     return stmt
+
+
+def _without_exit_marks(stmts):
+    """``stmts`` without the marks of with exits at its end."""
+    end = len(stmts)
+    while end and isinstance(stmts[end - 1], m.ExitedWith):
+        end -= 1
+    return stmts[:end]
 
 
 def _hoist_kept_value(out, stmt, final) -> None:

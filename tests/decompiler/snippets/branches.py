@@ -257,6 +257,22 @@ def seek_by(offset, whence, pos):
     return offset
 
 
+def empty_if_body(a, b, log):
+    # ``if a: pass`` leaves nothing on the stack: no value for the branches to merge
+    if a:
+        pass
+    log.append(b)
+    if a and b:
+        pass
+    else:
+        log.append("else")
+    for x in b or ():
+        if x:
+            pass
+        log.append(x)
+    return log
+
+
 CASES = [
     ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
     ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
@@ -325,4 +341,6 @@ CASES = [
     ("value_in_loop_test", ([5], 5)),
     ("set_mode", ("new", {})), ("set_mode", ("cur", {})), ("set_mode", ("x", {})),
     ("seek_by", (3, 0, 10)), ("seek_by", (3, 1, 10)), ("seek_by", (3, 2, 10)),
+    ("empty_if_body", (0, 1, [])), ("empty_if_body", (1, 0, [])),
+    ("empty_if_body", (1, [0, 2], [])),
 ]

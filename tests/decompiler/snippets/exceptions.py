@@ -769,6 +769,66 @@ def all_ints(items, AssertionError="shadowed"):
     return len(items)
 
 
+def loop_in_try_finally(items, log):
+    # a loop inside the try: the end of its body (a continue) stays in the try and runs
+    # no copy of the finally body, even where the body reads like that copy
+    try:
+        while items:
+            items.pop()
+            log.append(len(items))
+    finally:
+        log.append(len(items))
+    return log
+
+
+def returns_under_a_finally_with(items, log):
+    # the copy of a finally body that ends with a with statement, before a return in an
+    # except clause: the with's exit mark comes with it
+    x = len(items)
+    try:
+        if not items:
+            raise KeyError(x)
+    except KeyError:
+        while log:
+            if log[-1]:
+                return x
+            log.pop()
+    finally:
+        x = x * 2 - 29
+        with contextlib.nullcontext(x) as x:
+            log.append(x)
+    return x
+
+
+def dead_handler_before_a_loop(first, second, items, log):
+    # ``try: pass`` protects nothing, yet 3.11+ keep its handler: code that never runs,
+    # whose with exit jumps to the return the live code shares
+    if first:
+        log.append(1)
+    elif second:
+        if len(items) > 2:
+            try:
+                pass
+            except KeyError:
+                with contextlib.nullcontext():
+                    log.append(2)
+        else:
+            while items:
+                log.append(items.pop())
+    return ("end", log)
+
+
+def pass_in_a_finally(items, log):
+    # ``if c: pass`` ends the finally body: its test jumps where it falls through
+    for x in items:
+        try:
+            log.append(x)
+        finally:
+            if log.count(x) and x < 9:
+                pass
+    return log
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -861,4 +921,12 @@ CASES = [
     ("pops_after_clauses", ({}, [1])),
     ("unknown_kind", (1,)), ("unknown_kind", (2,)),
     ("all_ints", ([1, 2],)), ("all_ints", ([1, "2"],)),
+    ("loop_in_try_finally", ([1, 2], [])), ("loop_in_try_finally", ([], [])),
+    ("returns_under_a_finally_with", ([], [0, 1])), ("returns_under_a_finally_with", ([], [0])),
+    ("returns_under_a_finally_with", ([3], [1])), ("returns_under_a_finally_with", ([], [])),
+    ("dead_handler_before_a_loop", (1, 0, [], [])),
+    ("dead_handler_before_a_loop", (0, 1, [1, 2, 3], [])),
+    ("dead_handler_before_a_loop", (0, 1, [1, 2], [])),
+    ("dead_handler_before_a_loop", (0, 0, [1], [])),
+    ("pass_in_a_finally", ([1, 12], [])), ("pass_in_a_finally", ([], [])),
 ]

@@ -648,6 +648,16 @@ def find_caller(frames, skip):
     return info
 
 
+def continue_under_a_negated_and(t, x, log):
+    # 3.12+ repeat ``not (a and b)`` at the end of the body with each jump into the
+    # body inverted into a jump over a jump back: still the loop's own test
+    while not (t.pop() and x):
+        if t.pop():
+            continue
+        log.append(len(t))
+    return log
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -727,4 +737,6 @@ CASES = [
     ("first_usable", (["a"], {"a": [_fails(ValueError)]})), ("first_usable", ([], {})),
     ("find_caller", (["a\n", "s"], {"s"})), ("find_caller", (["b"], set())),
     ("find_caller", (["s"], {"s"})), ("find_caller", ([], set())),
+    ("continue_under_a_negated_and", ([1, 1, 0, 0, 1, 0], 1, [])),
+    ("continue_under_a_negated_and", ([1, 0, 1, 0], 0, [])),
 ]
