@@ -155,13 +155,13 @@ def strip_copies(body, final, clearing=None, pending=()):
 def _dropped_before(out, stmt, final, clearing, pending):
     """``stmt`` (a return, break or continue), with the copy of ``final`` that ``out``
     ends with before it dropped, and the copies of ``pending`` uncovered then."""
-    if isinstance(stmt, ast.Return):
-        _hoist_kept_value(out, stmt, final)
     # (the exits of withs inside the try run after the copy, just before leaving)
     exits = 0
     while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
         exits += 1
     end = len(out) - exits
+    if isinstance(stmt, ast.Return):
+        _hoist_kept_value(out, end, stmt, final)
     if not m.same(out[end - len(final) : end], final):
         return stmt
     kept = out[end:]
@@ -169,20 +169,21 @@ def _dropped_before(out, stmt, final, clearing, pending):
     for inner in pending:
         if inner and m.same(out[-len(inner) :], inner):
             del out[-len(inner) :]
-    stmt = _kept_return(out, stmt, clearing)
+    # (a value kept over the exits stays in its temporary: it is computed before them)
+    stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
 
 
-def _hoist_kept_value(out, stmt, final) -> None:
+def _hoist_kept_value(out, end, stmt, final) -> None:
     """``return name`` under a finally body that stores to ``name``: the value is kept
     in a temporary written just before that store, inside the copy of the finally
-    body that ``out`` ends with. Moved before the copy, the copy reads as one."""
+    body that ``out[:end]`` ends with. Moved before the copy, the copy reads as one."""
     value = stmt.value
-    if not m.is_temporary(value):
+    if not m.is_temporary(value) or end < len(final) + 1:
         return
     n = len(final)
-    tail = out[-n - 1 :]
+    tail = out[end - n - 1 : end]
     for j, kept in enumerate(tail):
         if (
             j
@@ -193,7 +194,7 @@ def _hoist_kept_value(out, stmt, final) -> None:
             and isinstance(kept.value, (ast.Name, ast.Constant))
             and m.same(tail[:j] + tail[j + 1 :], final)
         ):
-            out[-n - 1 :] = [kept, *tail[:j], *tail[j + 1 :]]
+            out[end - n - 1 : end] = [kept, *tail[:j], *tail[j + 1 :]]
             return
 
 

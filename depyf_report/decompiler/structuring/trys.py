@@ -126,6 +126,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     if follow is not None and body_stack is not None:
         orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+    if after is not None and h_stack is not None and not m.same(after, h_stack):
+        # (``except E as e: return x`` and an else returning another value, meeting
+        # at a copy of the return: each returns its own)
+        return _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind)
     if after is None:
         after = h_stack
     nxt = end if after is not None else None
@@ -143,6 +147,25 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         else_runs_on=runs_on,
     )
     return [node], after, nxt
+
+
+def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
+    """The try whose clauses and else go on to one return with different values on
+    the stack: the return written at the end of the else and of the one clause
+    that goes on, each with its own value."""
+    block = w.graph.blocks[end]
+    open_clauses = [c for c in handlers if not isinstance(c.body[-1], m.TERMINAL)]
+    if block.succs or len(open_clauses) > 1:
+        raise Unsupported("the clauses and the else meet with different values")
+    w.visit(end)
+    for stmts, stack in ((orelse, after), *((c.body, h_stack) for c in open_clauses)):
+        sim = Sim(w.ctx, w.graph.instrs, list(stack))
+        sim.run(block.start, block.end)
+        if not sim.out or not isinstance(sim.out[-1], ast.Return):
+            raise Unsupported("the clauses and the else meet with different values")
+        stmts[:] = [s for s in stmts if not isinstance(s, ast.Pass)] + sim.out
+    node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
+    return [node], None, None
 
 
 def _written_after(w, h, start, loop, active, stop) -> bool:

@@ -728,6 +728,43 @@ def returns_before_reassigning(value, early):
         value = -1
 
 
+def clause_and_else_return_apart(value, fail):
+    # the clause returns one value and the code after the inner try another: both
+    # end in a copy of one RETURN_VALUE, reached with different values on the stack
+    try:
+        try:
+            if fail:
+                raise KeyError(fail)
+        except Exception as error:
+            return value
+        return (value, 13)
+    except KeyError:
+        pass
+
+
+class Logged:
+    def __enter__(self):
+        LOG.append("enter")
+
+    def __exit__(self, *exc_info):
+        LOG.append(("exit", exc_info[0]))
+
+
+def clause_returns_through_finally_in_with(value, fail):
+    # the kept value of ``return value`` sits inside the copy of the finally body,
+    # which the with's exit follows
+    with Logged():
+        try:
+            if fail:
+                raise KeyError(fail)
+        except Exception as error:
+            return value
+        finally:
+            LOG.append(value)
+            value += 1
+    return -value
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -813,4 +850,7 @@ CASES = [
     ("probe_seekable", (int, None)),
     ("listing_start", ("3,4", 1, 0)), ("listing_start", ("9", 1, 0)),
     ("listing_start", ("x", 1, 0)), ("listing_start", ("", 1, 0)),
+    ("clause_and_else_return_apart", (5, True)), ("clause_and_else_return_apart", (5, False)),
+    ("clause_returns_through_finally_in_with", (5, True)),
+    ("clause_returns_through_finally_in_with", (5, False)),
 ]
