@@ -126,7 +126,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     if follow is not None and body_stack is not None:
         orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
-    if after is not None and h_stack is not None and not m.same(after, h_stack):
+    if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
         # at a copy of the return: each returns its own)
         return _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind)
@@ -149,19 +149,29 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
     return [node], after, nxt
 
 
+def _return_apart(w, end, after, h_stack) -> bool:
+    """Whether block ``end``, where the else and the clauses go on, is a return that
+    each reaches with a value of its own."""
+    if end is None or w.graph.blocks[end].succs:
+        return False
+    block = w.graph.blocks[end]
+    return w.graph.instrs[block.end - 1].op == "RETURN_VALUE" and not m.same(after, h_stack)
+
+
 def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
     """The try whose clauses and else go on to one return with different values on
     the stack: the return written at the end of the else and of the one clause
     that goes on, each with its own value."""
     block = w.graph.blocks[end]
     open_clauses = [c for c in handlers if not isinstance(c.body[-1], m.TERMINAL)]
-    if block.succs or len(open_clauses) > 1:
+    if len(open_clauses) > 1:
         raise Unsupported("the clauses and the else meet with different values")
     w.visit(end)
     for stmts, stack in ((orelse, after), *((c.body, h_stack) for c in open_clauses)):
         sim = Sim(w.ctx, w.graph.instrs, list(stack))
         sim.run(block.start, block.end)
-        if not sim.out or not isinstance(sim.out[-1], ast.Return):
+        returned = sim.out[-1] if sim.out else None
+        if not isinstance(returned, ast.Return) or not isinstance(returned.value, ast.expr):
             raise Unsupported("the clauses and the else meet with different values")
         stmts[:] = [s for s in stmts if not isinstance(s, ast.Pass)] + sim.out
     node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
@@ -367,9 +377,9 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
 
 
 def _finally(w, body, body_stack, final, follow, loop, active, stop):
-    body = strip_copies(body, final)
     rest, after = [], None
-    if follow is not None and body_stack is not None:
+    ends = follow is not None and body_stack is not None
+    if ends:
         rest, after = w.seq(follow, stop, body_stack, loop, active=active)
         n = len(final)
         rest = copied_tail_hoisted(rest) if len(rest) == n else rest
@@ -377,13 +387,16 @@ def _finally(w, body, body_stack, final, follow, loop, active, stop):
             rest = rest[n:]
         else:
             raise Unsupported("finally body not found on the normal path")
-        if returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
-            body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
+    # (where the body never ends normally, a copy of the code after the try may
+    # still end it: that code is then written after the try, once)
+    body = strip_copies(body, final, after=rest, known=ends)
+    if ends and returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
+        body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
     node = ast.Try(
         body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
     )
-    if follow is None or body_stack is None:
-        return [node], None, None
+    if not ends:
+        return [node, *rest], None, None
     return [node, *rest], after, stop
 
 

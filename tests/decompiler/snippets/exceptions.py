@@ -765,6 +765,22 @@ def clause_returns_through_finally_in_with(value, fail):
     return -value
 
 
+def returns_what_the_finally_stored(fail):
+    # 3.10 copies the finally body and the return after the try to the end of the
+    # inner try's else and of its clause: the return, read after the copy, is no
+    # return inside the try body
+    try:
+        try:
+            x = 1
+            if fail:
+                raise KeyError(fail)
+        except KeyError:
+            LOG.append("caught")
+    finally:
+        x = 2
+    return (x, fail)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -853,4 +869,6 @@ CASES = [
     ("clause_and_else_return_apart", (5, True)), ("clause_and_else_return_apart", (5, False)),
     ("clause_returns_through_finally_in_with", (5, True)),
     ("clause_returns_through_finally_in_with", (5, False)),
+    ("returns_what_the_finally_stored", (True,)),
+    ("returns_what_the_finally_stored", (False,)),
 ]
