@@ -42,6 +42,8 @@ def build(w, h, b, stack, loop, active, stop):
     exits = {x for x in exits if w.joins.jumped_to(x) not in exits - {x}}
     is_with = w.regions.starts_with(h, "WITH_EXCEPT_START")
     follow = _normal_exit(w, b, region, exits, loop, is_with)
+    if not is_with and follow is not None and not _is_finally(w, h):
+        follow = _code_after(w, exits, follow, loop)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
     after_with = None  # what runs after a with whose body never ends normally
@@ -57,8 +59,14 @@ def build(w, h, b, stack, loop, active, stop):
         # __exit__ suppressing goes on to the code after the try, not to it)
         raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
     inner = active | {h}
+    mark = len(w.fenced_at)
     with w.fences.around(follow):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
+    if any(x != follow for x in w.fenced_at[mark:]):
+        # a way through the body that ends the statement around it instead: written
+        # in the body, it would run on into what follows the body's end
+        raise Unsupported("a way out of a try body to where an enclosing one ends")
+    del w.fenced_at[mark:]
     if body_stack is not None:  # values computed inside must be computed before leaving
         settle = Sim(w.ctx, w.graph.instrs, body_stack)
         settle.spill(strict=True)
@@ -102,10 +110,14 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
     end = join if join is not None else start
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
-    if start is not None and h_stack is not None:
-        after_try = start
+    if start is not None and h_stack is not None and w.ended_at == start:
+        after_try = start  # (not where a clause runs on to an enclosing body's end)
     handlers, final, star = clauses(h_out)
     kind = TRY_STAR if star else ast.Try
+    if final is None and not star and _is_finally(w, h) and _holds_copy(body, h_out):
+        # a finally body that always raises reads like a bare except clause; a copy
+        # of it on a way out of the body, left there, would run under that clause
+        raise Unsupported("a copy of a finally body that never re-raises in the body")
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
@@ -178,6 +190,22 @@ def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
     return [node], None, None
 
 
+def _holds_copy(stmts, copied) -> bool:
+    """Whether the statements ``copied`` run one after another somewhere in ``stmts``."""
+    n = len(copied)
+    if n and any(m.same(stmts[i : i + n], copied) for i in range(len(stmts) - n + 1)):
+        return True
+    for stmt in stmts:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for part in [stmt, *getattr(stmt, "handlers", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner and _holds_copy(inner, copied):
+                    return True
+    return False
+
+
 def _written_after(w, h, start, loop, active, stop) -> bool:
     """Whether the code the body goes on to, when the clauses never do, was written
     after the try rather than as its else. The compiler lays an else out before the
@@ -237,6 +265,27 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     if rounds:
         return after if after in rounds else (max if is_with else min)(rounds)
     return after if after in exits else min(exits)
+
+
+def _code_after(w, exits, follow, loop):
+    """A try/except body's ways out, unprotected, are only its returns, breaks and
+    continues, which leave with at most a constant to load, and where it ends. So
+    where ``follow`` is such a return and one other way out runs code, that is where
+    the body ends: ``try: if c: return`` / ``except E: ...`` / ``raise E2()``."""
+    if not _plain_return(w, follow):
+        return follow
+    edges = loop_edges(loop)
+    running = [
+        x for x in exits if not _plain_return(w, x) and _way_out(w, x, edges) in (None, ENDS)
+    ]
+    return running[0] if len(running) == 1 else follow
+
+
+def _plain_return(w, x) -> bool:
+    """Whether block ``x`` only returns None or a constant."""
+    block = w.graph.blocks[x]
+    ops = [i.op for i in w.graph.instrs[block.start : block.end] if i.op != "NOP"]
+    return ops == ["LOAD_CONST", "RETURN_VALUE"]
 
 
 def _returned(w, x, steps=8) -> str | None:

@@ -74,6 +74,7 @@ class Walk:
         self.open_loops: set[int] = set()
         self.fences = Fences()
         self.ended_at = None  # where the last walk that ran on to its end stopped
+        self.fenced_at: list[int] = []  # the fences walks stopped at short of their stop
         self.merge = MergeState()  # the condition being merged (conditions.py)
 
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -90,6 +91,8 @@ class Walk:
             leaves = loop is not None and b == loop.follow  # a fence the loop is inside
             if b is None or b == stop or (b in self.fences and not leaves):
                 self.ended_at = b
+                if b != stop:
+                    self.fenced_at.append(b)
                 return out, stack
             if b != entering:
                 # the end of the body, through the test's repeated copy: no

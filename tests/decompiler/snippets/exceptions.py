@@ -781,6 +781,86 @@ def returns_what_the_finally_stored(fail):
     return (x, fail)
 
 
+def returns_in_try_with_an_else(value):
+    # the return ends the try body, which would run on into the else without it
+    try:
+        if value:
+            return
+    except KeyError:
+        pass
+    else:
+        raise KeyError(value)
+
+
+def raises_after_a_try_that_returns(value):
+    # the try body's ways out are a return of None and the raise after the try: the
+    # raise runs code, so it is where the body ends, no return inside the body
+    try:
+        if value:
+            return
+    except (KeyError, ValueError):
+        return
+    raise KeyError(value)
+
+
+def returns_through_nested_finallies(early, late):
+    # the copy of the innermost finally body on the way to the return is laid out
+    # first, where the try body's own end is expected (3.12+)
+    try:
+        try:
+            try:
+                if early:
+                    return 4
+            finally:
+                try:
+                    LOG.append("inner")
+                finally:
+                    LOG.append("innermost")
+                if late:
+                    LOG.append("late")
+        finally:
+            pass
+    finally:
+        pass
+
+
+def finally_that_raises(value, stop):
+    # the finally body raises instead of re-raising: it reads like a bare except
+    # clause, but its copies on the body's ways out are no else clause
+    try:
+        while True:
+            if stop:
+                break
+            return value
+    except KeyError:
+        pass
+    else:
+        raise ValueError(value)
+    finally:
+        LOG.append(value)
+        raise KeyError(value)
+
+
+def clause_goes_on_past_a_finally(value):
+    # the body's only way out is the dead clause's return; the live clause runs on
+    # past the finally body, not to that return (3.12+)
+    if value:
+        try:
+            try:
+                raise KeyError(value)
+            except Exception:
+                pass
+            except KeyError:
+                return 33
+            raise KeyError(35)
+        except KeyError:
+            pass
+        finally:
+            LOG.append(43)
+        LOG.append(value)
+    return ("end", value)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -871,4 +951,12 @@ CASES = [
     ("clause_returns_through_finally_in_with", (5, False)),
     ("returns_what_the_finally_stored", (True,)),
     ("returns_what_the_finally_stored", (False,)),
+    ("returns_in_try_with_an_else", (1,)), ("returns_in_try_with_an_else", (0,)),
+    ("raises_after_a_try_that_returns", (1,)), ("raises_after_a_try_that_returns", (0,)),
+    ("returns_through_nested_finallies", (True, True)),
+    ("returns_through_nested_finallies", (True, False)),
+    ("returns_through_nested_finallies", (False, True)),
+    ("returns_through_nested_finallies", (False, False)),
+    ("finally_that_raises", (1, True)), ("finally_that_raises", (1, False)),
+    ("clause_goes_on_past_a_finally", (1,)), ("clause_goes_on_past_a_finally", (0,)),
 ]
