@@ -861,6 +861,16 @@ def clause_goes_on_past_a_finally(value):
     return ("end", value)
 
 
+def returns_from_while_true_in_finally(value):
+    # 3.10: the finally handler starts at the NOP of its ``while True``, dropped with
+    # the exception it was to save
+    try:
+        value = value + 1
+    finally:
+        while True:
+            return value
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -959,4 +969,6 @@ CASES = [
     ("returns_through_nested_finallies", (False, False)),
     ("finally_that_raises", (1, True)), ("finally_that_raises", (1, False)),
     ("clause_goes_on_past_a_finally", (1,)), ("clause_goes_on_past_a_finally", (0,)),
+    ("returns_from_while_true_in_finally", (1,)),
+    ("returns_from_while_true_in_finally", (None,)),
 ]
