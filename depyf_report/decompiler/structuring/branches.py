@@ -165,8 +165,8 @@ def _settle_values(w, t_out, t_stack, f_out, f_stack) -> list:
 
 
 def _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip):
-    if t_out or f_out or t_stack is None or f_stack is None:
-        return None
+    if t_out or f_out or not t_stack or not f_stack:
+        return None  # (no value left: an empty if, both ways ending the body)
     # Each branch leaves one value: pushed by both, or (3.12's ``COPY 1`` before the
     # test) the tested value kept by one branch and replaced by the other. In a
     # chained comparison both branches also consume the shared middle operand,

@@ -42,10 +42,10 @@ def build(w, h, b, stack, loop, active, stop):
     exits = {x for x in exits if w.joins.jumped_to(x) not in exits - {x}}
     is_with = w.regions.starts_with(h, "WITH_EXCEPT_START")
     follow = _normal_exit(w, b, region, exits, loop, is_with)
-    if not is_with and follow is not None and not _is_finally(w, h):
-        follow = _code_after(w, exits, follow, loop)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
+    if not is_with and follow is not None and not _is_finally(w, h):
+        follow = _code_after(w, exits, follow, loop)
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
@@ -60,7 +60,11 @@ def build(w, h, b, stack, loop, active, stop):
         raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
     inner = active | {h}
     mark = len(w.fenced_at)
-    with w.fences.around(follow):
+    # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
+    # a way out of the body to a copy of where it ends ends it too)
+    copies = [x for x in exits if follow not in (None, x) and w.joins.same_exit(x, follow)]
+    copies = copies if copies and _runs_alone(w, follow) else []
+    with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
     if any(x != follow for x in w.fenced_at[mark:]):
         # a way through the body that ends the statement around it instead: written
@@ -267,25 +271,56 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     return after if after in exits else min(exits)
 
 
+_PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}
+
+
+def _runs_alone(w, x) -> bool:
+    """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
+    so each copy of it does the same (a kept return value differs on each way)."""
+    block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
+    if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+        return False  # (a trial run must not decompile nested code)
+    try:
+        Sim(w.ctx, instrs, []).run(block.start, block.end)
+    except Unsupported:
+        return False
+    finally:
+        w.ctx.counter = counter
+    return True
+
+
 def _code_after(w, exits, follow, loop):
-    """A try/except body's ways out, unprotected, are only its returns, breaks and
-    continues, which leave with at most a constant to load, and where it ends. So
-    where ``follow`` is such a return and one other way out runs code, that is where
-    the body ends: ``try: if c: return`` / ``except E: ...`` / ``raise E2()``."""
-    if not _plain_return(w, follow):
+    """A try/except body's ways out, unprotected, are its returns, breaks and
+    continues, which run no code of their own but the copies of enclosing cleanups,
+    and where it ends. So where ``follow`` is such a return or jump and one other way
+    out raises, code of its own, that is where the body ends: ``try: if c: return`` /
+    ``except E: ...`` / ``raise E2()``."""
+    if not _plain_exit(w, follow):
         return follow
-    edges = loop_edges(loop)
-    running = [
-        x for x in exits if not _plain_return(w, x) and _way_out(w, x, edges) in (None, ENDS)
-    ]
-    return running[0] if len(running) == 1 else follow
+    raising = [x for x in exits if not _plain_exit(w, x) and _raises(w, x)]
+    return raising[0] if len(raising) == 1 else follow
 
 
-def _plain_return(w, x) -> bool:
-    """Whether block ``x`` only returns None or a constant."""
+def _raises(w, x, steps=8) -> bool:
+    """Whether the straight path from block ``x`` ends in a raise, running no with's
+    ``__exit__`` on the way."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    for _ in range(steps):
+        if x in w.fences or _exits_with(w, x):
+            return False
+        if not blocks[x].succs:
+            return instrs[blocks[x].end - 1].op in ("RAISE_VARARGS", "RERAISE")
+        if len(blocks[x].succs) != 1:
+            return False
+        x = blocks[x].succs[0]
+    return False
+
+
+def _plain_exit(w, x) -> bool:
+    """Whether block ``x`` only returns (a constant, or a value computed before it),
+    or only jumps: it runs no code of its own that could raise."""
     block = w.graph.blocks[x]
-    ops = [i.op for i in w.graph.instrs[block.start : block.end] if i.op != "NOP"]
-    return ops == ["LOAD_CONST", "RETURN_VALUE"]
+    return all(i.op in _PLAIN for i in w.graph.instrs[block.start : block.end])
 
 
 def _returned(w, x, steps=8) -> str | None:
