@@ -59,7 +59,7 @@ def build(w, h, b, stack, loop, active, stop):
         # __exit__ suppressing goes on to the code after the try, not to it)
         raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
     inner = active | {h}
-    mark = len(w.fenced_at)
+    mark, walked = len(w.fenced_at), len(w.visit_log)
     # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
     # a way out of the body to a copy of where it ends ends it too)
     copies = [x for x in exits if follow not in (None, x) and w.joins.same_exit(x, follow)]
@@ -77,7 +77,9 @@ def build(w, h, b, stack, loop, active, stop):
         body, body_stack = body + settle.out, settle.stack
     if is_with:
         return with_statement(w, stack, body, body_stack, follow, after_with)
-    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop)
+    # (what runs on the ways out of the body, unprotected: copies of cleanups)
+    copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
+    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
 
 
 def _jumps_back_into(w, x, region, depth=2) -> bool:
@@ -96,7 +98,7 @@ def _jumps_back_into(w, x, region, depth=2) -> bool:
     )
 
 
-def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
+def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     protected = w.graph.instrs[w.graph.blocks[w.regions.first_protected(h)].start].handler
     base = list(stack[: protected.depth])
     exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
@@ -118,10 +120,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         after_try = start  # (not where a clause runs on to an enclosing body's end)
     handlers, final, star = clauses(h_out)
     kind = TRY_STAR if star else ast.Try
-    if final is None and not star and _is_finally(w, h) and _holds_copy(body, h_out):
-        # a finally body that always raises reads like a bare except clause; a copy
-        # of it on a way out of the body, left there, would run under that clause
-        raise Unsupported("a copy of a finally body that never re-raises in the body")
+    if final is None and not star and _is_finally(w, h) and copies:
+        # a finally body that does not always re-raise reads like a bare except
+        # clause; a copy of it on a way out of the body, left there, would run
+        # under that clause
+        raise Unsupported("a copy of a finally body read as an except clause in the body")
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
@@ -192,22 +195,6 @@ def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
         stmts[:] = [s for s in stmts if not isinstance(s, ast.Pass)] + sim.out
     node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
     return [node], None, None
-
-
-def _holds_copy(stmts, copied) -> bool:
-    """Whether the statements ``copied`` run one after another somewhere in ``stmts``."""
-    n = len(copied)
-    if n and any(m.same(stmts[i : i + n], copied) for i in range(len(stmts) - n + 1)):
-        return True
-    for stmt in stmts:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for part in [stmt, *getattr(stmt, "handlers", ())]:
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(part, field, None)
-                if isinstance(inner, list) and inner and _holds_copy(inner, copied):
-                    return True
-    return False
 
 
 def _written_after(w, h, start, loop, active, stop) -> bool:

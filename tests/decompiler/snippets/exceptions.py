@@ -871,6 +871,22 @@ def returns_from_while_true_in_finally(value):
             return value
 
 
+def continues_from_a_finally_body(bits):
+    # the finally body may continue instead of re-raising, so it reads like a bare
+    # except clause: its copy on the way through the body is no part of that try
+    bits = list(bits)
+    while True:
+        LOG.append("round")
+        if bits.pop():
+            try:
+                if bits.pop():
+                    return len(bits)
+            finally:
+                LOG.append("finally")
+                if bits.pop():
+                    continue
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -971,4 +987,8 @@ CASES = [
     ("clause_goes_on_past_a_finally", (1,)), ("clause_goes_on_past_a_finally", (0,)),
     ("returns_from_while_true_in_finally", (1,)),
     ("returns_from_while_true_in_finally", (None,)),
+    ("continues_from_a_finally_body", ([1, 1, 0],)),
+    ("continues_from_a_finally_body", ([1, 0, 1],)),
+    ("continues_from_a_finally_body", ([0, 1, 1, 0, 1],)),
+    ("continues_from_a_finally_body", ([1, 1, 0, 1],)),
 ]
