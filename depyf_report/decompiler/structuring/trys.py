@@ -116,6 +116,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     end = join if join is not None else start
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
+    h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
     if start is not None and h_stack is not None and w.ended_at == start:
         after_try = start  # (not where a clause runs on to an enclosing body's end)
     handlers, final, star = clauses(h_out)
@@ -139,6 +140,8 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         return [node], body_stack, after_try
     # clauses that never go on leave no join: the else ends where the walk around it does
     end = join if join is not None else stop
+    if join is None and follow is None and h_end is not None and h_end in w.fences:
+        end = h_end  # (the body never ends, and the clauses run on to an enclosing end)
     if join in loop_edges(loop) and stop is not None:
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):

@@ -887,6 +887,22 @@ def continues_from_a_finally_body(bits):
                     continue
 
 
+def inner_clause_runs_past_a_return(value, flag):
+    # the if's other way is a return; the inner try's clause runs on to the end of
+    # the outer try body, not to that return
+    try:
+        if flag or value > 6:
+            return value
+        try:
+            raise KeyError(value)
+        except (KeyError, ValueError) as error:
+            pass
+    except Exception:
+        pass
+    if flag is None:
+        LOG.append("end")
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -991,4 +1007,7 @@ CASES = [
     ("continues_from_a_finally_body", ([1, 0, 1],)),
     ("continues_from_a_finally_body", ([0, 1, 1, 0, 1],)),
     ("continues_from_a_finally_body", ([1, 1, 0, 1],)),
+    ("inner_clause_runs_past_a_return", (7, False)),
+    ("inner_clause_runs_past_a_return", (1, None)),
+    ("inner_clause_runs_past_a_return", (1, True)),
 ]
