@@ -247,6 +247,8 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         ends = [x for x in exits if returned[x] != "kept"]
         if len(ends) == 1 and returned[ends[0]] == "none":
             return ends[0]
+        if len(ends) == 1 and not is_with:  # (the code after a try, whatever it returns)
+            return ends[0]
     edges = loop_edges(loop)
     ways = {x: _way_out(w, x, edges) for x in exits}
     staying = {x for x, way in ways.items() if way is None}

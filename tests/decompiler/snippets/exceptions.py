@@ -903,6 +903,18 @@ def inner_clause_runs_past_a_return(value, flag):
         LOG.append("end")
 
 
+def returns_inside_then_after_a_finally(value, early):
+    # the return in the body keeps its value over the copy of the finally body; the
+    # way out laid out after the body is that return's, not the body's end (3.12+)
+    try:
+        if early:
+            return value
+    finally:
+        LOG.append("finally")
+    LOG.append(value)
+    return ("end", value)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -1010,4 +1022,6 @@ CASES = [
     ("inner_clause_runs_past_a_return", (7, False)),
     ("inner_clause_runs_past_a_return", (1, None)),
     ("inner_clause_runs_past_a_return", (1, True)),
+    ("returns_inside_then_after_a_finally", (1, True)),
+    ("returns_inside_then_after_a_finally", (1, False)),
 ]
