@@ -121,10 +121,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         after_try = start  # (not where a clause runs on to an enclosing body's end)
     handlers, final, star = clauses(h_out)
     kind = TRY_STAR if star else ast.Try
-    if final is None and not star and _is_finally(w, h) and copies:
-        # a finally body that does not always re-raise reads like a bare except
-        # clause; a copy of it on a way out of the body, left there, would run
-        # under that clause
+    if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
+        # a finally body that may not re-raise reads like a bare except clause; a
+        # copy of it on a way out of the body, left there, would run under that
+        # clause (one that only re-raises, 3.12+ with the re-raise copied into an
+        # if's arms, is read so too)
         raise Unsupported("a copy of a finally body read as an except clause in the body")
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
@@ -200,6 +201,19 @@ def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
     return [node], None, None
 
 
+def _may_not_reraise(stmts) -> bool:
+    """Whether the walk of a handler returns, breaks, continues or raises anything
+    but the exception it handles."""
+    for node in (n for s in stmts for n in ast.walk(s)):
+        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+            return True
+        if isinstance(node, ast.Raise) and not (
+            node.exc is None or isinstance(node.exc, m.Exception_)
+        ):
+            return True
+    return False
+
+
 def _written_after(w, h, start, loop, active, stop) -> bool:
     """Whether the code the body goes on to, when the clauses never do, was written
     after the try rather than as its else. The compiler lays an else out before the
@@ -247,8 +261,8 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         ends = [x for x in exits if returned[x] != "kept"]
         if len(ends) == 1 and returned[ends[0]] == "none":
             return ends[0]
-        if len(ends) == 1 and not is_with:  # (the code after a try, whatever it returns)
-            return ends[0]
+        if len(ends) == 1 and returned[ends[0]] is None and not is_with:
+            return ends[0]  # (what it returns is computed after the cleanup: no return's)
     edges = loop_edges(loop)
     ways = {x: _way_out(w, x, edges) for x in exits}
     staying = {x for x, way in ways.items() if way is None}
@@ -318,7 +332,8 @@ def _plain_exit(w, x) -> bool:
 def _returned(w, x, steps=8) -> str | None:
     """What the ways on from exit ``x`` return, run on an empty stack (and undone):
     "kept" where a return, after code of the exit's own, finds nothing to return, a
-    value pushed before; "none" where each returns None; else None."""
+    value pushed before; "none" where each returns None; "constant" where one
+    returns another constant, maybe a return of the body; else None."""
     instrs, counter = w.graph.instrs, w.ctx.counter
     todo, seen, returns = [(x, [])], {x}, []
     try:
@@ -344,7 +359,9 @@ def _returned(w, x, steps=8) -> str | None:
                 seen.update(block.succs)
             else:
                 return None
-        return "none" if returns and all(v is None for v in returns) else None
+        if returns and all(v is None for v in returns):
+            return "none"
+        return "constant" if any(isinstance(v, ast.Constant) for v in returns) else None
     finally:
         w.ctx.counter = counter
 
