@@ -125,15 +125,7 @@ def test_state_machines_under_a_tenth():
 # The first generator's programs (control flow only, ``control_flow.py``) that it
 # found wrong or that did not decompile (799-1495: a jump to an EXTENDED_ARG on 3.10).
 CONTROL_FLOW_SEEDS = [7, 202, 302, 361, 799, 909, 1371, 1495]
-CONTROL_FLOW_WRONG = {
-    # try/except/else/finally whose finally body branches and raises: the copies of
-    # the finally body are read into a bare except that re-raises
-    361: ALL,
-    # 3.10: an else clause that raises is read into the try body, where the except
-    # clauses catch it (7); a continue in a finally body inside a for loop (302)
-    7: (PY310,),
-    302: (PY310,),
-}
+CONTROL_FLOW_WRONG = {}
 
 
 def _control_flow_marks(seed):

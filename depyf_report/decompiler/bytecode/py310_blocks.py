@@ -16,6 +16,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .opcodes import DROPPED
 from .raw import decode
 
 # Stack slots. A triple part is worth no canonical value, except the one part that stands
@@ -179,6 +180,14 @@ class BlockWalk:
         n = self.index.get(offset)
         return None if n is None else self.raw[n].opname
 
+    def _kept_from(self, offset: int) -> int:
+        """The first instruction from ``offset`` on that normalize keeps: a handler
+        starting at a NOP (``finally: while True: ...``) gets its PUSH_EXC_INFO there."""
+        n = self.index[offset]
+        while n + 1 < len(self.raw) and self.raw[n].opname in DROPPED:
+            n += 1
+        return self.raw[n].offset
+
     def _next(self, ins) -> int | None:
         n = self.index[ins.offset] + 1
         return self.raw[n].offset if n < len(self.raw) else None
@@ -217,7 +226,7 @@ class BlockWalk:
         depth = sum(below.widths())
         enclosed = state.catching() is not None
         entry, marker = self._place_cleanup(ins.argval, kind, depth, enclosed)
-        self.entries.setdefault(entry, kind)
+        self.entries.setdefault(self._kept_from(entry), kind)
         block = Block(entry, depth, kind in ("with", "cleanup"))
         gid = ins.argval
         caught = State(

@@ -11,6 +11,7 @@ from ..simulation import markers as m
 from ..simulation.unsupported import Unsupported
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
 def clauses(stmts, hoist=True):
@@ -128,11 +129,17 @@ def _bare_raises(stmts):
     return stmts
 
 
-def strip_copies(body, final, clearing=None, pending=(), in_loop=False):
+def strip_copies(
+    body, final, clearing=None, pending=(), after=None, tail=True, known=True, in_loop=False
+):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
     ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
     the finally bodies of the tries between, outermost first: their copies run just
     before this one's, which kept them from being dropped with their own try.
+    ``after`` is the code after the try on the normal path (where not ``known``, as
+    the body never ends normally, it is filled in here), and ``tail`` whether running
+    off the end of ``body`` ends the try body: there a copy followed by ``after``
+    itself is the way out of the try, the copy of a return written after it.
     ``in_loop``: inside a loop that is inside the try, whose break and continue stay in
     the try and run no copy."""
     n = len(final)
@@ -140,14 +147,18 @@ def strip_copies(body, final, clearing=None, pending=(), in_loop=False):
         return body
     leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
     out = []
-    for stmt in body:
+    for i, stmt in enumerate(body):
+        at_end = tail and i == len(body) - 1
         hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
         if hoisted is not None and m.same([*out, *hoisted[0]][-n:], final):
             # (3.12+ copy the return after the copy into each branch of its final if)
             out += hoisted[0]
             stmt = hoisted[1]
         if isinstance(stmt, leaving):
-            stmt = _dropped_before(out, stmt, final, clearing, pending)
+            way_on = after if at_end else None
+            stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known)
+            if stmt is None:
+                continue
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             around = getattr(stmt, "finalbody", None)
             loop = isinstance(stmt, LOOPS)
@@ -158,8 +169,12 @@ def strip_copies(body, final, clearing=None, pending=(), in_loop=False):
                     if isinstance(inner, list) and inner:
                         under = (*pending, around) if around and field != "finalbody" else pending
                         inside = in_loop or (loop and field == "body")
-                        stripped = strip_copies(inner, final, name, under, inside)
-                        setattr(part, field, stripped or [ast.Pass()])
+                        ends = at_end and _runs_off_to_end(stmt, part, field)
+                        stripped = strip_copies(
+                            inner, final, name, under, after, ends, known, inside
+                        )
+                        empty = [] if field == "orelse" else [ast.Pass()]
+                        setattr(part, field, stripped or empty)
         out.append(stmt)
     return out
 
@@ -167,25 +182,70 @@ def strip_copies(body, final, clearing=None, pending=(), in_loop=False):
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
-def _dropped_before(out, stmt, final, clearing, pending):
+def _runs_off_to_end(stmt, part, field) -> bool:
+    """Whether running off the end of ``part.field``, inside ``stmt``, goes on to the
+    end of ``stmt`` with nothing run on the way."""
+    if isinstance(stmt, ast.If):
+        return True
+    if not isinstance(stmt, TRIES) or stmt.finalbody:
+        return False
+    if part is not stmt:  # an except clause
+        return True
+    return field == "orelse" or (field == "body" and not stmt.orelse)
+
+
+def _read_after(value, final) -> bool:
+    """Whether the returned ``value``, found after a copy of ``final``, was computed
+    after it: the simulation keeps a value computed before a statement on the stack
+    only when the statement cannot change it (constants, temporaries, local names it
+    does not store), and spills any other to a temporary."""
+    if value is None:
+        return False
+    stored = {
+        n.id
+        for s in final
+        for n in ast.walk(s)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    for node in ast.walk(value):
+        if isinstance(node, (ast.Constant, ast.expr_context)):
+            continue
+        if isinstance(node, ast.Name) and (m.is_temporary(node) or node.id not in stored):
+            continue
+        return True
+    return False
+
+
+def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True):
     """``stmt`` (a return, break or continue), with the copy of ``final`` that ``out``
-    ends with before it dropped, and the copies of ``pending`` uncovered then."""
-    if isinstance(stmt, ast.Return):
-        _hoist_kept_value(out, stmt, final)
+    ends with before it dropped, and the copies of ``pending`` uncovered then. A return
+    of a value computed after the copy is code after the try: at the end of the try
+    body, where the code after the try is that return, both go (None)."""
     # (the exits of withs inside the try run after the copy, just before leaving)
     exits = 0
     while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
         exits += 1
     end = len(out) - exits
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
+    if isinstance(stmt, ast.Return):
+        _hoist_kept_value(out, end, stmt, final)
     if not m.same(out[end - len(final) : end], final):
         return stmt
     kept = out[end:]
+    if isinstance(stmt, ast.Return) and _read_after(stmt.value, final):
+        if not known and not kept and after == []:
+            after.append(stmt)  # the first such way out says what follows the try
+        if kept or after is None or not m.same([stmt], after):
+            raise Unsupported("code after a try statement copied into its body")
+        stmt = None
     del out[end - len(final) :]
     for inner in map(_without_exit_marks, pending):
         if inner and m.same(out[-len(inner) :], inner):
             del out[-len(inner) :]
-    stmt = _kept_return(out, stmt, clearing)
+    if stmt is None:
+        return None
+    # (a value kept over the exits stays in its temporary: it is computed before them)
+    stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
 
@@ -198,15 +258,15 @@ def _without_exit_marks(stmts):
     return stmts[:end]
 
 
-def _hoist_kept_value(out, stmt, final) -> None:
+def _hoist_kept_value(out, end, stmt, final) -> None:
     """``return name`` under a finally body that stores to ``name``: the value is kept
     in a temporary written just before that store, inside the copy of the finally
-    body that ``out`` ends with. Moved before the copy, the copy reads as one."""
+    body that ``out[:end]`` ends with. Moved before the copy, the copy reads as one."""
     value = stmt.value
-    if not m.is_temporary(value):
+    if not m.is_temporary(value) or end < len(final) + 1:
         return
     n = len(final)
-    tail = out[-n - 1 :]
+    tail = out[end - n - 1 : end]
     for j, kept in enumerate(tail):
         if (
             j
@@ -217,7 +277,7 @@ def _hoist_kept_value(out, stmt, final) -> None:
             and isinstance(kept.value, (ast.Name, ast.Constant))
             and m.same(tail[:j] + tail[j + 1 :], final)
         ):
-            out[-n - 1 :] = [kept, *tail[:j], *tail[j + 1 :]]
+            out[end - n - 1 : end] = [kept, *tail[:j], *tail[j + 1 :]]
             return
 
 

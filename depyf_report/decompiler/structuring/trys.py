@@ -50,6 +50,8 @@ def build(w, h, b, stack, loop, active, stop):
     follow = _normal_exit(w, b, region, exits, loop, is_with)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
+    if not is_with and follow is not None and not _is_finally(w, h):
+        follow = _code_after(w, exits, follow, loop)
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
@@ -63,15 +65,29 @@ def build(w, h, b, stack, loop, active, stop):
         # __exit__ suppressing goes on to the code after the try, not to it)
         raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
     inner = active | {h}
-    with w.fences.around(follow):
+    mark, walked = len(w.fenced_at), len(w.visit_log)
+    # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
+    # a way out of the body to a copy of where it ends ends it too)
+    copies = [x for x in exits if follow not in (None, x) and w.joins.same_exit(x, follow)]
+    copies = copies if copies and _runs_alone(w, follow) else []
+    with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
+    # (3.13 sends a branch's jump past the body's end when that end only jumps there)
+    ends = {follow} if follow is None else {follow, w.joins.jumped_to(follow)}
+    if any(x not in ends for x in w.fenced_at[mark:]):
+        # a way through the body that ends the statement around it instead: written
+        # in the body, it would run on into what follows the body's end
+        raise Unsupported("a way out of a try body to where an enclosing one ends")
+    del w.fenced_at[mark:]
     if body_stack is not None:  # values computed inside must be computed before leaving
         settle = Sim(w.ctx, w.graph.instrs, body_stack)
         settle.spill(strict=True)
         body, body_stack = body + settle.out, settle.stack
     if is_with:
         return with_statement(w, stack, body, body_stack, follow, after_with)
-    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop)
+    # (what runs on the ways out of the body, unprotected: copies of cleanups)
+    copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
+    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
 
 
 def _jumps_back_into(w, x, region, depth=2) -> bool:
@@ -90,7 +106,7 @@ def _jumps_back_into(w, x, region, depth=2) -> bool:
     )
 
 
-def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
+def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     protected = w.graph.instrs[w.graph.blocks[w.regions.first_protected(h)].start].handler
     base = list(stack[: protected.depth])
     exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
@@ -108,9 +124,16 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
     end = join if join is not None else start
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
-    if start is not None and h_stack is not None:
-        after_try = start
+    h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
+    if start is not None and h_stack is not None and w.ended_at == start:
+        after_try = start  # (not where a clause runs on to an enclosing body's end)
     handlers, final, star = clauses(h_out)
+    if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
+        # a finally body that may not re-raise reads like a bare except clause; a
+        # copy of it on a way out of the body, left there, would run under that
+        # clause (one that only re-raises, 3.12+ with the re-raise copied into an
+        # if's arms, is read so too)
+        raise Unsupported("a copy of a finally body read as an except clause in the body")
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
@@ -136,12 +159,18 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         return [node], body_stack, after_try
     # clauses that never go on leave no join: the else ends where the walk around it does
     end = join if join is not None else stop
+    if join is None and follow is None and h_end is not None and h_end in w.fences:
+        end = h_end  # (the body never ends, and the clauses run on to an enclosing end)
     if join in loop_edges(loop) and stop is not None:
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     if follow is not None and body_stack is not None:
         orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+    if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
+        # (``except E as e: return x`` and an else returning another value, meeting
+        # at a copy of the return: each returns its own)
+        return _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind)
     if after is None:
         after = h_stack
     nxt = end if after is not None else None
@@ -159,6 +188,48 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop):
         else_runs_on=runs_on,
     )
     return [node], after, nxt
+
+
+def _return_apart(w, end, after, h_stack) -> bool:
+    """Whether block ``end``, where the else and the clauses go on, is a return that
+    each reaches with a value of its own."""
+    if end is None or w.graph.blocks[end].succs:
+        return False
+    block = w.graph.blocks[end]
+    return w.graph.instrs[block.end - 1].op == "RETURN_VALUE" and not m.same(after, h_stack)
+
+
+def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
+    """The try whose clauses and else go on to one return with different values on
+    the stack: the return written at the end of the else and of the one clause
+    that goes on, each with its own value."""
+    block = w.graph.blocks[end]
+    open_clauses = [c for c in handlers if not isinstance(c.body[-1], m.TERMINAL)]
+    if len(open_clauses) > 1:
+        raise Unsupported("the clauses and the else meet with different values")
+    w.visit(end)
+    for stmts, stack in ((orelse, after), *((c.body, h_stack) for c in open_clauses)):
+        sim = Sim(w.ctx, w.graph.instrs, list(stack))
+        sim.run(block.start, block.end)
+        returned = sim.out[-1] if sim.out else None
+        if not isinstance(returned, ast.Return) or not isinstance(returned.value, ast.expr):
+            raise Unsupported("the clauses and the else meet with different values")
+        stmts[:] = [s for s in stmts if not isinstance(s, ast.Pass)] + sim.out
+    node = kind(body=body or [ast.Pass()], handlers=handlers, orelse=orelse, finalbody=[])
+    return [node], None, None
+
+
+def _may_not_reraise(stmts) -> bool:
+    """Whether the walk of a handler returns, breaks, continues or raises anything
+    but the exception it handles."""
+    for node in (n for s in stmts for n in ast.walk(s)):
+        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+            return True
+        if isinstance(node, ast.Raise) and not (
+            node.exc is None or isinstance(node.exc, m.Exception_)
+        ):
+            return True
+    return False
 
 
 def _written_after(w, h, start, loop, active, stop) -> bool:
@@ -208,6 +279,8 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         ends = [x for x in exits if returned[x] != "kept"]
         if len(ends) == 1 and returned[ends[0]] == "none":
             return ends[0]
+        if len(ends) == 1 and returned[ends[0]] is None and not is_with:
+            return ends[0]  # (what it returns is computed after the cleanup: no return's)
     edges = loop_edges(loop)
     ways = {x: _way_out(w, x, edges) for x in exits}
     staying = {x for x, way in ways.items() if way is None}
@@ -222,10 +295,63 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     return after if after in exits else min(exits)
 
 
+_PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}
+
+
+def _runs_alone(w, x) -> bool:
+    """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
+    so each copy of it does the same (a kept return value differs on each way)."""
+    block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
+    if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+        return False  # (a trial run must not decompile nested code)
+    try:
+        Sim(w.ctx, instrs, []).run(block.start, block.end)
+    except Unsupported:
+        return False
+    finally:
+        w.ctx.counter = counter
+    return True
+
+
+def _code_after(w, exits, follow, loop):
+    """A try/except body's ways out, unprotected, are its returns, breaks and
+    continues, which run no code of their own but the copies of enclosing cleanups,
+    and where it ends. So where ``follow`` is such a return or jump and one other way
+    out raises, code of its own, that is where the body ends: ``try: if c: return`` /
+    ``except E: ...`` / ``raise E2()``."""
+    if not _plain_exit(w, follow):
+        return follow
+    raising = [x for x in exits if not _plain_exit(w, x) and _raises(w, x)]
+    return raising[0] if len(raising) == 1 else follow
+
+
+def _raises(w, x, steps=8) -> bool:
+    """Whether the straight path from block ``x`` ends in a raise, running no with's
+    ``__exit__`` on the way."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    for _ in range(steps):
+        if x in w.fences or _exits_with(w, x):
+            return False
+        if not blocks[x].succs:
+            return instrs[blocks[x].end - 1].op in ("RAISE_VARARGS", "RERAISE")
+        if len(blocks[x].succs) != 1:
+            return False
+        x = blocks[x].succs[0]
+    return False
+
+
+def _plain_exit(w, x) -> bool:
+    """Whether block ``x`` only returns (a constant, or a value computed before it),
+    or only jumps: it runs no code of its own that could raise."""
+    block = w.graph.blocks[x]
+    return all(i.op in _PLAIN for i in w.graph.instrs[block.start : block.end])
+
+
 def _returned(w, x, steps=8) -> str | None:
     """What the ways on from exit ``x`` return, run on an empty stack (and undone):
     "kept" where a return, after code of the exit's own, finds nothing to return, a
-    value pushed before; "none" where each returns None; else None."""
+    value pushed before; "none" where each returns None; "constant" where one
+    returns another constant, maybe a return of the body; else None."""
     instrs, counter = w.graph.instrs, w.ctx.counter
     todo, seen, returns = [(x, [])], {x}, []
     try:
@@ -251,7 +377,9 @@ def _returned(w, x, steps=8) -> str | None:
                 seen.update(block.succs)
             else:
                 return None
-        return "none" if returns and all(v is None for v in returns) else None
+        if returns and all(v is None for v in returns):
+            return "none"
+        return "constant" if any(isinstance(v, ast.Constant) for v in returns) else None
     finally:
         w.ctx.counter = counter
 
@@ -362,15 +490,18 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
 def _finally(w, body, body_stack, final, normal, follow):
     """The try statement with finally body ``final``; ``normal`` is what the normal
     path runs after the body, the copy of ``final`` taken off (``_after_finally``)."""
-    body = strip_copies(body, final)
     rest, after, nxt = normal
-    if returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
+    ends = follow is not None and body_stack is not None
+    # (where the body never ends normally, a copy of the code after the try may
+    # still end it: that code is then written after the try, once)
+    body = strip_copies(body, final, after=rest, known=ends)
+    if ends and returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
         body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
     node = ast.Try(
         body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=final or [ast.Pass()]
     )
-    if follow is None or body_stack is None:
-        return [node], None, None
+    if not ends:
+        return [node, *rest], None, None
     return [node, *rest], after, nxt
 
 

@@ -37,24 +37,34 @@ class Fences:
 
     def __init__(self):
         self._ends: set[int] = set()
+        self._copies: dict[int, int] = {}  # a copy of a fence's block -> that fence
 
     def __contains__(self, b) -> bool:
-        return b in self._ends
+        return b in self._ends or b in self._copies
 
     def __iter__(self):
         return iter(self._ends)
 
+    def reached(self, b):
+        """The fence that getting to block ``b`` reaches: ``b``, or what it copies."""
+        return self._copies.get(b, b)
+
     @contextmanager
-    def around(self, end):
-        """The walks inside the ``with`` block stop at ``end`` too (None: nowhere new)."""
+    def around(self, end, copies=()):
+        """The walks inside the ``with`` block stop at ``end`` too (None: nowhere new),
+        and at ``copies`` of its block, as at ``end`` itself."""
         fenced = end is not None and end not in self._ends
+        copies = [c for c in copies if c not in self] if fenced else []
         if fenced:
             self._ends.add(end)
+            self._copies.update((c, end) for c in copies)
         try:
             yield
         finally:
             if fenced:
                 self._ends.discard(end)
+                for c in copies:
+                    del self._copies[c]
 
 
 class Walk:
@@ -74,6 +84,7 @@ class Walk:
         self.open_loops: set[int] = set()
         self.fences = Fences()
         self.ended_at = None  # where the last walk that ran on to its end stopped
+        self.fenced_at: list[int] = []  # the fences walks stopped at short of their stop
         self.merge = MergeState()  # the condition being merged (conditions.py)
 
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
@@ -89,7 +100,10 @@ class Walk:
                 return out, None
             leaves = loop is not None and b == loop.follow  # a fence the loop is inside
             if b is None or b == stop or (b in self.fences and not leaves):
+                b = self.fences.reached(b)
                 self.ended_at = b
+                if b != stop:
+                    self.fenced_at.append(b)
                 return out, stack
             if b != entering:
                 # the end of the body, through the test's repeated copy: no

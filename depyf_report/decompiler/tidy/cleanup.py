@@ -387,7 +387,10 @@ def _drop_tail_return(stmts, keep_value: bool):
         # a return from an except clause runs the finally body on its own way out
         handlers = [] if getattr(last, "finalbody", None) else getattr(last, "handlers", [])
         for part in [last, *handlers]:
-            part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
+            if part is last and getattr(last, "orelse", None) and isinstance(last, TRIES):
+                pass  # (running off a try body runs its else)
+            else:
+                part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
             if isinstance(part, (ast.If, *TRIES)):
                 part.orelse = _drop_tail_return(part.orelse, keep_value)
     return stmts

@@ -829,6 +829,193 @@ def pass_in_a_finally(items, log):
     return log
 
 
+def clause_and_else_return_apart(value, fail):
+    # the clause returns one value and the code after the inner try another: both
+    # end in a copy of one RETURN_VALUE, reached with different values on the stack
+    try:
+        try:
+            if fail:
+                raise KeyError(fail)
+        except Exception as error:
+            return value
+        return (value, 13)
+    except KeyError:
+        pass
+
+
+class Logged:
+    def __enter__(self):
+        LOG.append("enter")
+
+    def __exit__(self, *exc_info):
+        LOG.append(("exit", exc_info[0]))
+
+
+def clause_returns_through_finally_in_with(value, fail):
+    # the kept value of ``return value`` sits inside the copy of the finally body,
+    # which the with's exit follows
+    with Logged():
+        try:
+            if fail:
+                raise KeyError(fail)
+        except Exception as error:
+            return value
+        finally:
+            LOG.append(value)
+            value += 1
+    return -value
+
+
+def returns_what_the_finally_stored(fail):
+    # 3.10 copies the finally body and the return after the try to the end of the
+    # inner try's else and of its clause: the return, read after the copy, is no
+    # return inside the try body
+    try:
+        try:
+            x = 1
+            if fail:
+                raise KeyError(fail)
+        except KeyError:
+            LOG.append("caught")
+    finally:
+        x = 2
+    return (x, fail)
+
+
+def returns_in_try_with_an_else(value):
+    # the return ends the try body, which would run on into the else without it
+    try:
+        if value:
+            return
+    except KeyError:
+        pass
+    else:
+        raise KeyError(value)
+
+
+def raises_after_a_try_that_returns(value):
+    # the try body's ways out are a return of None and the raise after the try: the
+    # raise runs code, so it is where the body ends, no return inside the body
+    try:
+        if value:
+            return
+    except (KeyError, ValueError):
+        return
+    raise KeyError(value)
+
+
+def returns_through_nested_finallies(early, late):
+    # the copy of the innermost finally body on the way to the return is laid out
+    # first, where the try body's own end is expected (3.12+)
+    try:
+        try:
+            try:
+                if early:
+                    return 4
+            finally:
+                try:
+                    LOG.append("inner")
+                finally:
+                    LOG.append("innermost")
+                if late:
+                    LOG.append("late")
+        finally:
+            pass
+    finally:
+        pass
+
+
+def finally_that_raises(value, stop):
+    # the finally body raises instead of re-raising: it reads like a bare except
+    # clause, but its copies on the body's ways out are no else clause
+    try:
+        while True:
+            if stop:
+                break
+            return value
+    except KeyError:
+        pass
+    else:
+        raise ValueError(value)
+    finally:
+        LOG.append(value)
+        raise KeyError(value)
+
+
+def clause_goes_on_past_a_finally(value):
+    # the body's only way out is the dead clause's return; the live clause runs on
+    # past the finally body, not to that return (3.12+)
+    if value:
+        try:
+            try:
+                raise KeyError(value)
+            except Exception:
+                pass
+            except KeyError:
+                return 33
+            raise KeyError(35)
+        except KeyError:
+            pass
+        finally:
+            LOG.append(43)
+        LOG.append(value)
+    return ("end", value)
+
+
+def returns_from_while_true_in_finally(value):
+    # 3.10: the finally handler starts at the NOP of its ``while True``, dropped with
+    # the exception it was to save
+    try:
+        value = value + 1
+    finally:
+        while True:
+            return value
+
+
+def continues_from_a_finally_body(bits):
+    # the finally body may continue instead of re-raising, so it reads like a bare
+    # except clause: its copy on the way through the body is no part of that try
+    bits = list(bits)
+    while True:
+        LOG.append("round")
+        if bits.pop():
+            try:
+                if bits.pop():
+                    return len(bits)
+            finally:
+                LOG.append("finally")
+                if bits.pop():
+                    continue
+
+
+def inner_clause_runs_past_a_return(value, flag):
+    # the if's other way is a return; the inner try's clause runs on to the end of
+    # the outer try body, not to that return
+    try:
+        if flag or value > 6:
+            return value
+        try:
+            raise KeyError(value)
+        except (KeyError, ValueError) as error:
+            pass
+    except Exception:
+        pass
+    if flag is None:
+        LOG.append("end")
+
+
+def returns_inside_then_after_a_finally(value, early):
+    # the return in the body keeps its value over the copy of the finally body; the
+    # way out laid out after the body is that return's, not the body's end (3.12+)
+    try:
+        if early:
+            return value
+    finally:
+        LOG.append("finally")
+    LOG.append(value)
+    return ("end", value)
+
+
 CASES = [
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
@@ -929,4 +1116,28 @@ CASES = [
     ("dead_handler_before_a_loop", (0, 1, [1, 2], [])),
     ("dead_handler_before_a_loop", (0, 0, [1], [])),
     ("pass_in_a_finally", ([1, 12], [])), ("pass_in_a_finally", ([], [])),
+    ("clause_and_else_return_apart", (5, True)), ("clause_and_else_return_apart", (5, False)),
+    ("clause_returns_through_finally_in_with", (5, True)),
+    ("clause_returns_through_finally_in_with", (5, False)),
+    ("returns_what_the_finally_stored", (True,)),
+    ("returns_what_the_finally_stored", (False,)),
+    ("returns_in_try_with_an_else", (1,)), ("returns_in_try_with_an_else", (0,)),
+    ("raises_after_a_try_that_returns", (1,)), ("raises_after_a_try_that_returns", (0,)),
+    ("returns_through_nested_finallies", (True, True)),
+    ("returns_through_nested_finallies", (True, False)),
+    ("returns_through_nested_finallies", (False, True)),
+    ("returns_through_nested_finallies", (False, False)),
+    ("finally_that_raises", (1, True)), ("finally_that_raises", (1, False)),
+    ("clause_goes_on_past_a_finally", (1,)), ("clause_goes_on_past_a_finally", (0,)),
+    ("returns_from_while_true_in_finally", (1,)),
+    ("returns_from_while_true_in_finally", (None,)),
+    ("continues_from_a_finally_body", ([1, 1, 0],)),
+    ("continues_from_a_finally_body", ([1, 0, 1],)),
+    ("continues_from_a_finally_body", ([0, 1, 1, 0, 1],)),
+    ("continues_from_a_finally_body", ([1, 1, 0, 1],)),
+    ("inner_clause_runs_past_a_return", (7, False)),
+    ("inner_clause_runs_past_a_return", (1, None)),
+    ("inner_clause_runs_past_a_return", (1, True)),
+    ("returns_inside_then_after_a_finally", (1, True)),
+    ("returns_inside_then_after_a_finally", (1, False)),
 ]

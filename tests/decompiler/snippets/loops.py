@@ -658,6 +658,46 @@ def continue_under_a_negated_and(t, x, log):
     return log
 
 
+class Bits:
+    def __init__(self, bits):
+        self.bits = list(bits)
+
+    def c(self):
+        return self.bits.pop(0)
+
+
+def raises_after_a_try_that_continues(bits):
+    # the try body's ways out are the continue and the raise after the try: the
+    # raise runs code, so it is where the body ends
+    t = Bits(bits)
+    try:
+        while t.c():
+            try:
+                if t.c():
+                    continue
+            except KeyError:
+                continue
+            raise KeyError("after the try")
+    except IndexError as error:
+        pass
+
+
+def raises_after_an_empty_if_in_a_try(bits):
+    # 3.10 copies the raise after the try to both ways out of the if: a copy of
+    # where the body ends ends it too
+    t = Bits(bits)
+    try:
+        while not t.c():
+            try:
+                if t.c():
+                    pass
+            except KeyError:
+                continue
+            raise KeyError("after the try")
+    except IndexError as error:
+        pass
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -739,4 +779,10 @@ CASES = [
     ("find_caller", (["s"], {"s"})), ("find_caller", ([], set())),
     ("continue_under_a_negated_and", ([1, 1, 0, 0, 1, 0], 1, [])),
     ("continue_under_a_negated_and", ([1, 0, 1, 0], 0, [])),
+    ("raises_after_a_try_that_continues", ([1, 1, 1, 0],)),
+    ("raises_after_a_try_that_continues", ([1, 0],)),
+    ("raises_after_a_try_that_continues", ([0],)),
+    ("raises_after_an_empty_if_in_a_try", ([0, 1],)),
+    ("raises_after_an_empty_if_in_a_try", ([0, 0],)),
+    ("raises_after_an_empty_if_in_a_try", ([1],)),
 ]
