@@ -11,6 +11,10 @@ machines. Run it with the Python to measure:
     python benchmarks/decompile_fuzz.py --count 2000 --jobs 2
     python benchmarks/decompile_fuzz.py --python /work/main/.venv-3.10/bin/python
     python benchmarks/decompile_fuzz.py --seed 145 --count 1 --show  # both sources
+    python benchmarks/decompile_fuzz.py --control-flow --count 2000  # the first generator
+
+``--control-flow`` runs the first generator (``random_programs/control_flow.py``): one
+function of nested control flow only, the figures the project measured first.
 """
 
 import argparse
@@ -26,7 +30,7 @@ sys.path.insert(1, str(REPO))  # depyf_report, and the generator beside its test
 
 from decompile_pythons import passthrough, rerun  # noqa: E402
 
-from tests.decompiler.random_programs import Verdict, check  # noqa: E402
+from tests.decompiler.random_programs import Verdict, check, control_flow  # noqa: E402
 
 SECONDS_PER_PROGRAM = 30
 
@@ -39,14 +43,14 @@ def _too_slow(signum, frame):
     raise _TooSlow()
 
 
-def _check(job: tuple[int, int, bool]) -> Verdict:
+def _check(job: tuple[int, int, bool, bool]) -> Verdict:
     """One seed's verdict, in a worker; a program still running after the limit (a
     hang, in the decompiler or in the decompiled code) is a verdict of its own."""
-    seed, size, keep_sources = job
+    seed, size, keep_sources, only_control_flow = job
     signal.signal(signal.SIGALRM, _too_slow)
     signal.alarm(SECONDS_PER_PROGRAM)
     try:
-        verdict = check(seed, size)
+        verdict = (control_flow.check if only_control_flow else check)(seed, size)
     except _TooSlow:
         verdict = Verdict(seed, "timed out", detail=f"over {SECONDS_PER_PROGRAM} s")
     except BaseException as error:  # e.g. a stack overflow caught as RecursionError
@@ -58,8 +62,8 @@ def _check(job: tuple[int, int, bool]) -> Verdict:
     return verdict
 
 
-def _verdicts(seeds, size: int, jobs: int, show: bool):
-    jobs_list = [(seed, size, show) for seed in seeds]
+def _verdicts(seeds, size: int, jobs: int, show: bool, only_control_flow: bool):
+    jobs_list = [(seed, size, show, only_control_flow) for seed in seeds]
     if jobs <= 1:
         yield from map(_check, jobs_list)
         return
@@ -82,6 +86,9 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--show", action="store_true", help="print each finding's sources")
     parser.add_argument("--python", help="run under this Python instead")
+    parser.add_argument(
+        "--control-flow", action="store_true", help="the first generator: control flow only"
+    )
     args = parser.parse_args(argv)
     if args.python:
         return rerun(__file__, args.python, passthrough(sys.argv[1:]))
@@ -90,7 +97,7 @@ def main(argv=None) -> int:
     by_verdict: dict[str, list[Verdict]] = defaultdict(list)
     machines = []
     seeds = range(args.seed, args.seed + args.count)
-    for verdict in _verdicts(seeds, args.size, args.jobs, args.show):
+    for verdict in _verdicts(seeds, args.size, args.jobs, args.show, args.control_flow):
         label = verdict.kind + (f" ({', '.join(verdict.aspects)})" if verdict.aspects else "")
         by_verdict[label].append(verdict)
         if verdict.state_machine:
@@ -100,7 +107,8 @@ def main(argv=None) -> int:
             print(f"--- decompiled:\n{verdict.decompiled}")
     seconds = time.perf_counter() - start
     version = ".".join(map(str, sys.version_info[:3]))
-    print(f"Python {version}: {args.count} random programs from seed {args.seed}")
+    kind = "control-flow programs" if args.control_flow else "programs"
+    print(f"Python {version}: {args.count} random {kind} from seed {args.seed}")
     for label, verdicts in sorted(by_verdict.items(), key=lambda item: item[0] != "same"):
         print(f"  {label}: {len(verdicts)}")
         if label != "same":

@@ -18,6 +18,8 @@ import random
 import types
 from dataclasses import dataclass, field
 
+from .compare import Verdict
+
 PRELUDE = '''
 LOG = []
 
@@ -242,3 +244,25 @@ def decompiled_program(source: str) -> str:
     module = compile(source, "<random program>", "exec")
     code = next(c for c in module.co_consts if isinstance(c, types.CodeType) and c.co_name == "f")
     return PRELUDE + "\n\n" + decompile(code)
+
+
+def check(seed: int, size: int = 12) -> Verdict:
+    """Decompile ``f`` of the program for ``seed``, run both, and say how they compare."""
+    from depyf_report.decompiler.structuring.fallback import STATE_MACHINE_NOTE
+
+    source = program(seed, size)
+    verdict = Verdict(seed, "same", source=source)
+    try:
+        verdict.decompiled = decompiled_program(source)
+    except Exception as error:  # a decompile error is a finding, not a crash here
+        verdict.kind, verdict.detail = "decompile raised", f"{type(error).__name__}: {error}"
+        return verdict
+    verdict.state_machine = STATE_MACHINE_NOTE in verdict.decompiled
+    try:
+        same = run(verdict.decompiled) == run(source)
+    except SyntaxError as error:
+        verdict.kind, verdict.detail = "does not recompile", str(error)
+        return verdict
+    if not same:
+        verdict.kind, verdict.aspects = "differs", ["log or outcome"]
+    return verdict
