@@ -3,7 +3,9 @@
 A stream is a list of (opname, argument) pairs with line numbers, NOP, CACHE and
 EXTENDED_ARG left out and jump targets given as instruction indices, so code that
 differs only in layout or line table compares equal. Nested code objects are
-compared recursively, matched by their position among the constants.
+compared recursively, each with the rebuilt code object of the same name in the same
+order (a helper the decompiled code defines, as the state machine does, is nobody's
+counterpart and shifts no other).
 """
 
 import bisect
@@ -124,8 +126,10 @@ def compare_trees(original, rebuilt, result: TreeComparison | None = None) -> Tr
         result.mismatches.append(f"{qualname(original)}: no counterpart")
     else:
         result.mismatches.append(f"{qualname(original)}: {first_difference(original, rebuilt)}")
-    counterparts = nested_codes(rebuilt) if rebuilt is not None else []
-    for index, child in enumerate(nested_codes(original)):
-        other = counterparts[index] if index < len(counterparts) else None
-        compare_trees(child, other, result)
+    counterparts: dict[str, list] = {}
+    for child in nested_codes(rebuilt) if rebuilt is not None else []:
+        counterparts.setdefault(child.co_name, []).append(child)
+    for child in nested_codes(original):
+        same_name = counterparts.get(child.co_name)
+        compare_trees(child, same_name.pop(0) if same_name else None, result)
     return result
