@@ -155,6 +155,7 @@ READABLE = [
     ("match_shapes", "nested"),
     ("match_shapes", "stores_a_global"),
     ("match_shapes", "subject_expression"),
+    ("match_shapes", "captures_what_is_left"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

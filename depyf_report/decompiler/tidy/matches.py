@@ -94,9 +94,28 @@ def as_match(stmt) -> nodes.Match | None:
     if inner is not None and m.same(inner.subject, test.subject):
         cases += inner.cases
         tests += inner.tests
+    elif orelse and _captures(orelse[0], test.subject):
+        # ``case a:`` stores the subject kept in a temporary: one more of its reads
+        name = orelse[0].targets[0].id
+        pattern = ast.MatchAs(pattern=None, name=name)
+        cases.append(ast.match_case(pattern=pattern, guard=None, body=orelse[1:] or [ast.Pass()]))
+        tests += 1
     elif orelse:
         cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
     return nodes.Match(subject=test.subject, cases=cases, tests=tests)
+
+
+def _captures(stmt, subject) -> bool:
+    """Whether ``stmt`` is ``name = subject`` for a subject kept in a temporary: what
+    a last ``case name:`` compiles to."""
+    return (
+        isinstance(subject, ast.Name)
+        and m.is_temporary(subject)
+        and isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and m.same(stmt.value, subject)
+    )
 
 
 def _goes_on(before: ast.Match, after: ast.Match) -> bool:

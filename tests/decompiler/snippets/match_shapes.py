@@ -186,6 +186,19 @@ def subject_expression(values, index):
             return "else"
 
 
+
+def captures_what_is_left(x, t):
+    # a last ``case name:`` on a computed subject: it stores the subject, which the
+    # compiler keeps on the stack (read back as a temporary and ``case _: name = _t1``)
+    match (x, t % 3):
+        case [1, 2]:
+            return "pair"
+        case (a, b) if a > b:
+            return "falling", a, b
+        case rest:
+            return "rest", rest
+
+
 CASES = [
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
