@@ -66,7 +66,6 @@ KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
         (PY312, PY313),
         "differs (log): at .h tape 4.log[1][3][3]: expected [('_C38__h', ('function'",
     ),
-    38: ((PY310, PY312, PY313), "a state machine at module level leaves its names in the globals"),
     45: (
         (PY312, PY313),
         "a temporary in a class body (chained or unpacking assignment) stays in the class",
