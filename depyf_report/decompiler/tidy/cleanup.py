@@ -16,9 +16,12 @@ from .matches import rebuild as rebuild_matches
 
 
 class _Scope:
-    """Whether the body being tidied can hold ``return`` (a function) or not."""
+    """Whether the body being tidied can hold ``return`` (a function) or not, and the
+    names it stores as globals or free variables (an assignment to one in a
+    comprehension's loop is a walrus, not ``for z in [x]``)."""
 
     function = True
+    outer: frozenset[str] = frozenset()
 
 
 SCOPE = _Scope()
@@ -74,6 +77,10 @@ READS = _Reads()
 
 def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     SCOPE.function = ctx.is_function
+    # a comprehension's own code (3.10, 3.11) stores a walrus target as a global or free
+    # variable; 3.12+ inline it where no store tells (tests/known_gaps.py)
+    own = ctx.code.co_name in ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+    SCOPE.outer = frozenset(ctx.stored_globals | ctx.stored_free) if own else frozenset()
     READS.start(stmts)
     try:
         stmts = _block(stmts)
@@ -108,7 +115,7 @@ def _block(stmts, in_loop=False, closing=True):
             stmt.body = close_else(stmt.body)
     out = _conditional_returns(out)
     out = _merge_annotations(out)
-    out = inline(out, READS)
+    out = inline(out, READS, SCOPE.outer)
     if closing:
         out = close_else(out)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else

@@ -30,23 +30,31 @@ def comprehension_expr(code, body: list[ast.stmt], source) -> ast.expr | None:
         loop = body[0] if len(body) in (1, 2) else None
         if len(body) == 2 and not _is_return_none(body[1]):
             return None
-        return fold(loop, None, "gen", source, m.safe(code.co_varnames[0]))
+        return fold(loop, None, "gen", source, m.safe(code.co_varnames[0]), _outer_names(code))
     if len(body) != 3 or not isinstance(body[0], ast.Assign) or not isinstance(body[2], ast.Return):
         return None
     acc = body[0].targets[0]
     if not isinstance(acc, ast.Name) or not _returns(body[2], acc.id):
         return None
     kind = _display_kind(body[0].value)
-    return fold(body[1], acc.id, kind, source, m.safe(code.co_varnames[0]))
+    argname = m.safe(code.co_varnames[0])
+    return fold(body[1], acc.id, kind, source, argname, _outer_names(code))
+
+
+def _outer_names(code) -> set[str]:
+    """The names a comprehension's code binds in the scope around it (walrus targets:
+    globals, free variables), which an assignment in its loop may store to."""
+    return {m.safe(n) for n in (*code.co_names, *code.co_freevars)}
 
 
 def _folded(node) -> bool:
     return isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
 
 
-def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]:
+def inline(stmts: list[ast.stmt], reads: Callable[[str], int], outer=frozenset()) -> list:
     """Fold ``acc = []; for ...: acc.append(e)`` runs (3.12+ inlined comprehensions);
-    ``reads(name)`` is how often the whole body reads a temporary."""
+    ``reads(name)`` is how often the whole body reads a temporary; ``outer``: the
+    body's globals and free variables a walrus in a comprehension may store."""
     out: list[ast.stmt] = []
     dropped: Counter = Counter()  # reads that folding ``if not a: ... else: a`` took away
 
@@ -59,18 +67,18 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int]) -> list[ast.stmt]
             acc = init.targets[0]
             kind = _display_kind(init.value)
             if is_temporary(acc) and kind and _uses_once(stmt, acc.id):
-                folded = fold(loop, acc.id, kind, None, None)
+                folded = fold(loop, acc.id, kind, None, None, outer)
                 if folded is not None:
                     del out[-2:]
                     stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
-        _discarded(out, reads)
+        _discarded(out, reads, outer)
         while out and isinstance(out[-1], ast.If):
             folded = _value_branch(out, stmt, live, dropped)
             if folded is None:
                 break
             stmt = _put_back(out, folded, live)
         out.append(stmt)
-    _discarded(out, reads)
+    _discarded(out, reads, outer)
     return out
 
 
@@ -132,7 +140,7 @@ def _test_value(test, then, otherwise) -> ast.expr:
     return ast.IfExp(test=test, body=then, orelse=otherwise)
 
 
-def _discarded(out: list[ast.stmt], reads) -> None:
+def _discarded(out: list[ast.stmt], reads, outer) -> None:
     """A comprehension whose value is thrown away (``[f(x) for x in xs]`` as a
     statement) leaves its accumulator read by its own loop alone: it comes back as an
     expression statement, so its variables keep their own scope (PEP 709 restores them
@@ -144,7 +152,7 @@ def _discarded(out: list[ast.stmt], reads) -> None:
     kind = _display_kind(init.value)
     if not (is_temporary(acc) and kind and len(init.targets) == 1) or reads(acc.id) != 1:
         return
-    folded = fold(loop, acc.id, kind, None, None)
+    folded = fold(loop, acc.id, kind, None, None, outer)
     if folded is not None:
         out[-2:] = [ast.Expr(value=folded)]
 
@@ -254,8 +262,9 @@ def _is_return_none(stmt) -> bool:
     )
 
 
-def fold(loop, acc, kind, source, argname) -> ast.expr | None:
-    """Collect generators from nested for/if statements down to the single action."""
+def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None:
+    """Collect generators from nested for/if statements down to the single action;
+    ``outer``: names the comprehension binds outside itself (``_outer_names``)."""
     gens: list[ast.comprehension] = []
     node = [loop]
     while True:
@@ -265,7 +274,7 @@ def fold(loop, acc, kind, source, argname) -> ast.expr | None:
             gens[-1].ifs.append(_negate(node[0].test))
             node = node[1:]
             continue
-        if len(node) >= 2 and gens and _single_item_loop(node[0]):
+        if len(node) >= 2 and gens and _single_item_loop(node[0], outer):
             # ``for z in [x]`` inside a comprehension compiles to ``z = x``
             target, value = node[0].targets[0], node[0].value
             iterable = ast.List(elts=[value], ctx=ast.Load())
@@ -322,13 +331,13 @@ def _build(action, acc, kind, gens):
     return node(elt=call.args[0], generators=gens)
 
 
-def _single_item_loop(stmt) -> bool:
-    """An assignment in a comprehension's loop: only ``for z in [x]`` makes one."""
-    return (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and not any(is_temporary(n) for n in ast.walk(stmt.targets[0]) if isinstance(n, ast.Name))
-    )
+def _single_item_loop(stmt, outer) -> bool:
+    """An assignment in a comprehension's loop to its own names: ``for z in [x]`` makes
+    one, a walrus (``z`` then a name of the scope around) another."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return False
+    names = [n.id for n in ast.walk(stmt.targets[0]) if isinstance(n, ast.Name)]
+    return not any(is_temporary(n) or n in outer for n in names)
 
 
 def _skips(stmt) -> bool:
