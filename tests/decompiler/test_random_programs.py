@@ -20,45 +20,21 @@ SEEDS = range(60)
 PY310, PY311, PY312, PY313 = (3, 10), (3, 11), (3, 12), (3, 13)
 ALL = (PY310, PY311, PY312, PY313)
 KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
-    1: (
-        (PY312, PY313),
-        "differs (log namespace): at .f tape 0.log[1][0][1][0][1]: expected '0', got '2'",
-    ),
     6: (
         (PY312, PY313),
-        "a lambda becomes a def named _tN",
+        "a walrus target in a 3.12+ inlined module-level comprehension is left unbound (read as for w in [i]; known gap module_walrus)",
     ),
-    11: ((PY312, PY313), "a state machine at module level leaves its names in the globals"),
-    20: (
-        ALL,
-        "a temporary in a class body (chained or unpacking assignment) stays in the class; on 3.11: a temporary at module level stays in the globals",
-    ),
-    21: ((PY312, PY313), "a state machine at module level leaves its names in the globals"),
-    26: ((PY312, PY313), "a temporary at module level stays in the globals"),
+    26: ((PY312, PY313), "differs (log): at .f tape 0.log[1][0][1][0][1]: expected '0', got '2'"),
     32: (
         (PY312, PY313),
-        "a temporary in a class body (chained or unpacking assignment) stays in the class",
+        "a walrus target in a 3.12+ inlined module-level comprehension is left unbound (read as for w in [i]; known gap module_walrus)",
     ),
     33: (
         (PY312, PY313),
-        "a temporary at module level stays in the globals",
+        "a walrus target in a 3.12+ inlined module-level comprehension is left unbound (read as for w in [i]; known gap module_walrus)",
     ),
-    37: (
-        (PY312, PY313),
-        "differs (log): at .h tape 4.log[1][3][3]: expected [('_C38__h', ('function'",
-    ),
-    38: (
-        (PY312, PY313),
-        "a module-level state machine leaves its hidden comprehension locals (_t0_i) in the globals",
-    ),
-    45: (
-        (PY312, PY313),
-        "a temporary in a class body (chained or unpacking assignment) stays in the class",
-    ),
-    50: (
-        (PY312, PY313),
-        "a temporary in a class body (chained or unpacking assignment) stays in the class; a lambda becomes a def named _tN; differs (log): at .f tape 2.log[1]",
-    ),
+    45: ((PY312, PY313), "differs (log): at .h tape 0.log[1][0][1][0][1]: expected '0', got '2'"),
+    50: ((PY312, PY313), "differs (log): at .f tape 0.log[1][12][1][0][1]: expected '-4', got '2'"),
 }
 
 
