@@ -18,7 +18,7 @@ import random
 import types
 from dataclasses import dataclass, field
 
-from .compare import Verdict
+from .compare import TAPES, Verdict
 
 PRELUDE = '''
 LOG = []
@@ -208,18 +208,6 @@ def _ends(line: str) -> bool:
 def program(seed: int, size: int = 12) -> str:
     """A module: the prelude and one random function ``f``."""
     return PRELUDE + "\n\n" + Generator(seed, size).function()
-
-
-TAPES = [
-    [1, 2, 3],
-    [0, 5, 1, 1, 7],
-    [2, 2, 0, 4],
-    [3, 1, 4, 1, 5, 9, 2, 6],
-    [7],
-    [0],
-    [5, 0, 0, 2, 8],
-    [1, 1, 1, 0, 2, 0, 1],
-]
 
 
 def run(source: str) -> list:
