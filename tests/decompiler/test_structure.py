@@ -156,6 +156,7 @@ READABLE = [
     ("match_shapes", "stores_a_global"),
     ("match_shapes", "subject_expression"),
     ("match_shapes", "captures_what_is_left"),
+    ("match_shapes", "guarded_capture_first"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

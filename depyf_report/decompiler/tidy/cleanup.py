@@ -12,6 +12,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES
 from .comprehensions import inline
+from .matches import guarded_captures
 from .matches import rebuild as rebuild_matches
 
 
@@ -109,6 +110,7 @@ def _block(stmts, in_loop=False, closing=True):
             continue  # the exit of a with statement, already part of its syntax
         for node in _statement(stmt):
             out.append(node)
+    out = guarded_captures(out)
     out = _return_inside(out)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):

@@ -73,6 +73,60 @@ def _held(before, match: nodes.Match, reads) -> bool:
     )
 
 
+def guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` (their inner blocks tidied) with a first ``case name if guard:`` back in
+    the ``match`` it starts. It leaves ``name = _t1 = subject``, then ``if guard: body``
+    and the other cases as ``match _t1:``, in the ``else`` or after a body that never
+    goes on."""
+    out: list[ast.stmt] = []
+    for stmt in stmts:
+        if len(out) >= 2 and _captured(out[-2], out[-1], stmt) and _no_else(out[-1]):
+            out[-2:] = [_guarded_match(out[-2], out[-1], stmt)]
+            continue
+        rest = stmt.orelse[0] if isinstance(stmt, ast.If) and len(stmt.orelse) == 1 else None
+        if out and _captured(out[-1], stmt, rest):
+            out[-1] = _guarded_match(out[-1], stmt, rest)
+            continue
+        out.append(stmt)
+    return out
+
+
+def _captured(before, stmt, rest) -> bool:
+    """Whether ``before`` is ``name = _t1 = subject``, ``stmt`` an ``if`` and ``rest`` a
+    ``match _t1:`` whose tests alone read ``_t1``."""
+    if not (isinstance(before, ast.Assign) and len(before.targets) == 2):
+        return False
+    if not all(isinstance(t, ast.Name) for t in before.targets):
+        return False
+    name, kept = before.targets
+    return (
+        m.is_temporary(kept)
+        and not m.is_temporary(name)
+        and isinstance(stmt, ast.If)
+        and isinstance(rest, nodes.Match)
+        and isinstance(rest.subject, ast.Name)
+        and rest.subject.id == kept.id
+        and not _reads(kept.id, [stmt.test, *stmt.body, *rest.cases])
+    )
+
+
+def _reads(ident: str, nodes_) -> bool:
+    """Whether any of ``nodes_`` reads ``ident`` (the subject kept on the stack is read by
+    the cases' tests alone, which the ``match`` does not spell)."""
+    return any(isinstance(n, ast.Name) and n.id == ident for node in nodes_ for n in ast.walk(node))
+
+
+def _no_else(stmt: ast.If) -> bool:
+    """Whether ``stmt`` has no else and its body never goes on: what follows is its else."""
+    return not stmt.orelse and _ends(stmt.body)
+
+
+def _guarded_match(before: ast.Assign, stmt: ast.If, rest: nodes.Match) -> nodes.Match:
+    pattern = ast.MatchAs(pattern=None, name=before.targets[0].id)
+    first = ast.match_case(pattern=pattern, guard=stmt.test, body=stmt.body or [ast.Pass()])
+    return nodes.Match(subject=before.value, cases=[first, *rest.cases], tests=rest.tests)
+
+
 def as_match(stmt) -> nodes.Match | None:
     """``if <pattern> [and guard]: A / else: B`` as ``match``, its ``elif`` chain folded in."""
     if not isinstance(stmt, ast.If):

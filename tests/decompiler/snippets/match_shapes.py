@@ -199,6 +199,22 @@ def captures_what_is_left(x, t):
             return "rest", rest
 
 
+
+def guarded_capture_first(y, g):
+    # a first ``case name if guard:`` stores the subject before the guard: read back as
+    # ``name = _t1 = y``, an if on the guard and ``match _t1:`` for the other cases
+    match y:
+        case a if g:
+            r = ("a", a)
+        case [0, *_]:
+            r = "zero"
+        case 1 | 2:
+            r = "small"
+        case _:
+            r = "other"
+    return r
+
+
 CASES = [
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
