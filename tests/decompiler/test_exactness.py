@@ -118,6 +118,26 @@ def check(obtype, doc):
             assert isinstance(contained, type)
     assert isinstance(doc, str)
 """,
+    # 3.12 compile a comprehension's if clause on a line below its for to a jump of
+    # the other sense: the clause stays below it (nodes.comprehension, tidy/unparse.py).
+    "comprehension_if_below_its_for": """
+def abstracts(namespace):
+    return {name
+            for name, value in namespace.items()
+            if getattr(value, "__isabstractmethod__", False)}
+""",
+    "generator_if_below_its_for": """
+def difference(self, other):
+    return self._from_iterable(value for value in self
+                               if value not in other)
+""",
+    "comprehension_ifs_below_each_other": """
+def pick(rows):
+    return [row for row in rows
+            if row
+            for cell in row
+            if cell]
+""",
 }
 
 
@@ -130,3 +150,17 @@ def mismatches(source: str) -> list[str]:
 @pytest.mark.parametrize("name", sorted(SHAPES))
 def test_shape_recompiles_to_the_same_bytecode(name):
     assert mismatches(SHAPES[name]) == [], decompile(compile(SHAPES[name], "<shape>", "exec"))
+
+
+def test_an_if_clause_below_its_for_is_written_below_it():
+    source = SHAPES["generator_if_below_its_for"]
+    text = decompile(compile(source, "<shape>", "exec"))
+    assert "for value in self\n" in text and "if value not in other)" in text
+
+
+def test_an_if_clause_inside_an_fstring_stays_on_its_line():
+    # an f-string's parts take no line break before 3.12
+    source = "def f(xs):\n    return f'{[x for x in xs if x]!r}'\n"
+    text = decompile(compile(source, "<shape>", "exec"))
+    compile(text, "<decompiled>", "exec")
+    assert "\n" not in text.strip().splitlines()[-1]

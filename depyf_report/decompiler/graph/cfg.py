@@ -101,6 +101,10 @@ class Graph:
     def at(self, index: int) -> int:
         return self.block_at[index]
 
+    def line_at(self, index: int) -> int | None:
+        """The source line of instruction ``index``, where known."""
+        return self.lines.at(self.instrs[index].offset) if self.lines is not None else None
+
     def handler_block(self, block: Block) -> int | None:
         return self.block_at[block.handler.target] if block.handler else None
 

@@ -21,10 +21,33 @@ class If(ast.If):
     # ``if c: A / else: break`` at the end of a loop body was written ``if not c: break``
     # then ``A`` (cleanup._loop_tail).
     orelse_falls: bool = True
+    # The source line of the test's jump, where known: a comprehension's if clause
+    # written on a line below its for (tidy/comprehensions.py, ``comprehension``).
+    test_line: int | None = None
 
-    def __init__(self, *args, orelse_falls: bool = True, **kwargs):
+    def __init__(self, *args, orelse_falls: bool = True, test_line=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.orelse_falls = orelse_falls
+        self.test_line = test_line
+
+
+class For(ast.For):
+    # The source line of the loop's header (FOR_ITER), where known (as ``If.test_line``).
+    header_line: int | None = None
+
+    def __init__(self, *args, header_line=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.header_line = header_line
+
+
+class comprehension(ast.comprehension):  # (named as ast names it)
+    # Which if clauses were written on a line below the clause before them: 3.12 compile
+    # such a test to a jump of the other sense, so the line break is part of the code.
+    if_breaks: tuple[bool, ...] = ()
+
+    def __init__(self, *args, if_breaks=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.if_breaks = tuple(if_breaks)
 
 
 class Pass(ast.Pass):
@@ -122,7 +145,7 @@ class Match(ast.Match):
 
 
 _TRIES = (Try, TryStar) if TryStar else (Try,)
-_CLASSES = {If, Pass, Continue, Return, Raise, Name, Call, Match, *_TRIES}
+_CLASSES = {If, For, comprehension, Pass, Continue, Return, Raise, Name, Call, Match, *_TRIES}
 
 
 def ast_class(node) -> type:
@@ -134,6 +157,18 @@ def ast_class(node) -> type:
 
 def orelse_falls(node: ast.If) -> bool:
     return node.orelse_falls if isinstance(node, If) else True
+
+
+def test_line(node: ast.stmt) -> int | None:
+    return node.test_line if isinstance(node, If) else None
+
+
+def header_line(node: ast.stmt) -> int | None:
+    return node.header_line if isinstance(node, For) else None
+
+
+def if_breaks(node: ast.comprehension) -> tuple[bool, ...]:
+    return node.if_breaks if isinstance(node, comprehension) else ()
 
 
 def written_pass(node: ast.stmt) -> bool:

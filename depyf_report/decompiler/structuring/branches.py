@@ -111,11 +111,18 @@ def two_way(w, b, sim, loop, active, stop=None):
         raise Unsupported("value-keeping jump used as a statement")
     if t_stack is not None and f_stack is not None:
         t_stack = f_stack = _settle_values(w, t_out, t_stack, f_out, f_stack)
+    # the line of what the jump tests (3.13 give the jump itself the loop's line)
+    block = w.blocks[b]
+    line = w.graph.line_at(max(block.start, block.last - 1))
     if flip and f_out:  # the fall-through is the if body, as it was written
-        node = nodes.If(test=negate(test), body=f_out, orelse=t_out, orelse_falls=False)
+        node = nodes.If(
+            test=negate(test), body=f_out, orelse=t_out, orelse_falls=False, test_line=line
+        )
     else:
         body = t_out or [nodes.Pass(written=true_b != join)]
-        node = nodes.If(test=test, body=body, orelse=f_out, orelse_falls=false_b in falls)
+        node = nodes.If(
+            test=test, body=body, orelse=f_out, orelse_falls=false_b in falls, test_line=line
+        )
     after = t_stack if t_stack is not None else f_stack
     return [*sim.out, node], after, join, after is None or join is None
 

@@ -11,6 +11,7 @@ from ..bytecode.opcodes import JUMPS
 from ..graph.cfg import TWO_WAY
 from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
 from .loops import Loop, check_body_ends
 
@@ -57,8 +58,11 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     orelse = []
     if else_start is not None:
         orelse, _ = w.seq(else_start, _past_pop(w, follow), list(base), outer, active=active)
-    kind = ast.For if w.graph.async_for_end(h) is None else ast.AsyncFor
-    node = kind(target=target, iter=iterator.value, body=stmts[1:] or [ast.Pass()], orelse=orelse)
+    fields = {"target": target, "iter": iterator.value, "body": stmts[1:] or [ast.Pass()]}
+    if w.graph.async_for_end(h) is None:
+        node = nodes.For(**fields, orelse=orelse, header_line=w.graph.line_at(w.blocks[h].start))
+    else:
+        node = ast.AsyncFor(**fields, orelse=orelse)
     if follow != done and w.graph.instrs[w.blocks[follow].start].op == "POP_TOP":
         return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
     return [node], base, follow

@@ -8,10 +8,12 @@ The body of a ``<listcomp>`` (or a 3.12+ inlined comprehension) decompiles to
 from __future__ import annotations
 
 import ast
+import itertools
 from collections import Counter
 from collections.abc import Callable
 
 from ..simulation import markers as m
+from ..simulation import nodes
 
 KINDS = {"append": "list", "add": "set"}
 LOOPS = (ast.For, ast.AsyncFor)
@@ -266,12 +268,15 @@ def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None
     """Collect generators from nested for/if statements down to the single action;
     ``outer``: names the comprehension binds outside itself (``_outer_names``)."""
     gens: list[ast.comprehension] = []
+    # each clause's source line, where known, to keep an if clause below its for
+    lines: list[list[int | None]] = []
     node = [loop]
     while True:
         if len(node) == 2 and isinstance(node[1], ast.Continue):
             node = node[:1]
         if len(node) >= 2 and gens and _skips(node[0]):  # ``if not c: continue`` first
             gens[-1].ifs.append(_negate(node[0].test))
+            lines[-1].append(nodes.test_line(node[0]))
             node = node[1:]
             continue
         if len(node) >= 2 and gens and _single_item_loop(node[0], outer):
@@ -279,6 +284,7 @@ def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None
             target, value = node[0].targets[0], node[0].value
             iterable = ast.List(elts=[value], ctx=ast.Load())
             gens.append(ast.comprehension(target=target, iter=iterable, ifs=[], is_async=0))
+            lines.append([None])
             node = node[1:]
             continue
         if len(node) != 1:
@@ -289,12 +295,15 @@ def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None
             gens.append(
                 ast.comprehension(target=stmt.target, iter=stmt.iter, ifs=[], is_async=is_async)
             )
+            lines.append([nodes.header_line(stmt)])
             node = _strip_continue(stmt.body)
         elif isinstance(stmt, ast.If) and gens and not stmt.orelse:
             gens[-1].ifs.append(stmt.test)
+            lines[-1].append(nodes.test_line(stmt))
             node = stmt.body
         elif isinstance(stmt, ast.If) and gens and _is_continue(stmt.body):
             gens[-1].ifs.append(_negate(stmt.test))
+            lines[-1].append(nodes.test_line(stmt))
             node = stmt.orelse
         else:
             break
@@ -305,7 +314,21 @@ def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None
         if not (isinstance(first, ast.Name) and first.id == argname):
             return None
         gens[0].iter = source
-    return _build(node[0], acc, kind, gens)
+    return _build(node[0], acc, kind, [_laid_out(g, ls) for g, ls in zip(gens, lines)])
+
+
+def _laid_out(gen: ast.comprehension, lines: list) -> ast.comprehension:
+    """``gen`` with each if clause written below the clause before it where its test
+    was on a later line than that clause."""
+    breaks = [
+        before is not None and after is not None and after > before
+        for before, after in itertools.pairwise(lines)
+    ]
+    if not any(breaks):
+        return gen
+    return nodes.comprehension(
+        target=gen.target, iter=gen.iter, ifs=gen.ifs, is_async=gen.is_async, if_breaks=breaks
+    )
 
 
 def _build(action, acc, kind, gens):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import inspect
 
+from ..simulation import nodes
 from ..simulation.nodes import StatementLines
 from .facts import is_comment
 from .fstrings import fstring_source, same_fstring
@@ -61,9 +62,12 @@ else:
     )
 
     class _Unparser(_Base):
-        def __init__(self, lines: StatementLines | None = None, **options):
+        def __init__(self, lines: StatementLines | None = None, layout=False, **options):
             super().__init__(**options)  # f-strings' parts: a new unparser of this class
             self._lines = lines
+            # Whether line breaks may go inside expressions: not in an f-string's parts,
+            # which take none before 3.12.
+            self._layout = layout
 
         def traverse(self, node):
             super().traverse(node)
@@ -128,6 +132,23 @@ else:
             with self.require_parens(precedence, node):
                 self.interleave(lambda: self.write(f" {operator} "), operand, node.values)
 
+        def visit_comprehension(self, node):
+            """An if clause written below the clause before it stays there
+            (``nodes.comprehension``): 3.12 compile its test differently."""
+            breaks = nodes.if_breaks(node)
+            if not (self._layout and any(breaks)):
+                return super().visit_comprehension(node)
+            self.write(" async for " if node.is_async else " for ")
+            self.set_precedence(ast._Precedence.TUPLE, node.target)
+            self.traverse(node.target)
+            self.write(" in ")
+            self.set_precedence(ast._Precedence.TEST.next(), node.iter, *node.ifs)
+            self.traverse(node.iter)
+            for test, below in zip(node.ifs, breaks):
+                self.write("\n" + "    " * (self._indent + 1) + "if " if below else " if ")
+                self.traverse(test)
+            return None
+
         def visit_Call(self, node):
             if node.keywords or len(node.args) != 1 or type(node.args[0]) is not ast.GeneratorExp:
                 return super().visit_Call(node)
@@ -139,4 +160,4 @@ else:
     def unparse(tree: ast.AST, lines: StatementLines | None = None) -> str:
         """Source for ``tree``, as ``ast.unparse`` writes it but for the parentheses;
         with ``lines``, each simple statement noted there ends with its lines."""
-        return _Unparser(lines).visit(tree)
+        return _Unparser(lines, layout=True).visit(tree)
