@@ -27,15 +27,6 @@ def function(case: str) -> str:
 
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
-    *(
-        (
-            module(f"module_walrus-{case}"),
-            (PY312, PY313),
-            "a walrus in a 3.12+ inlined comprehension at module level (its target a global) "
-            "is read back as 'for BIG in [square]', one of the comprehension's own names",
-        )
-        for case in ("module", "walrus_target")
-    ),
     (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
@@ -72,13 +63,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         (PY312, PY313),
         "the state machine keeps an inlined comprehension's cell variable in the "
         "function's own cell, so lambdas made in it share one",
-    ),
-    (
-        state_machine("comprehensions-discarded_comprehension_of_a_global"),
-        (PY312, PY313),
-        "the state machine writes an inlined comprehension's variable under the name of "
-        "the global the function declares, so the loop assigns the local and the "
-        "function's read of the global sees it",
     ),
     (
         state_machine("comprehensions-comprehensions_in_value_branches"),

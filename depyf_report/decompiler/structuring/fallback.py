@@ -25,15 +25,22 @@ STATE_MACHINE_NOTE = "control flow not structured: a state machine over basic bl
 _FAST = ("LOAD_FAST", "LOAD_FAST_CHECK", "STORE_FAST", "DELETE_FAST", "LOAD_FAST_AND_CLEAR")
 
 
+# The instructions on a function's globals.
+_GLOBAL = ("LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL")
+
+
 def hidden_locals_renamed(instrs, ctx: CodeContext) -> list:
     """``instrs`` with a module or class body's fast locals under invented names.
 
     A comprehension inlined in such a body (3.12+) keeps its variables in the frame's
     fast locals, never in the namespace; the machine can only store them by name, so it
-    stores them under invented names, which it removes from the namespace at the end."""
-    if ctx.is_function:
-        return instrs
+    stores them under invented names, which it removes from the namespace at the end.
+    The same goes for a function's fast local that is also the name of a global the
+    function declares (a comprehension's own variable, or a walrus target the compiler
+    saves around it): by that name the machine would store the global."""
     cleared = {i.argval for i in instrs if i.op == "LOAD_FAST_AND_CLEAR"}
+    if ctx.is_function:
+        cleared &= {i.argval for i in instrs if i.op in _GLOBAL}
     return [
         dataclasses.replace(i, argval=ctx.hidden_local(i.argval))
         if i.op in _FAST and i.argval in cleared

@@ -64,15 +64,9 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int], outer=frozenset()
         return reads(ident) - dropped[ident]
 
     for stmt in stmts:
-        if len(out) >= 2 and isinstance(out[-1], LOOPS) and isinstance(out[-2], ast.Assign):
-            init, loop = out[-2], out[-1]
-            acc = init.targets[0]
-            kind = _display_kind(init.value)
-            if is_temporary(acc) and kind and _uses_once(stmt, acc.id):
-                folded = fold(loop, acc.id, kind, None, None, outer)
-                if folded is not None:
-                    del out[-2:]
-                    stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+        if isinstance(stmt, LOOPS) and out and _starts_accumulator(out[-1]):
+            stmt.iter = _iterable(out, stmt.iter, reads, outer)
+        stmt = _fold_before(out, stmt, reads, outer)
         _discarded(out, reads, outer)
         while out and isinstance(out[-1], ast.If):
             folded = _value_branch(out, stmt, live, dropped)
@@ -82,6 +76,37 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int], outer=frozenset()
         out.append(stmt)
     _discarded(out, reads, outer)
     return out
+
+
+def _fold_before(out: list[ast.stmt], stmt, reads, outer):
+    """``stmt`` with the comprehension whose loop ends ``out`` folded into its one read
+    of the accumulator, that loop (and the values kept across it) taken off ``out``."""
+    if len(out) >= 2 and isinstance(out[-1], LOOPS) and isinstance(out[-2], ast.Assign):
+        init, loop = out[-2], out[-1]
+        acc = init.targets[0]
+        kind = _display_kind(init.value)
+        if is_temporary(acc) and kind and _uses_once(stmt, acc.id):
+            folded = fold(loop, acc.id, kind, None, None, outer)
+            if folded is not None:
+                del out[-2:]
+                stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+    return stmt
+
+
+def _starts_accumulator(stmt) -> bool:
+    return is_temporary_store(stmt) and _display_kind(stmt.value) is not None
+
+
+def _iterable(out: list[ast.stmt], iterable, reads, outer) -> ast.expr:
+    """The iterable of a comprehension's loop, with a comprehension it iterates over
+    folded in: ``[e for g in [i for i in y]]`` runs the inner loop, then makes the
+    outer accumulator (``out[-1]``, inert) and only then loops over the inner result,
+    so the inner loop ends ``out`` one statement before the loop that reads it. Left
+    as a loop, the inner one would write the variables PEP 709 keeps apart."""
+    start = out.pop()
+    probe = _fold_before(out, ast.Expr(value=iterable), reads, outer)
+    out.append(start)
+    return probe.value
 
 
 def _value_branch(out: list[ast.stmt], stmt, reads, dropped: Counter) -> ast.stmt | None:

@@ -152,7 +152,34 @@ def single_item_loops(items):
     return pairs, kept, {z: x for x in items for z in (x * 3,) if not z}
 
 
+def comprehension_over_a_comprehension(items):
+    """The inner loop runs before the outer accumulator is made (3.12+ inline both):
+    left as a loop, it would write the function's own ``i``."""
+    i = "kept"
+    [g() for g in [lambda: i for i in items]]
+    doubled = [g * 2 for g in reversed([i for i in items if i])]
+    pairs = {g: h for g in {i for i in items} for h in [j for j in range(g)]}
+    return i, doubled, pairs
+
+
+# at module level: the inner comprehension's variable is no module name
+OVER_A_COMPREHENSION = [k + 1 for k in [k * 2 for k in range(3)]]
+
+
+def walrus_to_a_global(xs):
+    """A walrus in a comprehension stores the global the function declares: not
+    ``for WALRUS_GLOBAL in [x]``, a name of the comprehension's own."""
+    global WALRUS_GLOBAL
+    big = [WALRUS_GLOBAL for x in xs if (WALRUS_GLOBAL := x) > 1]
+    return big, WALRUS_GLOBAL
+
+
+WALRUS_GLOBAL = "global"
+
+
 CASES = [
+    ("comprehension_over_a_comprehension", ([0, 1, 2],)),
+    ("walrus_to_a_global", ([1, 2, 3],)),
     ("single_item_loops", ([0, 1, 2],)),
     ("comprehensions_in_value_branches", (0, [1, 2])),
     ("comprehensions_in_value_branches", ([3], [])),

@@ -525,7 +525,7 @@ def _augmented(sim, ins) -> bool:
 
 
 def _walrus(sim, ins, nxt, value) -> bool:
-    stores = ("STORE_FAST", "STORE_DEREF", "STORE_NAME")
+    stores = ("STORE_FAST", "STORE_DEREF", "STORE_NAME", "STORE_GLOBAL")
     return (
         ins.arg == 1
         and nxt is not None
