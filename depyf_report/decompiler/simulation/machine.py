@@ -56,6 +56,7 @@ class CodeContext:
         self.is_function = bool(code.co_flags & 1)  # CO_OPTIMIZED
         self.helpers: set[str] = set()  # helper functions the emitted code calls
         self._bound: set[str] | None = None
+        self._declared: set[str] | None = None
         # Values on the stack that POP_TOP drops without a statement (handlers/statements):
         # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
         self.tested_copies = Noted()
@@ -72,6 +73,14 @@ class CodeContext:
             return m.name(ident)
         module = m.call("__import__", [m.const("builtins")])
         return ast.Attribute(value=module, attr=ident, ctx=ast.Load())
+
+    def declared_outside(self, instrs) -> set[str]:
+        """The names ``instrs`` store or delete as globals or free variables: a class
+        body declares them ``global`` or ``nonlocal``."""
+        if self._declared is None:
+            ops = ("STORE_DEREF", "DELETE_DEREF", "STORE_GLOBAL", "DELETE_GLOBAL")
+            self._declared = {i.argval for i in instrs if i.op in ops}
+        return self._declared
 
     def temp(self, kind: str = "t") -> str:
         self.counter += 1

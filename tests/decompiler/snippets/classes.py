@@ -200,7 +200,27 @@ def comprehensions_in_class_body(items):
 
     return sorted(vars(Holder)), Holder.j, Holder.squares, Holder.pairs, Holder.firsts
 
+SHADOWED = "global"
+
+
+def comprehension_reads_past_the_class(items):
+    """A comprehension in a class body reads the function's variable and the global,
+    never the class's own names of the same spelling: also where a state machine writes
+    the class body (the loop), the comprehension's loop inlined into it on 3.12+."""
+    shadowed_free = "function"
+
+    class Holder:
+        shadowed_free = SHADOWED = "class"
+        rest = items
+        while rest and len(rest) > 5:
+            rest = rest[1:]
+        seen = [(shadowed_free, SHADOWED) for _ in rest]
+
+    return Holder.seen, Holder.shadowed_free
+
+
 CASES = [
+    ("comprehension_reads_past_the_class", ([0, 1],)),
     ("use_declares_global", ()),
     ("use_child", (4,)),
     ("use_meta", ()),

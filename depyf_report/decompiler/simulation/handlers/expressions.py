@@ -55,7 +55,36 @@ def load_const(sim, ins):
 
 @handles("LOAD_FAST", "LOAD_DEREF", "LOAD_GLOBAL", "LOAD_NAME")
 def load_name(sim, ins):
+    if _past_the_class(sim, ins):
+        # ``(lambda: x)()``: a function in a class body reads ``x`` as the inlined
+        # comprehension did, past the class's namespace (which may hold its own ``x``)
+        no_args = ast.arguments(
+            posonlyargs=[],
+            args=[],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        )
+        return sim.push(m.call(ast.Lambda(args=no_args, body=m.name(ins.argval))))
     sim.push(m.name(ins.argval))
+
+
+def _past_the_class(sim, ins) -> bool:
+    """Whether a class body written as a state machine reads a name as a 3.12+
+    comprehension inlined in it does: a free variable's cell (LOAD_DEREF) or a global
+    (LOAD_GLOBAL), never the class's own namespace. Written by name, the read would
+    look in the namespace first (LOAD_NAME); the structured walk writes the
+    comprehension itself, whose reads skip the class. Names the class declares
+    ``nonlocal`` or ``global`` (it stores them so) are read so by name too."""
+    if not sim.ctx.is_class or sim.ctx.structured:
+        return False
+    if ins.op == "LOAD_DEREF" and ins.argval not in sim.ctx.code.co_freevars:
+        return False
+    if ins.op not in ("LOAD_DEREF", "LOAD_GLOBAL"):
+        return False
+    return ins.argval not in sim.ctx.declared_outside(sim.instrs)
 
 
 @handles("LOAD_CLOSURE")
