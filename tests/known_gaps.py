@@ -64,12 +64,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "the state machine keeps an inlined comprehension's cell variable in the "
         "function's own cell, so lambdas made in it share one",
     ),
-    (
-        state_machine("comprehensions-comprehensions_in_value_branches"),
-        (PY312, PY313),
-        "the state machine loses the list an inlined comprehension builds in an arm of "
-        "``a or [...]``: the stack slot that holds it is written with the saved variable",
-    ),
     *(
         (
             test("exceptions-raises_after_a_try_that_returns"),

@@ -159,6 +159,7 @@ class Sim:
         self.chain = None  # a chained assignment whose targets are being stored
         self.parallel = None  # ``T1, T2 = v1, v2`` whose targets are being stored
         self.first = 0  # the first instruction of the statement being built
+        self.end = len(instrs)  # where the block being run ends
 
     # -- stack ------------------------------------------------------------
     def push(self, value) -> None:
@@ -191,6 +192,7 @@ class Sim:
     def run(self, start: int, end: int) -> None:
         """Execute instructions [start, end); stops early at a block terminator."""
         self.pos = self.first = start
+        self.end = end
         while self.pos < end and self.branch is None:
             ins = self.instrs[self.pos]
             handler = HANDLERS.get(ins.op)

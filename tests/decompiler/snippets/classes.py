@@ -219,7 +219,21 @@ def comprehension_reads_past_the_class(items):
     return Holder.seen, Holder.shadowed_free
 
 
+class SliceAugmented:
+    """``a[i:j] += v`` by name (3.12+ copy the three parts): the class namespace holds
+    no temporary for ``a`` at any point, as ``locals()`` shows."""
+
+    kept = [1, 2]
+    kept[:1] += [9]
+    names = sorted(locals())
+
+
+def use_slice_augmented():
+    return SliceAugmented.names, SliceAugmented.kept
+
+
 CASES = [
+    ("use_slice_augmented", ()),
     ("comprehension_reads_past_the_class", ([0, 1],)),
     ("use_declares_global", ()),
     ("use_child", (4,)),

@@ -45,11 +45,13 @@ def _parallel_stores(sim, ins) -> list:
 
 
 def _name_stores(sim, ins, start: int, most: int | None = None) -> list:
-    """The name stores from instruction ``start`` on, under ``ins``'s handler."""
+    """The name stores from instruction ``start`` on, under ``ins``'s handler, in the
+    block being run: a store that starts another block (``a or [...]`` stores its value
+    where both arms meet) takes its value from whichever arm jumped there."""
     run = []
     while most is None or len(run) < most:
         nxt = start + len(run)
-        after = sim.instrs[nxt] if nxt < len(sim.instrs) else None
+        after = sim.instrs[nxt] if nxt < sim.end else None
         if after is None or after.op not in NAME_STORES or after.handler != ins.handler:
             break
         run.append(after)
@@ -443,19 +445,20 @@ def _chain_follows(sim) -> bool:
     pos = sim.pos + 1
     handler = sim.instrs[sim.pos].handler
     while True:
-        pos = _target_end(sim.instrs, pos, handler)
+        pos = _target_end(sim.instrs, pos, handler, sim.end)
         if pos is None:
             return False
         after = sim.instrs[pos] if pos < len(sim.instrs) else None
         if after is None or after.op != "COPY" or after.arg != 1:
-            return _target_end(sim.instrs, pos, handler) is not None
+            return _target_end(sim.instrs, pos, handler, sim.end) is not None
         pos += 1
 
 
-def _target_end(instrs, pos: int, handler) -> int | None:
-    """The index after the store of the target that starts at ``pos``, or None. An
-    unpacking target ends after the targets of its items."""
-    first = instrs[pos] if pos < len(instrs) else None
+def _target_end(instrs, pos: int, handler, end: int) -> int | None:
+    """The index after the store of the target that starts at ``pos``, before ``end``
+    (the end of the block), or None. An unpacking target ends after the targets of its
+    items."""
+    first = instrs[pos] if pos < end else None
     if first is not None and first.op in UNPACKS and first.handler == handler:
         count = (
             first.arg
@@ -464,12 +467,12 @@ def _target_end(instrs, pos: int, handler) -> int | None:
         )
         pos += 1
         for _ in range(count):
-            pos = _target_end(instrs, pos, handler)
+            pos = _target_end(instrs, pos, handler, end)
             if pos is None:
                 return None
         return pos
     depth = 0
-    for ins in instrs[pos : pos + TARGET_LENGTH]:
+    for ins in instrs[pos : min(pos + TARGET_LENGTH, end)]:
         if ins.handler != handler:
             return None
         if (ins.op, depth) in TARGET_STORES:
@@ -496,14 +499,19 @@ def _augmented(sim, ins) -> bool:
     """A copy of an augmented assignment's target part, which the in-place value and
     its store share (``a.x += v``: ``COPY 1; LOAD_ATTR x; v; BINARY_OP +=; SWAP 2;
     STORE_ATTR x``; ``a[k] += v``: ``COPY 2; COPY 2; BINARY_SUBSCR; v; BINARY_OP +=;
-    SWAP 3; SWAP 2; STORE_SUBSCR``). Kept whole, the statement reads it once, in order."""
+    SWAP 3; SWAP 2; STORE_SUBSCR``; 3.12+'s ``a[i:j] += v``: three ``COPY 3``, then
+    BINARY_SLICE, and three swaps before STORE_SLICE). Kept whole, the statement reads
+    it once, in order."""
     start = sim.pos
-    earlier = sim.instrs[start - 1] if start else None
-    if ins.arg == 2 and earlier is not None and (earlier.op, earlier.arg) == ("COPY", 2):
-        start -= 1  # the second copy of a subscript's container and key
+    for _ in range(ins.arg - 1):  # the later copies of a subscript's or slice's parts
+        earlier = sim.instrs[start - 1] if start else None
+        if earlier is None or (earlier.op, earlier.arg) != ("COPY", ins.arg):
+            break
+        start -= 1
     shapes = {
         1: (["COPY", "LOAD_ATTR"], ["SWAP", "STORE_ATTR"]),
         2: (["COPY", "COPY", "BINARY_SUBSCR"], ["SWAP", "SWAP", "STORE_SUBSCR"]),
+        3: (["COPY", "COPY", "COPY", "BINARY_SLICE"], ["SWAP", "SWAP", "SWAP", "STORE_SLICE"]),
     }
     if ins.arg not in shapes:
         return False
@@ -586,7 +594,7 @@ def _targets_follow(sim, ins, start: int) -> bool:
         return False
     pos = start
     for _ in range(ins.arg):
-        pos = _target_end(sim.instrs, pos, ins.handler)
+        pos = _target_end(sim.instrs, pos, ins.handler, sim.end)
         if pos is None:
             return False
     return True
