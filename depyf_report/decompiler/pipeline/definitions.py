@@ -232,6 +232,11 @@ def _compiles(code, body, ctx) -> bool:
     if ctx.is_function:
         args = signature(code, m.Function(code))
         inner = [_def_node(code, "_probe", args, inner)]
+    elif ctx.is_class:
+        # in a class statement, as it will be: a return left anywhere but at the end
+        # (which class_def drops) is no class body's
+        kept = [s for s in inner if not isinstance(s, ast.Return)] or [ast.Pass()]
+        inner = [ast.ClassDef(name="_probe", bases=[], keywords=[], body=kept, decorator_list=[])]
     if code.co_freevars:
         binds = [
             ast.Assign(targets=[m.name(n, True)], value=m.const(None)) for n in code.co_freevars

@@ -232,7 +232,41 @@ def use_slice_augmented():
     return SliceAugmented.names, SliceAugmented.kept
 
 
+class _Suppress:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return True
+
+
+def loop_that_ends_the_class_body(n):
+    """The loop's only way out is its break, so the rest of the class body is written
+    at the break, the class body's end (its return, 3.13's ``__classcell__``) too: no
+    return may stay inside the class statement."""
+
+    class Holder:
+        seen = []
+        while True:
+            seen.append(len(seen))
+            if len(seen) < 9:
+                seen.append(n)
+                with _Suppress():
+                    raise ValueError(len(seen))
+                if len(seen) > 3:
+                    break
+            else:
+                raise ValueError(9)
+        after = seen[:]
+
+        def own(self):
+            return __class__
+
+    return Holder.after, Holder().own() is Holder
+
+
 CASES = [
+    ("loop_that_ends_the_class_body", (7,)),
     ("use_slice_augmented", ()),
     ("comprehension_reads_past_the_class", ([0, 1],)),
     ("use_declares_global", ()),
