@@ -13,7 +13,7 @@ from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
-from .loops import Loop, check_body_ends
+from .loops import Loop, check_body_ends, else_clause
 
 
 def for_loop(w, h, stack, outer, active, body, exits, stop=None):
@@ -57,7 +57,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     target = stmts[0].targets[0]
     orelse = []
     if else_start is not None:
-        orelse, _ = w.seq(else_start, _past_pop(w, follow), list(base), outer, active=active)
+        orelse = else_clause(w, else_start, _past_pop(w, follow), list(base), outer, active)
     fields = {"target": target, "iter": iterator.value, "body": stmts[1:] or [ast.Pass()]}
     if w.graph.async_for_end(h) is None:
         node = nodes.For(**fields, orelse=orelse, header_line=w.graph.line_at(w.blocks[h].start))

@@ -42,6 +42,16 @@ def check_body_ends(stack) -> None:
         raise Unsupported("loop body stops at the end of an enclosing region")
 
 
+def else_clause(w, start, follow, stack, outer, active) -> list:
+    """A loop's else clause, from ``start`` to the loop's ``follow``. One that stops
+    at the end of an enclosing with or try body instead (the loop ran out, and goes on
+    after that statement) cannot be written: the code after the loop would run."""
+    orelse, after = w.seq(start, follow, stack, outer, active=active)
+    if after is not None and w.ended_at != follow:
+        raise Unsupported("a loop's else clause leaves the with or try body around it")
+    return orelse
+
+
 def is_loop_edge(x, loop) -> bool:
     """Whether block ``x`` is where ``loop`` or a loop around it starts or goes on."""
     while loop is not None:

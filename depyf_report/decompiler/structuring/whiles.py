@@ -12,7 +12,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .conditions import negate
 from .fors import for_loop
-from .loops import Loop, check_body_ends, loop_nodes
+from .loops import Loop, check_body_ends, else_clause, loop_nodes
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -142,7 +142,7 @@ def _while_else(w, stmts, stack, outer, active, else_start, follow) -> ast.While
     if split is None or leaving != 1:
         raise Unsupported("a while loop leaves for its else clause other than by its test")
     test, body = split
-    orelse, _ = w.seq(else_start, follow, list(stack), outer, active=active)
+    orelse = else_clause(w, else_start, follow, list(stack), outer, active)
     return ast.While(test=test, body=[*body, *stmts[1:]] or [ast.Pass()], orelse=orelse)
 
 

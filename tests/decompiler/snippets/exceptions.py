@@ -1016,7 +1016,29 @@ def returns_inside_then_after_a_finally(value, early):
     return ("end", value)
 
 
+def loop_runs_out_inside_a_try(items, later):
+    """The loop's only break is the code after the inner try, which always raises; the
+    loop running out goes on after the outer try. Written as a break and the raising
+    code after the loop, an empty else would run that code too."""
+    log = []
+    try:
+        for x in items:
+            if x:
+                try:
+                    log.append(x)
+                except KeyError:
+                    log.append("caught")
+                for y in later:
+                    raise LookupError(y)
+                raise ValueError(x)
+    except LookupError:
+        log.append("lookup")
+    return log
+
+
 CASES = [
+    ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
+    ("loop_runs_out_inside_a_try", ([0, 1], [])),
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
     ("counts_through_finallies", (1, True)), ("counts_through_finallies", (1, False)),
     ("polls_under_a_finally", ([None, 1, "2"],)), ("polls_under_a_finally", ([3],)),
