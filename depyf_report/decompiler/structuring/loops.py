@@ -45,11 +45,45 @@ def check_body_ends(stack) -> None:
 def else_clause(w, start, follow, stack, outer, active) -> list:
     """A loop's else clause, from ``start`` to the loop's ``follow``. One that stops
     at the end of an enclosing with or try body instead (the loop ran out, and goes on
-    after that statement) cannot be written: the code after the loop would run."""
+    after that statement) cannot be written when code after the loop would run then,
+    in the else clause's place."""
     orelse, after = w.seq(start, follow, stack, outer, active=active)
-    if after is not None and w.ended_at != follow:
+    ended = w.ended_at
+    if after is not None and ended != follow and not _goes_on_unwritten(w, follow, ended):
         raise Unsupported("a loop's else clause leaves the with or try body around it")
     return orelse
+
+
+# What the code after a loop may do and still write nothing: the iterator's pop, an
+# except clause's exit and the clearing of its name (``e = None; del e``).
+_UNWRITTEN = {"POP_TOP", "POP_EXCEPT", "NOP", "JUMP"}
+_CLEARS = {("STORE_FAST", "DELETE_FAST"), ("STORE_NAME", "DELETE_NAME")}
+_CLEARS |= {("STORE_DEREF", "DELETE_DEREF"), ("STORE_GLOBAL", "DELETE_GLOBAL")}
+
+
+def _goes_on_unwritten(w, b, end) -> bool:
+    """Whether block ``b`` goes straight on to ``end`` doing nothing that is written."""
+    block = w.blocks[b]
+    if block.succs != [end]:
+        return False
+    ops = w.graph.instrs[block.start : block.end]
+    at = 0
+    while at < len(ops):
+        ins = ops[at]
+        if ins.op in _UNWRITTEN:
+            at += 1
+            continue
+        clear = ops[at : at + 3]
+        if not (
+            len(clear) == 3
+            and clear[0].op == "LOAD_CONST"
+            and clear[0].argval is None
+            and (clear[1].op, clear[2].op) in _CLEARS
+            and clear[1].argval == clear[2].argval
+        ):
+            return False
+        at += 3
+    return True
 
 
 def is_loop_edge(x, loop) -> bool:
