@@ -49,7 +49,9 @@ def else_clause(w, start, follow, stack, outer, active) -> list:
     in the else clause's place."""
     orelse, after = w.seq(start, follow, stack, outer, active=active)
     ended = w.ended_at
-    if after is not None and ended != follow and not _goes_on_unwritten(w, follow, ended):
+    if after is None or ended == follow or follow in w.fences:
+        return orelse  # (a follow that is a fence, or its copy: the body ends there too)
+    if not _goes_on_unwritten(w, follow, ended):
         raise Unsupported("a loop's else clause leaves the with or try body around it")
     return orelse
 
