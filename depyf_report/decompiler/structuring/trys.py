@@ -23,7 +23,7 @@ from .clauses import (
     strip_copies,
 )
 from .loops import loop_edges
-from .withs import suppressed, suppressing_goes_on, with_end, with_statement
+from .withs import ending_as_suppressing, suppressed, with_end, with_statement
 
 ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
 CLAUSE_TESTS = ("CHECK_EXC_MATCH", CHECK_STAR_MATCH)
@@ -60,16 +60,18 @@ def build(w, h, b, stack, loop, active, stop):
             raise Unsupported("a with body that always raises goes on unreadably")
     elif is_with and follow is not None and _way_out(w, follow, loop_edges(loop)):
         follow, after_with = with_end(w, h, exits, follow)
-    elif is_with and follow is not None and not suppressing_goes_on(w, h, follow):
-        # (3.12+ ``try: with m: return f()``: the return is outside the try, and
-        # __exit__ suppressing goes on to the code after the try, not to it)
-        raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
+    elif is_with and follow is not None:
+        follow = ending_as_suppressing(w, h, exits, follow)
+        if follow is None:
+            # (3.12+ ``try: with m: return f()``: the return is outside the try, and
+            # __exit__ suppressing goes on to the code after the try, not to it)
+            raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
     inner = active | {h}
     mark, walked = len(w.fenced_at), len(w.visit_log)
     # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
     # a way out of the body to a copy of where it ends ends it too)
     copies = [x for x in exits if follow not in (None, x) and w.joins.same_exit(x, follow)]
-    copies = copies if copies and _runs_alone(w, follow) else []
+    copies = copies if copies and (_runs_alone(w, follow) or _exits_alone(w, follow)) else []
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
     # (3.13 sends a branch's jump past the body's end when that end only jumps there)
@@ -84,7 +86,7 @@ def build(w, h, b, stack, loop, active, stop):
         settle.spill(strict=True)
         body, body_stack = body + settle.out, settle.stack
     if is_with:
-        return with_statement(w, stack, body, body_stack, follow, after_with)
+        return with_statement(w, stack, body, body_stack, follow, after_with, (loop, active, stop))
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
     return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
@@ -263,8 +265,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     continue or return through them runs its own copy of their cleanup); when each
     leaves, the ones going on to the next round, as a body that ends the loop's
     does and a break does not. Then the block laid out right after the body, else
-    the first: for a with body the last, since its own ``__exit__`` is laid out
-    after the copies for the continues inside it. 3.12+ lay the clauses of a try
+    the first; but for a with body going round the last, since its own ``__exit__``
+    is laid out after the copies for the continues inside it (the block right after
+    the body is one where the body ends in ``if c: continue``). 3.12+ lay the clauses of a try
     inside the body out after the body's own exit: then the block after the last
     one the body reaches without an exception.
 
@@ -290,8 +293,10 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         after = max(_normal_body(w, b, region)) + 1
     if staying:
         return after if after in staying else min(staying)
+    if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
+        return max(rounds)
     if rounds:
-        return after if after in rounds else (max if is_with else min)(rounds)
+        return after if after in rounds else min(rounds)
     return after if after in exits else min(exits)
 
 
@@ -311,6 +316,15 @@ def _runs_alone(w, x) -> bool:
     finally:
         w.ctx.counter = counter
     return True
+
+
+def _exits_alone(w, x) -> bool:
+    """Whether block ``x`` starts with a with's ``__exit__(None, None, None)`` on the
+    stack the body runs on, no value kept under it: each copy of it (3.10 copies the
+    end of a with body that re-raises after it, in a finally body's copy for an
+    exception) does the same."""
+    first = w.graph.instrs[w.graph.blocks[x].start].op
+    return first not in ("SWAP", "ROT_TWO") and _exits_with(w, x)
 
 
 def _code_after(w, exits, follow, loop):

@@ -10,6 +10,7 @@ from ..bytecode.constants import value_key
 from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
+from . import branches
 from .clauses import SCOPES
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
@@ -17,10 +18,11 @@ _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
 _STEPS_TO_AFTER = 8
 
 
-def with_statement(w, stack, body, body_stack, follow, after=None):
+def with_statement(w, stack, body, body_stack, follow, after=None, walk=(None, frozenset(), None)):
     """The with statement whose walked ``body`` ended with ``body_stack`` at ``follow``
     (``after``: what runs after it when the body never ends normally, see
-    ``with_end``): (statements, stack after it or None, where the walk goes on)."""
+    ``with_end``; ``walk``: the loop, active handlers and stop of the walk around it):
+    (statements, stack after it or None, where the walk goes on)."""
     if len(stack) < 2 or not isinstance(stack[-2], m.WithExit):
         raise Unsupported("with body without a context manager")
     exit_ = stack[-2]
@@ -35,14 +37,32 @@ def with_statement(w, stack, body, body_stack, follow, after=None):
         base = list(stack[:-2])
         if isinstance(after, int):
             return [node], base, after
-        tail = Sim(w.ctx, w.graph.instrs, base)
-        tail.run(*after)
-        if tail.branch is None or tail.branch.kind not in ("return", "raise"):
-            raise Unsupported("the code after a with statement runs on")
-        return [node, *tail.out], None, None
+        return _code_after([node], w, base, after, *walk)
     if body_stack is None:
         return [node], None, None
     return [node], body_stack, follow
+
+
+def _code_after(stmts, w, stack, after, loop, active, stop):
+    """The statements ``stmts`` followed by the code after the with statement that
+    starts inside its handler's last block, the instructions ``after`` (only
+    ``__exit__`` suppressing gets there): (statements, stack, where the walk goes on)."""
+    start, end = after
+    blocks = w.graph.blocks  # (numbered in layout order: the one before the next)
+    b = w.graph.at(end) - 1 if end < len(w.graph.instrs) else len(blocks) - 1
+    w.visit(b)
+    tail = Sim(w.ctx, w.graph.instrs, stack)
+    tail.run(start, end)
+    kind = tail.branch.kind if tail.branch is not None else "goto"
+    succs = blocks[b].succs
+    if kind in ("return", "raise"):
+        return [*stmts, *tail.out], None, None
+    if kind == "goto" and len(succs) == 1:
+        return [*stmts, *tail.out], tail.stack, succs[0]
+    if kind in ("cond", "keep") and len(succs) == 2:
+        out, after_stack, nxt, done = branches.two_way(w, b, tail, loop, active, stop)
+        return [*stmts, *out], (None if done else after_stack), (None if done else nxt)
+    raise Unsupported("the code after a with statement runs on")
 
 
 def with_end(w, h, exits, follow):
@@ -90,12 +110,19 @@ def suppressed(w, h):
     return None
 
 
-def suppressing_goes_on(w, h, follow) -> bool:
-    """Whether the code after the with statement of handler ``h`` is where its body
-    ends at ``follow``, as it is where ``__exit__`` suppressing an exception goes
-    on (or that way cannot be read)."""
+def ending_as_suppressing(w, h, exits, follow):
+    """The exit of the with body of handler ``h`` where it ends: ``follow`` where the
+    code after the statement is there, as it is where ``__exit__`` suppressing an
+    exception goes on (or that way cannot be read); else the last exit that goes on
+    so, the body's own ``__exit__`` being laid out after the copies of the continues,
+    breaks and returns inside it (``follow`` was one: in a finally body's copy for an
+    exception, which re-raises after the with, a continue stays inside the walk
+    around); None where no exit goes on so."""
     after = suppressed(w, h)
-    return after is None or _goes_on_like(w, follow, after)
+    if after is None or _goes_on_like(w, follow, after):
+        return follow
+    same = [x for x in sorted(exits) if _goes_on_like(w, x, after) and not _leaves_loops(w, x)]
+    return same[-1] if same else None
 
 
 def _leaves_loops(w, x, steps=4) -> bool:
@@ -103,6 +130,8 @@ def _leaves_loops(w, x, steps=4) -> bool:
     of a with body is written: out of two loops at once, out of a for loop other
     than by its end (a break jumps, and the loop's end leads there too), or out of
     an except clause inside a loop. ``x`` is then a return's copy of ``__exit__``."""
+    if _ends_raising(w, x):
+        return False  # (no jump runs __exit__ and raises: the code after the with does)
     loops, clause = w.an.loops, False
     for _ in range(steps):
         preds = w.graph.blocks[x].preds
@@ -115,6 +144,17 @@ def _leaves_loops(w, x, steps=4) -> bool:
             return False
         x = preds[0]
     return False
+
+
+def _ends_raising(w, x) -> bool:
+    """Whether the straight path from block ``x`` ends in a raise."""
+    blocks = w.graph.blocks
+    for _ in range(_STEPS_TO_AFTER):
+        if len(blocks[x].succs) != 1:
+            break
+        x = blocks[x].succs[0]
+    block = blocks[x]
+    return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
 
 
 def _leaves_early(w, p, left) -> bool:

@@ -441,6 +441,63 @@ def returns_early_in_a_with(suppress, value):
     return "after"
 
 
+def loops_after_a_returning_with(suppress, values):
+    # the body always leaves: only __exit__ suppressing gets to the loop after the
+    # with, which 3.10 and 3.11 lay out in the handler's last block
+    with Resource("first", suppress):
+        return fetch(values[0])
+    for value in values:
+        LOG.append(value)
+    return "after"
+
+
+def tests_after_a_returning_with(suppress, value):
+    # likewise, the code after the with starting with a test
+    with Resource("first", suppress):
+        return fetch(value)
+    if value is None:
+        LOG.append("none")
+    LOG.append("after")
+
+
+def continue_ends_a_with(rounds, suppress):
+    # the continue's copy of __exit__ is laid out before the body's own, which
+    # goes to the loop test's copy at the end of the loop
+    while rounds:
+        rounds -= 1
+        with Resource("round", suppress):
+            LOG.append(1 / (rounds % 3))
+            if rounds % 2:
+                continue
+
+
+def continue_in_a_with_in_a_finally(rounds, suppress):
+    # the finally body's copy for an exception runs the with and re-raises after
+    # it, unless the with body continues
+    while rounds:
+        rounds -= 1
+        try:
+            LOG.append(1 / (rounds % 4))
+        finally:
+            with Resource("cleanup", suppress):
+                LOG.append(1 / (rounds % 3))
+                if rounds % 2:
+                    continue
+    return rounds
+
+
+def with_in_a_finally_in_a_loop(values, suppress):
+    # the with in the finally body's copy for an exception ends in a re-raise, not
+    # out of the loop the try is in
+    for value in values:
+        try:
+            LOG.append(1 / value)
+        finally:
+            with Resource("cleanup", suppress) as name:
+                LOG.append(name)
+    return len(values)
+
+
 class OnlyEnters:
     def __enter__(self):
         LOG.append("entered without an exit")
@@ -556,6 +613,18 @@ CASES = [
     ("returns_through_a_finally", (True, None)),
     ("returns_early_in_a_with", (False, 5)), ("returns_early_in_a_with", (False, 0)),
     ("returns_early_in_a_with", (True, 0)),
+    ("loops_after_a_returning_with", (False, [1, 2])),
+    ("loops_after_a_returning_with", (True, [None, 2])),
+    ("loops_after_a_returning_with", (False, [None])),
+    ("tests_after_a_returning_with", (False, 5)), ("tests_after_a_returning_with", (True, None)),
+    ("tests_after_a_returning_with", (False, None)),
+    ("continue_ends_a_with", (7, False)), ("continue_ends_a_with", (7, True)),
+    ("continue_ends_a_with", (2, False)),
+    ("continue_in_a_with_in_a_finally", (9, True)), ("continue_in_a_with_in_a_finally", (9, False)),
+    ("continue_in_a_with_in_a_finally", (2, False)), ("continue_in_a_with_in_a_finally", (4, True)),
+    ("with_in_a_finally_in_a_loop", ([1, 2], False)),
+    ("with_in_a_finally_in_a_loop", ([1, 0, 2], True)),
+    ("with_in_a_finally_in_a_loop", ([1, 0, 2], False)),
     # not context managers: the error Python raises (TypeError, 3.10 AttributeError)
     ("with_anything", (Resource("r"),)), ("with_anything", (7,)),
     ("with_anything", (OnlyEnters(),)), ("with_anything", (OnlyExits(),)),
