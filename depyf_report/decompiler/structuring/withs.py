@@ -94,6 +94,10 @@ def suppressed(w, h):
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
+        if seen and len(blocks[x].preds) > 1 and x not in w.graph.rotated:
+            # where the body's end joins it, whatever runs there (an enclosing
+            # clause's own POP_EXCEPT)
+            return x
         seen.add(x)
         block = blocks[x]
         for i in range(block.start, block.end):
@@ -166,20 +170,30 @@ def _leaves_early(w, p, left) -> bool:
 
 def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
-    same block, or running a copy of the same instructions."""
+    same block, or running a copy of the same instructions (3.13 copies the end of an
+    except clause, up to its jump, that a with ends)."""
     blocks, instrs = w.graph.blocks, w.graph.instrs
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
         if x == after:
             return True
         if len(blocks[x].succs) != 1:
             break
+        jumps = instrs[blocks[x].last].op == "JUMP"
+        if jumps and not isinstance(after, int) and _ends_with_copy(w, x, after):
+            return True
         x = blocks[x].succs[0]
     if isinstance(after, int):
         if blocks[after].succs:
             return False
         after = blocks[after].start, blocks[after].end  # only a block that ends is copied
+    return _ends_with_copy(w, x, after)
+
+
+def _ends_with_copy(w, x, after) -> bool:
+    """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end)."""
+    instrs = w.graph.instrs
     start, end = after
-    block = blocks[x]
+    block = w.graph.blocks[x]
     size = end - start
     if block.end - block.start < size:
         return False
@@ -192,15 +206,18 @@ def _goes_on_like(w, x, after) -> bool:
 
 def _exits_settled(body, exit_):
     """Drop the exit marks inside a with body, checking that nothing but a jump out of
-    it (return of a computed value, break, continue) runs after ``__exit__``."""
+    it (return of a computed value, break, continue) runs after ``__exit__``. Where
+    more runs, it may be the copy of an enclosing try's finally body, which that try
+    drops later: the mark stays, pending, for ``exits_settled`` to check once the
+    whole walk is done."""
     out = []
     for i, stmt in enumerate(body):
-        if isinstance(stmt, m.ExitedWith):
-            rest = body[i + 1 :] if stmt.exit is exit_ else []
-            # a jump out of with statements around this one exits each of them in turn
-            rest = [s for s in rest if not isinstance(s, m.ExitedWith)]
-            if len(rest) > 1 or (rest and not _plain_exit(rest[0], stmt.carried)):
-                raise Unsupported("code runs after __exit__ inside the with body")
+        if isinstance(stmt, m.ExitedWith) and not stmt.pending:
+            if stmt.exit is exit_ and not _only_leaves(body[i + 1 :], stmt.carried):
+                stmt.pending = True
+                out.append(stmt)
+            # (a jump out of with statements around this one exits each of them in
+            # turn: what follows this one's exit was checked with it)
             continue
         if not isinstance(stmt, SCOPES):
             for part in [stmt, *getattr(stmt, "handlers", ())]:
@@ -209,6 +226,57 @@ def _exits_settled(body, exit_):
                     if isinstance(inner, list) and inner:
                         setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
         out.append(stmt)
+    return out
+
+
+def exits_settled(body):
+    """``body`` without the pending exit marks (``_exits_settled``), once each is
+    followed by nothing but a jump out: else Unsupported. (The other marks, of
+    the with statements' own ends, are left for ``tidy``.)"""
+    out = []
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, m.ExitedWith) and stmt.pending:
+            if not _only_leaves(body[i + 1 :], stmt.carried):
+                raise Unsupported("code runs after __exit__ inside the with body")
+            continue
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt, *getattr(stmt, "handlers", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, exits_settled(inner) or [ast.Pass()])
+        out.append(stmt)
+    return out
+
+
+def _only_leaves(rest, carried) -> bool:
+    """Whether the statements ``rest`` after a with's ``__exit__`` only leave the body:
+    past the exits of the with statements around it, and the unbinding of the name of
+    an ``except E as name`` clause that a return leaves (the clause drops that where
+    it ends: ``clauses.py``), a plain jump out or nothing."""
+    rest = _unbinding_dropped([s for s in rest if not isinstance(s, m.ExitedWith)])
+    return not rest or (len(rest) == 1 and _plain_exit(rest[0], carried))
+
+
+def _unbinding_dropped(stmts):
+    """``stmts`` without the ``name = None; del name`` pairs in them."""
+    out, i = [], 0
+    while i < len(stmts):
+        first, second = stmts[i], stmts[i + 1] if i + 1 < len(stmts) else None
+        if (
+            isinstance(first, ast.Assign)
+            and isinstance(second, ast.Delete)
+            and len(first.targets) == len(second.targets) == 1
+            and isinstance(first.targets[0], ast.Name)
+            and isinstance(second.targets[0], ast.Name)
+            and first.targets[0].id == second.targets[0].id
+            and isinstance(first.value, ast.Constant)
+            and first.value.value is None
+        ):
+            i += 2
+            continue
+        out.append(first)
+        i += 1
     return out
 
 

@@ -498,6 +498,52 @@ def with_in_a_finally_in_a_loop(values, suppress):
     return len(values)
 
 
+def with_ends_a_clause(value, suppress):
+    # the with's end and the suppressing path meet at the clause's own POP_EXCEPT
+    try:
+        LOG.append(1 / value)
+    except ZeroDivisionError as error:
+        with Resource("clause", suppress):
+            LOG.append(str(error) + 1)
+    with Resource("after") as name:
+        LOG.append(name)
+
+
+def returns_from_nested_withs_in_a_clause(value, suppress):
+    # the return unbinds the clause's name after both exits
+    try:
+        LOG.append(1 / value)
+    except ZeroDivisionError as error:
+        with Resource("outer") as name:
+            with Resource("inner", suppress):
+                LOG.append(str(error) + name)
+                return name
+    return "none"
+
+
+def returns_through_a_with_and_a_finally(value, suppress):
+    # the finally body's copy runs between __exit__ and the return
+    try:
+        with Resource("box", suppress):
+            if fetch(value) > 2:
+                return "big"
+    finally:
+        LOG.append("finally")
+    return "small"
+
+
+def breaks_through_a_with_and_a_finally(rounds, suppress):
+    while rounds:
+        rounds -= 1
+        try:
+            with Resource("box", suppress):
+                LOG.append(1 / (rounds % 3))
+                if rounds % 2:
+                    break
+        finally:
+            LOG.append(rounds)
+
+
 class OnlyEnters:
     def __enter__(self):
         LOG.append("entered without an exit")
@@ -625,6 +671,19 @@ CASES = [
     ("with_in_a_finally_in_a_loop", ([1, 2], False)),
     ("with_in_a_finally_in_a_loop", ([1, 0, 2], True)),
     ("with_in_a_finally_in_a_loop", ([1, 0, 2], False)),
+    ("with_ends_a_clause", (1, False)), ("with_ends_a_clause", (0, True)),
+    ("with_ends_a_clause", (0, False)),
+    ("returns_from_nested_withs_in_a_clause", (1, False)),
+    ("returns_from_nested_withs_in_a_clause", (0, True)),
+    ("returns_from_nested_withs_in_a_clause", (0, False)),
+    ("returns_through_a_with_and_a_finally", (5, False)),
+    ("returns_through_a_with_and_a_finally", (1, False)),
+    ("returns_through_a_with_and_a_finally", (None, True)),
+    ("returns_through_a_with_and_a_finally", (None, False)),
+    ("breaks_through_a_with_and_a_finally", (8, False)),
+    ("breaks_through_a_with_and_a_finally", (8, True)),
+    ("breaks_through_a_with_and_a_finally", (7, False)),
+    ("breaks_through_a_with_and_a_finally", (1, False)),
     # not context managers: the error Python raises (TypeError, 3.10 AttributeError)
     ("with_anything", (Resource("r"),)), ("with_anything", (7,)),
     ("with_anything", (OnlyEnters(),)), ("with_anything", (OnlyExits(),)),
