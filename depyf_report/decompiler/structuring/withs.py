@@ -11,7 +11,7 @@ from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
-from .clauses import SCOPES
+from .clauses import SCOPES, TRIES
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
@@ -29,7 +29,10 @@ def with_statement(w, stack, body, body_stack, follow, after=None, walk=(None, f
     target = None
     if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
         target, body = body[0].targets[0], body[1:]
-    body = _exits_settled(body, exit_)
+    # (a try inside reads its own finally body's copies with the enclosing one's
+    # after them: only the check here keeps what it makes of them from the output)
+    pending = not any(isinstance(n, TRIES) for s in body for n in _statements(s))
+    body = _exits_settled(body, exit_, pending)
     item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
     kind = ast.AsyncWith if exit_.is_async else ast.With
     node = kind(items=[item], body=body or [ast.Pass()])
@@ -204,7 +207,7 @@ def _ends_with_copy(w, x, after) -> bool:
     )
 
 
-def _exits_settled(body, exit_):
+def _exits_settled(body, exit_, pending):
     """Drop the exit marks inside a with body, checking that nothing but a jump out of
     it (return of a computed value, break, continue) runs after ``__exit__``. Where
     more runs, it may be the copy of an enclosing try's finally body, which that try
@@ -214,6 +217,8 @@ def _exits_settled(body, exit_):
     for i, stmt in enumerate(body):
         if isinstance(stmt, m.ExitedWith) and not stmt.pending:
             if stmt.exit is exit_ and not _only_leaves(body[i + 1 :], stmt.carried):
+                if not pending:
+                    raise Unsupported("code runs after __exit__ inside the with body")
                 stmt.pending = True
                 out.append(stmt)
             # (a jump out of with statements around this one exits each of them in
@@ -224,7 +229,8 @@ def _exits_settled(body, exit_):
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
+                        inner = _exits_settled(inner, exit_, pending)
+                        setattr(part, field, inner or [ast.Pass()])
         out.append(stmt)
     return out
 
@@ -256,6 +262,19 @@ def _only_leaves(rest, carried) -> bool:
     it ends: ``clauses.py``), a plain jump out or nothing."""
     rest = _unbinding_dropped([s for s in rest if not isinstance(s, m.ExitedWith)])
     return not rest or (len(rest) == 1 and _plain_exit(rest[0], carried))
+
+
+def _statements(stmt):
+    """``stmt`` and the statements nested in it, not in nested definitions."""
+    yield stmt
+    if isinstance(stmt, SCOPES):
+        return
+    for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(part, field, None)
+            if isinstance(inner, list):
+                for s in inner:
+                    yield from _statements(s)
 
 
 def _unbinding_dropped(stmts):

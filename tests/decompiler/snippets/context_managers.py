@@ -544,6 +544,27 @@ def breaks_through_a_with_and_a_finally(rounds, suppress):
             LOG.append(rounds)
 
 
+def returns_through_finally_bodies_around_a_with(value, suppress):
+    # the inner try's finally body's copy, both exits and the outer finally body's
+    # copy run before the return
+    try:
+        with Resource("outer", suppress):
+            with Resource("inner"):
+                try:
+                    LOG.append(1 / value)
+                    return value
+                except ZeroDivisionError:
+                    if suppress:
+                        return
+                finally:
+                    LOG.append("inner")
+                    value += 1
+    finally:
+        value = value * 2
+        LOG.append("outer")
+    return value
+
+
 class OnlyEnters:
     def __enter__(self):
         LOG.append("entered without an exit")
@@ -684,6 +705,9 @@ CASES = [
     ("breaks_through_a_with_and_a_finally", (8, True)),
     ("breaks_through_a_with_and_a_finally", (7, False)),
     ("breaks_through_a_with_and_a_finally", (1, False)),
+    ("returns_through_finally_bodies_around_a_with", (1, False)),
+    ("returns_through_finally_bodies_around_a_with", (0, True)),
+    ("returns_through_finally_bodies_around_a_with", (0, False)),
     # not context managers: the error Python raises (TypeError, 3.10 AttributeError)
     ("with_anything", (Resource("r"),)), ("with_anything", (7,)),
     ("with_anything", (OnlyEnters(),)), ("with_anything", (OnlyExits(),)),
