@@ -139,7 +139,6 @@ READABLE = [
     ("context_managers", "with_in_a_finally_in_a_loop"),
     ("context_managers", "with_ends_a_clause"),
     ("context_managers", "returns_from_nested_withs_in_a_clause"),
-    ("context_managers", "returns_through_a_with_and_a_finally"),
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),
@@ -359,11 +358,8 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # finally body and the return after it follow;
 # ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
 # ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is;
-# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``;
-# ``breaks_through_a_with_and_a_finally``: the break comes out as the return the
-# compiler copied there.
+# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``.
 STRUCTURED = [
-    ("context_managers", "breaks_through_a_with_and_a_finally"),
     ("exceptions", "loop_in_try_finally"),
     ("exceptions", "pass_in_a_finally"),
     ("exceptions", "dead_handler_before_a_loop"),

@@ -169,9 +169,6 @@ class ExitedWith(ast.stmt):
         super().__init__()
         self.exit = exit
         self.carried: list = []  # the stack below, once the exit has run
-        # statements between it and the jump out, left for the try around to drop as
-        # its finally body's copy (``structuring/withs.py``: ``exits_settled``)
-        self.pending = False
 
 
 class LeftForElse(ast.stmt):

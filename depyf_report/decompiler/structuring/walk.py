@@ -20,7 +20,7 @@ from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
-from . import branches, trys, whiles, withs
+from . import branches, trys, whiles
 from .conditions import MergeState
 from .joins import Joins
 from .regions import Regions
@@ -28,7 +28,7 @@ from .regions import Regions
 
 def structured_body(ctx, graph) -> list[ast.stmt]:
     stmts, _ = Walk(ctx, graph).seq(0, None, [], None)
-    return withs.exits_settled(stmts)
+    return stmts
 
 
 class Fences:

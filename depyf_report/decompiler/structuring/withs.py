@@ -11,7 +11,7 @@ from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
-from .clauses import SCOPES, TRIES
+from .clauses import SCOPES
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
@@ -29,10 +29,7 @@ def with_statement(w, stack, body, body_stack, follow, after=None, walk=(None, f
     target = None
     if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
         target, body = body[0].targets[0], body[1:]
-    # (a try inside reads its own finally body's copies with the enclosing one's
-    # after them: only the check here keeps what it makes of them from the output)
-    pending = not any(isinstance(n, TRIES) for s in body for n in _statements(s))
-    body = _exits_settled(body, exit_, pending)
+    body = _exits_settled(body, exit_)
     item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
     kind = ast.AsyncWith if exit_.is_async else ast.With
     node = kind(items=[item], body=body or [ast.Pass()])
@@ -60,6 +57,10 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
     succs = blocks[b].succs
     if kind in ("return", "raise"):
         return [*stmts, *tail.out], None, None
+    if loop is not None or active:
+        # (inside a loop or a try, where the walk after it reads breaks, continues
+        # and clause joins by blocks this tail's copy is no longer one of)
+        raise Unsupported("the code after a with statement runs on")
     if kind == "goto" and len(succs) == 1:
         return [*stmts, *tail.out], tail.stack, succs[0]
     if kind in ("cond", "keep") and len(succs) == 2:
@@ -207,20 +208,14 @@ def _ends_with_copy(w, x, after) -> bool:
     )
 
 
-def _exits_settled(body, exit_, pending):
+def _exits_settled(body, exit_):
     """Drop the exit marks inside a with body, checking that nothing but a jump out of
-    it (return of a computed value, break, continue) runs after ``__exit__``. Where
-    more runs, it may be the copy of an enclosing try's finally body, which that try
-    drops later: the mark stays, pending, for ``exits_settled`` to check once the
-    whole walk is done."""
+    it (return of a computed value, break, continue) runs after ``__exit__``."""
     out = []
     for i, stmt in enumerate(body):
-        if isinstance(stmt, m.ExitedWith) and not stmt.pending:
+        if isinstance(stmt, m.ExitedWith):
             if stmt.exit is exit_ and not _only_leaves(body[i + 1 :], stmt.carried):
-                if not pending:
-                    raise Unsupported("code runs after __exit__ inside the with body")
-                stmt.pending = True
-                out.append(stmt)
+                raise Unsupported("code runs after __exit__ inside the with body")
             # (a jump out of with statements around this one exits each of them in
             # turn: what follows this one's exit was checked with it)
             continue
@@ -229,28 +224,7 @@ def _exits_settled(body, exit_, pending):
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        inner = _exits_settled(inner, exit_, pending)
-                        setattr(part, field, inner or [ast.Pass()])
-        out.append(stmt)
-    return out
-
-
-def exits_settled(body):
-    """``body`` without the pending exit marks (``_exits_settled``), once each is
-    followed by nothing but a jump out: else Unsupported. (The other marks, of
-    the with statements' own ends, are left for ``tidy``.)"""
-    out = []
-    for i, stmt in enumerate(body):
-        if isinstance(stmt, m.ExitedWith) and stmt.pending:
-            if not _only_leaves(body[i + 1 :], stmt.carried):
-                raise Unsupported("code runs after __exit__ inside the with body")
-            continue
-        if not isinstance(stmt, SCOPES):
-            for part in [stmt, *getattr(stmt, "handlers", ())]:
-                for field in ("body", "orelse", "finalbody"):
-                    inner = getattr(part, field, None)
-                    if isinstance(inner, list) and inner:
-                        setattr(part, field, exits_settled(inner) or [ast.Pass()])
+                        setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
         out.append(stmt)
     return out
 
@@ -262,19 +236,6 @@ def _only_leaves(rest, carried) -> bool:
     it ends: ``clauses.py``), a plain jump out or nothing."""
     rest = _unbinding_dropped([s for s in rest if not isinstance(s, m.ExitedWith)])
     return not rest or (len(rest) == 1 and _plain_exit(rest[0], carried))
-
-
-def _statements(stmt):
-    """``stmt`` and the statements nested in it, not in nested definitions."""
-    yield stmt
-    if isinstance(stmt, SCOPES):
-        return
-    for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(part, field, None)
-            if isinstance(inner, list):
-                for s in inner:
-                    yield from _statements(s)
 
 
 def _unbinding_dropped(stmts):
