@@ -164,6 +164,8 @@ READABLE = [
     ("match_shapes", "subject_expression"),
     ("match_shapes", "captures_what_is_left"),
     ("match_shapes", "guarded_capture_first"),
+    ("match_shapes", "match_in_an_if"),
+    ("match_shapes", "match_in_a_while"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

@@ -68,13 +68,17 @@ def two_way(w, b, sim, loop, active, stop=None):
         or w.joins.jumped_to(false_b) != loop.header
         or _written_continue(w, false_b, loop)
     )
-    join = w.joins.join_of(b, loop, stack, stop, w.merge.tested if branch.kind == "cond" else {b})
+    # a match keeps its subject under each case's test for the next case: no operand of
+    # an expression, so the cases are statements and meet as statements do
+    between = stack[:-1] if _keeps_subject(test, stack) else stack
+    tested = w.merge.tested if branch.kind == "cond" else {b}
+    join = w.joins.join_of(b, loop, between, stop, tested)
     if join is None and chained is not None:
         # 3.12+ copy a returning join into the chain's first failure: the comparison
         # that ends the chain still reaches it (the block popping the middle operand
         # only goes on to where the chain fails: that says nothing)
         compares = [x for x in chained[4] if len(w.blocks[x].succs) == 2]
-        joins = {w.joins.join_of(x, loop, stack, stop) for x in compares} - {None}
+        joins = {w.joins.join_of(x, loop, between, stop) for x in compares} - {None}
         join = joins.pop() if len(joins) == 1 else None
     if _body_not_join(w, join, true_b, false_b, falls, fall, jump, branch.kind, stop):
         # It is the if body, which returns, and the other branch never gets there.
@@ -125,6 +129,18 @@ def two_way(w, b, sim, loop, active, stop=None):
         )
     after = t_stack if t_stack is not None else f_stack
     return [*sim.out, node], after, join, after is None or join is None
+
+
+def _keeps_subject(test, stack) -> bool:
+    """Whether the value on top of ``stack`` is the subject of a ``match`` whose case
+    ``test`` tests it (and any guard)."""
+    if not stack:
+        return False
+    kept = stack[-1]
+    return any(
+        isinstance(x, m.Matches) and (x.subject is kept or m.same(x.subject, kept))
+        for x in ast.walk(test)
+    )
 
 
 def _body_not_join(w, join, true_b, false_b, falls, fall, jump, kind, stop) -> bool:

@@ -215,6 +215,32 @@ def guarded_capture_first(y, g):
     return r
 
 
+def match_in_an_if(value, check):
+    # the case tests keep the subject on the stack for the next case: the last case
+    # goes on to the code after the if, which the if's other branch reaches too
+    if not (check and value):
+        match value:
+            case [first, [second, *rest]]:
+                return first, second, rest
+            case other:
+                pass
+    return "end", check
+
+
+def match_in_a_while(values):
+    values, count = list(values), 0
+    while values.pop() if len(values) > 1 else count < 3:
+        match len(values):
+            case 0 | 1:
+                count += 1
+            case []:
+                pass
+            case _:
+                break
+        count += 10
+    return count, values
+
+
 CASES = [
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
@@ -241,4 +267,9 @@ CASES = [
     ("inside_try_and_with", (5,)),
     ("subject_expression", ([0, 1], 0)), ("subject_expression", ([5, 1], 1)),
     ("subject_expression", ([1, 9, 3], 2)), ("subject_expression", ([4, 4, 4], 2)),
+    ("match_in_an_if", ([1, [2, 3, 4]], False)), ("match_in_an_if", ([1, 2], False)),
+    ("match_in_an_if", ([1, [2]], True)), ("match_in_an_if", ([], True)),
+    ("match_in_a_while", ([],)), ("match_in_a_while", ([1, 2, 3],)),
+    ("match_in_a_while", ([1, 7],)), ("match_in_a_while", ([1, 0],)),
+    ("match_in_a_while", ([4, 0, 0],)), ("match_in_a_while", ([0],)),
 ]
