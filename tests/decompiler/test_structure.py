@@ -415,6 +415,13 @@ def test_module_ending_in_clauses_is_structured():
     assert namespace["KIND"] == "math"
 
 
+def test_a_module_ending_in_a_match_is_structured():
+    # each case ends in the module's implicit return, which a module cannot write
+    snippet = Snippet("match_module", SNIPPETS / "match_module.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
+
+
 # try/except* whose finally body holds an except*, inside another, code after it.
 MODULE_WITH_STARS = """
 LOG = []

@@ -12,7 +12,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES
 from .comprehensions import inline
-from .matches import guarded_captures
+from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 
 
@@ -110,7 +110,7 @@ def _block(stmts, in_loop=False, closing=True):
             continue  # the exit of a with statement, already part of its syntax
         for node in _statement(stmt):
             out.append(node)
-    out = guarded_captures(out)
+    out = nested_defaults(guarded_captures(out), READS)
     out = _return_inside(out)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -402,6 +402,9 @@ def _drop_tail_return(stmts, keep_value: bool):
                 part.body = _drop_tail_return(part.body, keep_value) or [ast.Pass()]
             if isinstance(part, (ast.If, *TRIES)):
                 part.orelse = _drop_tail_return(part.orelse, keep_value)
+    elif isinstance(last, ast.Match):  # running off any case ends the body too
+        for case in last.cases:
+            case.body = _drop_tail_return(case.body, keep_value) or [ast.Pass()]
     return stmts
 
 

@@ -34,13 +34,70 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             before.tests += match.tests
         else:
             out.append(match)
-    for i, stmt in enumerate(out):
-        if isinstance(stmt, nodes.Match) and i and _held(out[i - 1], stmt, reads):
-            stmt.subject, out[i - 1] = out[i - 1].value, None
-    out = [s for s in out if s is not None]
+    out = _inline_held(_captured_after(out), reads)
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
     return out
+
+
+def _inline_held(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
+    """``_t1 = f()`` then ``match _t1:``, where the tests alone read ``_t1``, as
+    ``match f():``."""
+    out = list(stmts)
+    for i, stmt in enumerate(out):
+        if isinstance(stmt, nodes.Match) and i and _held(out[i - 1], stmt, reads):
+            stmt.subject, out[i - 1] = out[i - 1].value, None
+    return [s for s in out if s is not None]
+
+
+def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
+    """``stmts`` (their inner blocks tidied) with a ``case _:`` that only holds a
+    ``match`` on the same kept subject read as that match's cases: what a guarded
+    capture after other cases leaves once ``guarded_captures`` has read it back."""
+    out: list[ast.stmt] = []
+    found = False
+    for stmt in stmts:
+        out.append(stmt)
+        if not isinstance(stmt, nodes.Match) or not m.is_temporary(stmt.subject):
+            continue
+        last, earlier = stmt.cases[-1], stmt.cases[:-1]
+        inner = last.body[0] if last.body else None
+        if not (
+            last.guard is None
+            and is_wildcard(last.pattern)
+            and isinstance(inner, nodes.Match)
+            and m.same(inner.subject, stmt.subject)
+        ):
+            continue
+        if len(last.body) > 1:
+            if not all(_ends(c.body) for c in earlier):
+                continue
+            out += last.body[1:]  # only the default case goes on: to what follows
+        stmt.cases[-1:] = inner.cases
+        stmt.tests += inner.tests
+        found = True
+    return _inline_held(out, reads) if found else out
+
+
+def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``match _t1:`` whose cases never go on, then ``name = _t1``: what follows runs
+    only where no case matched, so it is a last ``case name:`` (the subject kept in a
+    temporary, stored by a capture after cases that return, raise or break)."""
+    for i, stmt in enumerate(stmts[:-1]):
+        after = stmts[i + 1]
+        if not isinstance(stmt, nodes.Match) or not _captures(after, stmt.subject):
+            continue
+        last = stmt.cases[-1]
+        if (last.guard is None and _irrefutable(last.pattern)) or not all(
+            _ends(c.body) for c in stmt.cases
+        ):
+            continue
+        pattern = ast.MatchAs(pattern=None, name=after.targets[0].id)
+        body = stmts[i + 2 :] or [ast.Pass()]
+        stmt.cases.append(ast.match_case(pattern=pattern, guard=None, body=body))
+        stmt.tests += 1  # the capture's read of the subject
+        return stmts[: i + 1]
+    return stmts
 
 
 def _shared_return(match: ast.Match) -> list[ast.stmt]:
@@ -79,21 +136,22 @@ def guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
     and the other cases as ``match _t1:``, in the ``else`` or after a body that never
     goes on."""
     out: list[ast.stmt] = []
-    for stmt in stmts:
-        if len(out) >= 2 and _captured(out[-2], out[-1], stmt) and _no_else(out[-1]):
+    for i, stmt in enumerate(stmts):
+        after = stmts[i + 1 :]  # what may read the kept subject too: then it stays
+        if len(out) >= 2 and _captured(out[-2], out[-1], stmt, after) and _no_else(out[-1]):
             out[-2:] = [_guarded_match(out[-2], out[-1], stmt)]
             continue
         rest = stmt.orelse[0] if isinstance(stmt, ast.If) and len(stmt.orelse) == 1 else None
-        if out and _captured(out[-1], stmt, rest):
+        if out and _captured(out[-1], stmt, rest, after):
             out[-1] = _guarded_match(out[-1], stmt, rest)
             continue
         out.append(stmt)
     return out
 
 
-def _captured(before, stmt, rest) -> bool:
+def _captured(before, stmt, rest, after) -> bool:
     """Whether ``before`` is ``name = _t1 = subject``, ``stmt`` an ``if`` and ``rest`` a
-    ``match _t1:`` whose tests alone read ``_t1``."""
+    ``match _t1:`` whose tests alone read ``_t1`` (not ``stmt``, nor ``after``)."""
     if not (isinstance(before, ast.Assign) and len(before.targets) == 2):
         return False
     if not all(isinstance(t, ast.Name) for t in before.targets):
@@ -106,7 +164,7 @@ def _captured(before, stmt, rest) -> bool:
         and isinstance(rest, nodes.Match)
         and isinstance(rest.subject, ast.Name)
         and rest.subject.id == kept.id
-        and not _reads(kept.id, [stmt.test, *stmt.body, *rest.cases])
+        and not _reads(kept.id, [stmt.test, *stmt.body, *rest.cases, *after])
     )
 
 
@@ -124,7 +182,8 @@ def _no_else(stmt: ast.If) -> bool:
 def _guarded_match(before: ast.Assign, stmt: ast.If, rest: nodes.Match) -> nodes.Match:
     pattern = ast.MatchAs(pattern=None, name=before.targets[0].id)
     first = ast.match_case(pattern=pattern, guard=stmt.test, body=stmt.body or [ast.Pass()])
-    return nodes.Match(subject=before.value, cases=[first, *rest.cases], tests=rest.tests)
+    # (its one test reads the subject: ``before`` holds the other reads)
+    return nodes.Match(subject=before.value, cases=[first, *rest.cases], tests=1)
 
 
 def as_match(stmt) -> nodes.Match | None:

@@ -241,6 +241,21 @@ def match_in_a_while(values):
     return count, values
 
 
+def guarded_capture_later(y, flag):
+    # ``case a if flag:`` after another case keeps the subject in a temporary, which
+    # the last ``case other:`` stores after cases that raise: a case, not ``other = _t1``
+    match y:
+        case 5:
+            r = "five"
+        case a if flag:
+            raise ValueError(a)
+        case [1, 2]:
+            raise KeyError(y)
+        case other:
+            r = ("other", other)
+    return r
+
+
 CASES = [
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
@@ -272,4 +287,6 @@ CASES = [
     ("match_in_a_while", ([],)), ("match_in_a_while", ([1, 2, 3],)),
     ("match_in_a_while", ([1, 7],)), ("match_in_a_while", ([1, 0],)),
     ("match_in_a_while", ([4, 0, 0],)), ("match_in_a_while", ([0],)),
+    ("guarded_capture_later", (5, True)), ("guarded_capture_later", (6, True)),
+    ("guarded_capture_later", ([1, 2], False)), ("guarded_capture_later", ([3], False)),
 ]
