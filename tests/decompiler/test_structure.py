@@ -38,6 +38,7 @@ READABLE = [
     ("branches", "returned_chain"),
     ("branches", "returned_chains"),
     ("branches", "conditional_conditions"),
+    ("branches", "conditional_condition_raises"),
     ("branches", "generator_in_condition"),
     ("branches", "chain_then_falls_through"),
     ("branches", "value_in_condition"),

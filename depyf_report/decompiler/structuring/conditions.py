@@ -77,9 +77,13 @@ def _chosen_condition(w, test, true_b, false_b, stack, merged):
     if not no:
         return None
     (a, t1, f1, taken_a), (b, t2, f2, taken_b) = yes, no
-    if w.joins.same_target(t1, t2) and w.joins.same_target(f1, f2):
+
+    def same(x, y):  # (3.10, 3.11 and 3.12+ copy a small exit to each jump to it)
+        return w.joins.same_target(x, y) or w.joins.same_exit(x, y)
+
+    if same(t1, t2) and same(f1, f2):
         value = ast.IfExp(test=test, body=a, orelse=b)
-    elif w.joins.same_target(t1, f2) and w.joins.same_target(f1, t2):
+    elif same(t1, f2) and same(f1, t2):
         value = ast.IfExp(test=test, body=a, orelse=negate(b))
     else:
         return None

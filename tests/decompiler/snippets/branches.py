@@ -273,7 +273,19 @@ def empty_if_body(a, b, log):
     return log
 
 
+def conditional_condition_raises(flag, strict, items):
+    # the if's false branches end in copies of the function's return (3.11, 3.13)
+    if flag is True:
+        if len(items) > 2 if strict else not items:
+            raise ValueError(items)
+
+
 CASES = [
+    ("conditional_condition_raises", (True, True, [1, 2, 3])),
+    ("conditional_condition_raises", (True, True, [1])),
+    ("conditional_condition_raises", (True, False, [])),
+    ("conditional_condition_raises", (True, False, [1])),
+    ("conditional_condition_raises", (False, False, [])),
     ("chained_condition", ([1, 2, 3], 0, 5)), ("chained_condition", ([1, 5, 9], 2, 3)),
     ("chained_condition", ([4], 0, 5)), ("chained_condition", ([], 0, 5)),
     ("grade", (95,)), ("grade", (85,)), ("grade", (75,)), ("grade", (10,)),
