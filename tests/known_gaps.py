@@ -80,13 +80,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
-    (
-        "tests/decompiler/test_structure.py::test_a_module_ending_in_a_match_is_structured",
-        (PY310,),
-        "3.10 tests the subject of a match with one case and a default uncopied: a case "
-        "with an empty body merges with the if after it into ``Matches or c``, which no "
-        "match statement writes",
-    ),
 ]
 
 

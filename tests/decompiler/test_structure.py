@@ -167,6 +167,7 @@ READABLE = [
     ("match_shapes", "guarded_capture_first"),
     ("match_shapes", "match_in_an_if"),
     ("match_shapes", "match_in_a_while"),
+    ("match_shapes", "empty_case_then_if"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from ..simulation import markers as m
 from ..simulation.machine import Branch
 from ..simulation.unsupported import Unsupported
 from . import chains
@@ -50,6 +51,8 @@ def _merge(w, test, true_b, false_b, stack, merged):
             if inner is None:
                 continue
             c2, t2, f2, taken = inner
+            if not _joins_a_case(test, c2, on_true):
+                continue
             if not on_true and w.joins.same_target(t2, true_b):
                 test, false_b = boolop(ast.Or, test, c2), f2
             elif not on_true and w.joins.same_target(f2, true_b):
@@ -69,6 +72,21 @@ def _merge(w, test, true_b, false_b, stack, merged):
             test, true_b, false_b = chosen
 
 
+def _joins_a_case(test, c2, on_true) -> bool:
+    """Whether ``c2`` may fold into ``test`` where either is a match case's test: only
+    as its guard (``case p if g:``), the one condition a ``match`` writes."""
+    if _holds_case(c2):
+        return False
+    if not _holds_case(test):
+        return True
+    first = test.values[0] if isinstance(test, ast.BoolOp) else test
+    return on_true and isinstance(first, m.Matches)
+
+
+def _holds_case(test) -> bool:
+    return any(isinstance(x, m.Matches) for x in ast.walk(test))
+
+
 def _chosen_condition(w, test, true_b, false_b, stack, merged):
     """``if (a if c else b):``: each branch of ``c`` tests a condition of its own, and
     the two go on to the same places. (test, true, false) or None."""
@@ -77,6 +95,8 @@ def _chosen_condition(w, test, true_b, false_b, stack, merged):
     if not no:
         return None
     (a, t1, f1, taken_a), (b, t2, f2, taken_b) = yes, no
+    if any(map(_holds_case, (test, a, b))):
+        return None  # no match statement writes a case's test in an expression
 
     def same(x, y):  # (3.10, 3.11 and 3.12+ copy a small exit to each jump to it)
         return w.joins.same_target(x, y) or w.joins.same_exit(x, y)

@@ -256,6 +256,18 @@ def guarded_capture_later(y, flag):
     return r
 
 
+def empty_case_then_if(value, log):
+    # a case with an empty body, then an if in the default case: two cases, not
+    # ``if <pattern> or log:`` (3.10), nor the if's end reached twice (3.11)
+    match value:
+        case {"k": 0, **rest}:
+            pass
+        case _:
+            if not log:
+                log.append("empty")
+    return log
+
+
 CASES = [
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
@@ -289,4 +301,6 @@ CASES = [
     ("match_in_a_while", ([4, 0, 0],)), ("match_in_a_while", ([0],)),
     ("guarded_capture_later", (5, True)), ("guarded_capture_later", (6, True)),
     ("guarded_capture_later", ([1, 2], False)), ("guarded_capture_later", ([3], False)),
+    ("empty_case_then_if", ({"k": 0}, [])), ("empty_case_then_if", (5, [])),
+    ("empty_case_then_if", (5, [1])),
 ]
