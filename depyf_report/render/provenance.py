@@ -131,11 +131,13 @@ def kernel_lines(source: str) -> dict[str, tuple[int, tuple[int, ...]]]:
     definitions: dict[str, list[int]] = {}
     current: list[int] | None = None
     for number, line in enumerate(lines, start=1):
-        if found := _DEFINITION.match(line):
+        found = _DEFINITION.match(line)
+        if found:
             current = definitions.setdefault(found["name"], [])
         if current is not None:
             current.append(number)
-            if line.startswith("'''"):  # the end of the kernel's source
+            # The kernel's source ends on a line of its own, or on this one.
+            if line.startswith("'''") or (found and line.count("'''") > 1):
                 current = None
     calls: dict[str, tuple[int, ...]] = {}
     for number, line in enumerate(lines, start=1):
