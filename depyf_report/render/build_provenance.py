@@ -78,7 +78,8 @@ def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> 
             for pane in prov.panes
         ),
         data_json=mapping_json(prov),
-        recorded=prov.recorded,
+        # Only Inductor records a mapping: eager and aot_eager graphs miss none.
+        unrecorded=any(o.provenance is None for o in graph.output_code),
     )
 
 

@@ -64,12 +64,13 @@ def _process_pages(ctx: ProcessContext) -> list[PagePlan]:
     for fn in ctx.functions():
         compiles = ctx.compiles_of.get(fn.id, [])
         debug = [ctx.debug_of.get(e.compile_id) for e in fn.entries]
-        graphs = function_graphs(ctx, fn)  # its source lines list what they became
-        related = (fn, compiles, ctx.resumes_of.get(fn.id, []), debug, graphs)
+        related = (fn, compiles, ctx.resumes_of.get(fn.id, []), debug)
+        # Its source lines list what they became in its graphs and its resume functions'.
+        graphs = [g for member in ctx.family(fn) for g in function_graphs(ctx, member)]
         plans.append(
             PagePlan(
                 urls.function_page(ctx.name, fn.id),
-                digest(names, *related),
+                digest(names, *related, graphs),
                 lambda fn=fn: build_function_page(ctx, fn, crumbs),
             )
         )

@@ -21,7 +21,6 @@ import re
 from dataclasses import dataclass
 
 from ..dump import CompiledGraph, OutputCode
-from .context import same_file
 
 # "# File: model.py:13 in forward, code: x = a / (torch.abs(a) + 1)"
 _FILE = re.compile(r"^\s*# File: (?P<file>.+?):(?P<line>\d{1,9}) in ")
@@ -45,7 +44,15 @@ class SourceText:
 
     def holds(self, filename: str, line: int) -> bool:
         last = self.first_line + len(self.text.splitlines())
-        return same_file(filename, self.filename) and self.first_line <= line < last
+        return _same_path(filename, self.filename) and self.first_line <= line < last
+
+
+def _same_path(a: str, b: str) -> bool:
+    """The same file, though one name may be relative (a script run as
+    ``python examples/toy.py`` names its frames so) and the other absolute."""
+    a, b = a.replace("\\", "/"), b.replace("\\", "/")
+    a, b = a.removeprefix("./"), b.removeprefix("./")
+    return a == b or a.endswith("/" + b) or b.endswith("/" + a)
 
 
 @dataclass(frozen=True)
@@ -86,11 +93,6 @@ class Provenance:
     panes: tuple[Pane, ...]
     edges: tuple[tuple[str, str], ...]  # (line id, id of a line it became); "pane:line"
     kernels: tuple[KernelCall, ...]
-
-    @property
-    def recorded(self) -> bool:
-        """Whether any output module came with Inductor's mappings."""
-        return any(k.post_grad_nodes or k.source_lines for k in self.kernels)
 
 
 _AOT_PANES = {

@@ -260,7 +260,7 @@ class ProvenancePage:
     function: Link
     panes: tuple[PaneView, ...]
     data_json: Markup  # the mapping, for the page's script
-    recorded: bool  # whether any module came with Inductor's mappings
+    unrecorded: bool  # an Inductor module came without its mappings
     template: str = "provenance.html"
 
 

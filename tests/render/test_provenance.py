@@ -17,7 +17,7 @@ from depyf_report.dump import load_dump
 from depyf_report.render import render
 from depyf_report.render.build_provenance import made_from_lines, provenance_of
 from depyf_report.render.plan import process_contexts
-from depyf_report.render.provenance import kernel_lines
+from depyf_report.render.provenance import SourceText, kernel_lines
 
 
 def _provenance(root, **kwargs):
@@ -141,3 +141,11 @@ def test_hostile_names_and_paths_are_escaped_in_the_page(tmp_path):
         assert "<script>alert" not in html, path.name
     data = _page_data((site / "provenance-g0.html").read_text())
     assert all(re.fullmatch(r"[A-Za-z0-9_.-]+", i) for i in data["ids"])
+
+
+def test_a_relative_frame_matches_the_absolute_source_but_a_namesake_does_not():
+    source = SourceText("/home/user/examples/toy.py", 12, "a\nb\nc\n")
+    assert source.holds("examples/toy.py", 13)
+    assert source.holds("/home/user/examples/toy.py", 14)
+    assert not source.holds("/elsewhere/toy.py", 13)
+    assert not source.holds("examples/toy.py", 15)
