@@ -17,7 +17,6 @@ from .codeview import code_lines
 from .context import ProcessContext
 from .names import name_link, short_name
 from .provenance import (
-    KernelCall,
     Provenance,
     SourceText,
     fx_nodes,
@@ -119,20 +118,9 @@ def made_from_lines(prov: Provenance) -> dict[int, tuple[list[str], list[str]]]:
         for line in sources_of.get(spot, ()):
             _add(from_source[line][0], name)
     for kernel in prov.kernels:
-        for line in _kernel_source_lines(prov, kernel):
+        for line in kernel.source_lines:
             _add(from_source[line][1], kernel.name)
     return dict(from_source)
-
-
-def _kernel_source_lines(prov: Provenance, kernel: KernelCall) -> set[int]:
-    """Source lines a kernel comes from: its stack traces', and its nodes' lines."""
-    lines = set(kernel.source_lines)
-    spot = line_id(f"output_{kernel.part}", kernel.handle_line)
-    parents = {a for a, b in prov.edges if b == spot}
-    lines |= {
-        int(a.rpartition(":")[2]) for a, b in prov.edges if b in parents and a.startswith("source:")
-    }
-    return lines
 
 
 def _dynamo_names(prov: Provenance) -> dict[str, str]:
@@ -161,7 +149,6 @@ def kernel_origins(
     for kernel in prov.kernels:
         if kernel.part != part:
             continue
-        lines = sorted(_kernel_source_lines(prov, kernel))
         origins[kernel.name].append(
             KernelOrigin(
                 key=kernel.key,
@@ -175,7 +162,7 @@ def kernel_origins(
                         if function_page
                         else None,
                     )
-                    for n in lines
+                    for n in kernel.source_lines
                 ),
                 provenance=Link(
                     kernel.key,

@@ -85,7 +85,7 @@ class KernelCall:
     post_grad_nodes: tuple[str, ...]
     dynamo_nodes: tuple[str, ...]
     aten: tuple[str, ...]
-    source_lines: tuple[int, ...]
+    source_lines: tuple[int, ...]  # of the source pane's file
 
 
 @dataclass(frozen=True)
@@ -247,9 +247,15 @@ class _Builder:
         made_of = [n for n in prov.kernel_to_post.get(key, []) if n in post]
         for name in made_of:
             self.edges.add((line_id(post_key, post[name].line), call))
-        sources = stack_lines(prov.kernel_stacks.get(key, []), self.source) if self.source else ()
-        for number in sources:
+        stacks = stack_lines(prov.kernel_stacks.get(key, []), self.source) if self.source else ()
+        for number in stacks:
             self.edges.add((line_id("source", number), call))
+        # Its source lines: its stack traces', and those of the nodes it runs.
+        sources = set(stacks) | {
+            post[n].source_line
+            for n in made_of
+            if self._holds(post[n].filename, post[n].source_line)
+        }
         pre = [
             p for p, posts in prov.pre_to_post.items() if p in dynamo and set(posts) & set(made_of)
         ]
@@ -264,6 +270,6 @@ class _Builder:
                 post_grad_nodes=tuple(made_of),
                 dynamo_nodes=tuple(pre),
                 aten=tuple(dict.fromkeys(aten)),
-                source_lines=sources,
+                source_lines=tuple(sorted(sources)),
             )
         )
