@@ -78,6 +78,27 @@ def add_trace_handler(handler: logging.Handler, reads: Callable[[str], bool]) ->
     return remove
 
 
+def track_provenance() -> Callable[[], None]:
+    """Have Inductor log which nodes each kernel is made of, until the returned
+    function is called. It adds one comment per kernel call to the output code
+    ("# [Provenance debug handles] name:n") and changes nothing else it compiles."""
+    try:
+        from torch._inductor import config
+    except ImportError as error:
+        raise Unavailable(f"torch._inductor.config: {error}") from None
+    trace = getattr(config, "trace", None)
+    if not isinstance(getattr(trace, "provenance_tracking_level", None), int):
+        raise Unavailable("torch._inductor.config.trace.provenance_tracking_level is missing")
+    old_level = trace.provenance_tracking_level
+    if old_level == 0:  # a level the user chose stays as it is
+        trace.provenance_tracking_level = 1
+
+    def remove() -> None:
+        trace.provenance_tracking_level = old_level
+
+    return remove
+
+
 class _TraceFilter:
     """Stands in for ``trace_structured`` in torch's modules while a capture records:
     a record of a kind ``skip`` names returns before torch computes its contents."""

@@ -12,7 +12,17 @@ import types
 import typing
 from pathlib import Path
 
-from ..dump import CacheEntry, CodeView, Compile, CompiledGraph, Function, GraphStage, GuardSet
+from ..dump import (
+    CacheEntry,
+    CodeView,
+    Compile,
+    CompiledGraph,
+    Function,
+    GraphStage,
+    GuardSet,
+    NodeMappings,
+    OutputCode,
+)
 from . import adapter, trace
 from .functions import FunctionIds, new_function, resume_point
 from .guards import guard_failure, parse_guard_tree, strip_comment
@@ -34,6 +44,8 @@ class Recorder:
         self.transformed: dict[str, types.CodeType] = {}  # compile id -> new code
         self.guard_trees: dict[str, str] = {}
         self.post_grad: dict[str, list[str]] = {}  # compile id -> graphs awaiting a part
+        # compile id -> the output module written last, which provenance records describe
+        self.last_output: dict[str, tuple[CompiledGraph, OutputCode]] = {}
         self.resume_parents: dict[types.CodeType, str] = {}
         self.entry_resumes: dict[str, list[str]] = {}  # compile id -> resume function ids
         self.unverified: set[str] = set()  # functions whose entries await the live cache
@@ -146,7 +158,24 @@ class Recorder:
         for text in self.post_grad.pop(fact.compile_id, []):
             graph.stages.append(GraphStage(f"post_grad_{part}", text))
         graph.output_code.append(fact.output)
+        self.last_output[fact.compile_id] = (graph, fact.output)
         self._changed(graph)
+
+    def _nodes_mapped(self, fact: trace.NodesMapped) -> None:
+        # Inductor logs the mapping right after the output module it describes.
+        graph, output = self.last_output.get(fact.compile_id, (None, None))
+        if output is not None:
+            mappings = output.provenance or NodeMappings()
+            mappings.pre_to_post, mappings.kernel_to_post = fact.pre_to_post, fact.kernel_to_post
+            output.provenance = mappings
+            self._changed(graph)
+
+    def _kernel_stacks(self, fact: trace.KernelStacksLogged) -> None:
+        graph, output = self.last_output.get(fact.compile_id, (None, None))
+        if output is not None:
+            output.provenance = output.provenance or NodeMappings()
+            output.provenance.kernel_stacks = fact.stacks
+            self._changed(graph)
 
     def _changed(self, graph: CompiledGraph) -> None:
         """Write a graph now if its compile is over (a backward compiled later);
@@ -301,6 +330,8 @@ class Recorder:
         trace.StageTraced: _stage,
         trace.PostGradTraced: _post_grad,
         trace.OutputCodeWritten: _output_code,
+        trace.NodesMapped: _nodes_mapped,
+        trace.KernelStacksLogged: _kernel_stacks,
         trace.GuardsBuilt: _guards,
         trace.GraphBroke: _graph_break,
         trace.Recompiled: _recompiled,

@@ -89,6 +89,7 @@ class CaptureSession:
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
         add_trace_handler = functools.partial(adapter.add_trace_handler, reads=trace.reads)
         self._install("structured trace", add_trace_handler, _TraceHandler(self))
+        self._install("provenance", lambda _: adapter.track_provenance(), None)
         self.removers.append(wrap_spawned_workers(str(self.root), self.pid))
         self.writer.write_manifest()
 

@@ -24,6 +24,7 @@ from ..dump import (
 )
 from .adapter import format_compile_id
 from .kernels import parse_output_code
+from .provenance import kernel_stacks, node_mappings
 
 # Metadata keys that say which compile a record belongs to, not what it is.
 _CONTEXT_KEYS = {
@@ -99,6 +100,21 @@ class PostGradTraced:
 class OutputCodeWritten:
     compile_id: str
     output: OutputCode
+
+
+@dataclass
+class NodesMapped:
+    """Inductor's provenance for the output module just written."""
+
+    compile_id: str
+    pre_to_post: dict[str, list[str]]
+    kernel_to_post: dict[str, list[str]]
+
+
+@dataclass
+class KernelStacksLogged:
+    compile_id: str
+    stacks: dict[str, list[str]]
 
 
 @dataclass
@@ -231,6 +247,16 @@ def _post_grad(record):
 @parser("inductor_output_code")
 def _output_code(record):
     return [OutputCodeWritten(record.compile_id, parse_output_code(record.payload or ""))]
+
+
+@parser("inductor_provenance_tracking_node_mappings")
+def _node_mappings(record):
+    return [NodesMapped(record.compile_id, *node_mappings(record.payload))]
+
+
+@parser("inductor_provenance_tracking_kernel_stack_traces")
+def _kernel_stacks(record):
+    return [KernelStacksLogged(record.compile_id, kernel_stacks(record.payload))]
 
 
 @parser("dynamo_cpp_guards_str")

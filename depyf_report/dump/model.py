@@ -16,7 +16,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 @dataclass
@@ -263,12 +263,29 @@ class Kernel:
 
 
 @dataclass
+class NodeMappings:
+    """Inductor's provenance for one output module: which graph nodes it made of what.
+
+    Node names are as the graphs print them. A kernel is named as torch names it,
+    with a ``:<n>`` handle that the output code repeats in a comment above the
+    call (``# [Provenance debug handles] cpp_fused_abs_add_0:1``).
+    """
+
+    pre_to_post: dict[str, list[str]] = field(default_factory=dict)  # Dynamo node -> post-grad
+    kernel_to_post: dict[str, list[str]] = field(default_factory=dict)  # kernel -> post-grad
+    # kernel -> the stack traces of its nodes, as torch formats them ('  File "f.py", line 3')
+    kernel_stacks: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
 class OutputCode:
     """The Python module Inductor writes for one part of a graph."""
 
     part: str  # forward | backward | inference
     source: str
     kernels: list[Kernel] = field(default_factory=list)
+    # Recorded by capture since schema version 3; None: torch logged no mapping.
+    provenance: NodeMappings | None = None
 
 
 @dataclass

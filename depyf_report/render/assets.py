@@ -34,6 +34,7 @@ def site_assets() -> dict[str, Asset]:
     sources = {
         "css": ("site", "css", static.joinpath("site.css").read_bytes()),
         "js": ("site", "js", static.joinpath("site.js").read_bytes()),
+        "provenance": ("provenance", "js", static.joinpath("provenance.js").read_bytes()),
         "pygments": ("pygments", "css", pygments_css().encode()),
     }
     return {

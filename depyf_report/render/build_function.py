@@ -10,6 +10,7 @@ from markupsafe import Markup
 from ..dump import CacheEntry, Compile, DebugSource, FrameSummary, Function, GraphBreak
 from ..origin import Origin, origin_of
 from . import urls
+from .build_provenance import function_graphs, made_marks
 from .codeview import code_line, code_lines, guard_lines
 from .compile_time import compile_time, time_bar
 from .context import (
@@ -117,6 +118,10 @@ def _source_marks(ctx: ProcessContext, fn: Function) -> dict[int, tuple[Mark, ..
             marks[member.resume.resume_line].append(Mark("resume", _short(title), href))
     if fn.resume and fn.resume.resume_line is not None:
         marks[fn.resume.resume_line].append(Mark("resume", "this function starts here"))
+    for member in ctx.family(fn):
+        for graph in function_graphs(ctx, member):
+            for line, mark in made_marks(ctx, graph).items():
+                marks[line].append(mark)
     return {line: tuple(found) for line, found in marks.items()}
 
 

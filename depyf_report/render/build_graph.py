@@ -6,9 +6,11 @@ import re
 
 from ..dump import STAGE_KINDS, CompiledGraph, OutputCode
 from . import urls
+from .build_provenance import kernel_origins
 from .codeview import code_lines
 from .context import ProcessContext
 from .names import name_link, short_name
+from .provenance import missing_note
 from .views import GraphPage, KernelView, Link, OutputPage, StageView
 
 STAGE_LABELS = {
@@ -73,6 +75,7 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
             (s.name, s.source or "", s.lower or "", s.upper or "", s.hint or "")
             for s in (record.dynamic_symbols if record else [])
         ),
+        provenance=Link("provenance", urls.provenance_page(ctx.name, graph.id)),
     )
 
 
@@ -101,6 +104,7 @@ def build_output_page(
     function, entry, _ = graph_context_links(ctx, graph)
     graph_href = ctx.graph_href(graph.id)
     kernel_links = {k.name: urls.fragment(urls.kernel_anchor(k.name)) for k in out.kernels}
+    origins = kernel_origins(ctx, graph, out.part)
     return OutputPage(
         path=urls.output_page(ctx.name, graph.id, out.part),
         title=f"{short_name(graph.name)} · {out.part} code",
@@ -121,11 +125,13 @@ def build_output_page(
             link=kernel_links.get,
             embedded=[(k.source, k.language) for k in out.kernels],
         ),
-        kernels=tuple(_kernel_view(k) for k in out.kernels),
+        kernels=tuple(_kernel_view(k, origins.get(k.name, ())) for k in out.kernels),
+        provenance=Link("provenance", urls.provenance_page(ctx.name, graph.id)),
+        provenance_note=missing_note(out),
     )
 
 
-def _kernel_view(kernel) -> KernelView:
+def _kernel_view(kernel, calls) -> KernelView:
     anchor = urls.kernel_anchor(kernel.name)
     return KernelView(
         name=kernel.name,
@@ -134,4 +140,5 @@ def _kernel_view(kernel) -> KernelView:
         lines=code_lines(
             kernel.source, language=kernel.language, anchor=lambda n: urls.line_anchor(anchor, n)
         ),
+        calls=tuple(calls),
     )

@@ -14,6 +14,7 @@ from . import urls
 from .build_function import build_function_page
 from .build_graph import build_graph_page, build_output_page
 from .build_overview import build_process_view
+from .build_provenance import build_provenance_page, function_graphs
 from .concepts import INDEX_CRUMB, build_concept_page, concept_sources
 from .context import ProcessContext, digest
 from .search import search_json, search_rows
@@ -64,10 +65,12 @@ def _process_pages(ctx: ProcessContext) -> list[PagePlan]:
         compiles = ctx.compiles_of.get(fn.id, [])
         debug = [ctx.debug_of.get(e.compile_id) for e in fn.entries]
         related = (fn, compiles, ctx.resumes_of.get(fn.id, []), debug)
+        # Its source lines list what they became in its graphs and its resume functions'.
+        graphs = [g for member in ctx.family(fn) for g in function_graphs(ctx, member)]
         plans.append(
             PagePlan(
                 urls.function_page(ctx.name, fn.id),
-                digest(names, *related),
+                digest(names, *related, graphs),
                 lambda fn=fn: build_function_page(ctx, fn, crumbs),
             )
         )
@@ -79,12 +82,21 @@ def _process_pages(ctx: ProcessContext) -> list[PagePlan]:
             )
         )
     for graph in ctx.dump.graphs.values():
-        inputs = digest(names, graph, ctx.compile(graph.compile_id))
+        # Output pages name the source lines each kernel came from.
+        fn = ctx.function(graph.function)
+        inputs = digest(names, graph, ctx.compile(graph.compile_id), fn)
         plans.append(
             PagePlan(
                 urls.graph_page(ctx.name, graph.id),
                 inputs,
                 lambda g=graph: build_graph_page(ctx, g, crumbs),
+            )
+        )
+        plans.append(
+            PagePlan(
+                urls.provenance_page(ctx.name, graph.id),
+                digest(names, graph, fn),
+                lambda g=graph: build_provenance_page(ctx, g, crumbs),
             )
         )
         for out in graph.output_code:

@@ -45,6 +45,10 @@ def output_page(process: str, graph_id: str, part: str) -> str:
     return f"{process_prefix(process)}graph-{slug(graph_id)}-{slug(part)}-code.html"
 
 
+def provenance_page(process: str, graph_id: str) -> str:
+    return f"{process_prefix(process)}provenance-{slug(graph_id)}.html"
+
+
 def concept_page(concept: str) -> str:
     return f"concept-{concept}.html"
 

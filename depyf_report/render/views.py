@@ -196,6 +196,7 @@ class GraphPage:
     stages: tuple[StageView, ...]
     outputs: tuple[Link, ...]
     symbols: tuple[tuple[str, ...], ...]
+    provenance: Link | None = None
     template: str = "graph.html"
 
 
@@ -205,6 +206,20 @@ class KernelView:
     anchor: str
     language: str
     lines: tuple[CodeLine, ...]
+    # Each call of the kernel and what it was made from, where provenance was recorded.
+    calls: tuple[KernelOrigin, ...] = ()
+
+
+@dataclass(frozen=True)
+class KernelOrigin:
+    """What one kernel call was made from: nodes, ATen operators, source lines."""
+
+    key: str  # torch's name for the call, "cpp_fused_abs_add_0:1"
+    post_grad_nodes: tuple[str, ...]
+    dynamo_nodes: tuple[str, ...]
+    aten: tuple[str, ...]
+    source_lines: tuple[Link, ...]
+    provenance: Link  # the call, selected on the provenance page
 
 
 @dataclass(frozen=True)
@@ -219,7 +234,34 @@ class OutputPage:
     entry: Link
     code: tuple[CodeLine, ...]
     kernels: tuple[KernelView, ...]
+    provenance: Link | None = None
+    provenance_note: str = ""  # why kernels list no origins, when they do not
     template: str = "output.html"
+
+
+@dataclass(frozen=True)
+class PaneView:
+    """One pane of a provenance page: a source, a graph or an output module."""
+
+    key: str
+    label: str
+    anchor: str
+    note: str  # which links this pane lacks, and why; "" for none
+    lines: tuple[CodeLine, ...]
+
+
+@dataclass(frozen=True)
+class ProvenancePage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    process: str
+    graph: Link
+    function: Link
+    panes: tuple[PaneView, ...]
+    data_json: Markup  # the mapping, for the page's script
+    unrecorded: bool  # an Inductor module came without its mappings
+    template: str = "provenance.html"
 
 
 # --- overview and concepts ---------------------------------------------------------

@@ -4,6 +4,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+from provenance_dump import (
+    DYNAMO_LINES,
+    HANDLE_LINE,
+    KERNEL_LINES,
+    POST_GRAD_LINES,
+    make_provenance_dump,
+)
 from synthetic import UUID, make_dump, name_graph_one_with_uuid
 
 from depyf_report.render import render
@@ -167,4 +174,69 @@ def test_arrow_keys_move_through_results_and_enter_follows(site, page):
     href = items.nth(2).locator("a").get_attribute("href")
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/{href}")
+    assert page.errors == []
+
+
+# --- the provenance view ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def provenance_sites(tmp_path_factory):
+    """The toy-shaped provenance dump rendered with its mapping, and without it."""
+    sites = {}
+    for recorded in (True, False):
+        root = tmp_path_factory.mktemp(f"provenance-{recorded}")
+        dump = make_provenance_dump(root / "dump", recorded=recorded)
+        sites[recorded] = render(dump, root / "site", progress=False).parent
+    return sites
+
+
+def _lit(page, css):
+    return sorted(
+        page.locator(f"[data-pane] .line.{css}").evaluate_all("els => els.map(e => e.id)")
+    )
+
+
+def test_selecting_a_source_line_lights_what_it_became(provenance_sites, page):
+    page.goto((provenance_sites[True] / "provenance-g0.html").as_uri())
+    page.locator("#source-L13").click()
+    assert _lit(page, "selected") == ["source-L13"]
+    assert _lit(page, "came-from") == []
+    kernel = [f"output_inference-L{n}" for n in KERNEL_LINES]
+    nodes = [f"dynamo-L{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")]
+    post = [f"post_grad_inference-L{POST_GRAD_LINES[n]}" for n in ("abs_1", "add", "div")]
+    assert _lit(page, "became") == sorted(nodes + post + kernel)
+    assert page.url.endswith("#source-L13")
+    assert page.errors == []
+
+
+def test_keyboard_selects_a_kernel_and_lights_where_it_came_from(provenance_sites, page):
+    page.goto((provenance_sites[True] / "provenance-g0.html").as_uri())
+    page.locator(f"#output_inference-L{HANDLE_LINE + 1}").focus()
+    page.keyboard.press("ArrowUp")  # to the handle comment: the same call
+    assert page.evaluate("document.activeElement.id") == f"output_inference-L{HANDLE_LINE}"
+    page.keyboard.press("Enter")
+    assert f"output_inference-L{HANDLE_LINE + 1}" in _lit(page, "selected")
+    came = _lit(page, "came-from")
+    assert [c for c in came if c.startswith("source-")] == ["source-L13", "source-L14"]
+    assert len([c for c in came if c.startswith("dynamo-")]) == 5
+    page.keyboard.press("ArrowLeft")  # to the post-grad pane, on a line it lit
+    assert page.evaluate("document.activeElement.id") in came
+    assert page.errors == []
+
+
+def test_a_link_to_a_line_selects_it_on_load(provenance_sites, page):
+    page.goto((provenance_sites[True] / "provenance-g0.html").as_uri() + "#source-L14")
+    assert _lit(page, "selected") == ["source-L14"]
+    assert f"output_inference-L{HANDLE_LINE}" in _lit(page, "became")
+    assert page.errors == []
+
+
+def test_a_pane_with_no_mapping_says_so(provenance_sites, page):
+    page.goto((provenance_sites[False] / "provenance-g0.html").as_uri())
+    page.locator("#source-L13").click()
+    status = page.locator('[data-pane="output_inference"] .pane-status')
+    assert status.inner_text().startswith("Nothing here is recorded")
+    note = page.locator('[data-pane="output_inference"] .pane-note').inner_text()
+    assert note.startswith("No provenance was recorded")
     assert page.errors == []

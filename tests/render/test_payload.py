@@ -129,7 +129,8 @@ DOM_CHECK = """() => {
     }
     const src = el.getAttribute("src") || "";
     if (el.localName === "script" && !(src.startsWith("static/site-") ||
-        el.id === "search-data")) found.push(`script ${el.outerHTML.slice(0, 80)}`);
+        src.startsWith("static/provenance-") || el.id === "search-data" ||
+        el.id === "provenance-data")) found.push(`script ${el.outerHTML.slice(0, 80)}`);
   }
   return found;
 }"""

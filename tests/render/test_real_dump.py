@@ -28,7 +28,9 @@ def test_toy_example_site_links_resolve(toy_site):
 
 def test_toy_example_shows_the_break_and_both_resume_functions(toy_site):
     page = (toy_site / "fn-toy_example.html").read_text()
-    assert 'class="line marked break" id="L14"' in page
+    # Line 14 broke the graph, and its sum and comparison went into graph 1.
+    assert 'class="line marked break made" id="L14"' in page
+    assert ">__compiled_fn_1: sum_1, lt</a>" in page
     resumes = [p.name for p in toy_site.glob("fn-torch_dynamo_resume_in_toy_example_at_14*.html")]
     assert len(resumes) == 2
     for name in resumes:  # the transformed code links each __resume_at_* to its page

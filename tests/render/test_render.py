@@ -125,7 +125,14 @@ def test_rerender_of_an_unchanged_dump_writes_no_page(tmp_path, monkeypatch):
     graph["stages"][0]["text"] += "# changed\n"
     (dump / "graphs" / "g3.json").write_text(json.dumps(graph))
     render(dump, tmp_path / "site", progress=False)
-    assert sorted(written) == ["graph-g3-forward-code.html", "graph-g3.html", "index.html"]
+    # The function page marks what its source lines became, in every graph.
+    assert sorted(written) == [
+        "fn-f1.html",
+        "graph-g3-forward-code.html",
+        "graph-g3.html",
+        "index.html",
+        "provenance-g3.html",
+    ]
     assert written[0] == "index.html"  # the biggest page goes first
     assert "# changed" in (tmp_path / "site" / "graph-g3.html").read_text()
 

@@ -1,0 +1,191 @@
+"""A compiled graph's provenance page, and the provenance lists other pages show.
+
+The page holds its own graph's mapping only, inline as JSON, so a large model's
+report loads one graph's data at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from markupsafe import Markup
+
+from ..dump import CompiledGraph, Function
+from . import urls
+from .codeview import code_lines
+from .context import ProcessContext
+from .names import name_link, short_name
+from .provenance import (
+    Provenance,
+    SourceText,
+    fx_nodes,
+    graph_provenance,
+    line_id,
+)
+from .views import KernelOrigin, Link, Mark, PaneView, ProvenancePage
+
+_LANGUAGE = {"source": "python", "dynamo": "python"}
+
+
+def graph_source(ctx: ProcessContext, graph: CompiledGraph) -> SourceText | None:
+    """The user's code a graph came from: its function's source as captured."""
+    fn = ctx.function(graph.function)
+    if fn is None or fn.source is None:
+        return None
+    return SourceText(fn.filename, fn.first_line, fn.source)
+
+
+def pane_anchor(pane: str, line: int) -> str:
+    return urls.line_anchor(pane, line)
+
+
+def provenance_of(ctx: ProcessContext, graph: CompiledGraph) -> Provenance:
+    return graph_provenance(graph, graph_source(ctx, graph))
+
+
+def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> ProvenancePage:
+    prov = provenance_of(ctx, graph)
+    fn = ctx.function(graph.function)
+    graph_href = ctx.graph_href(graph.id)
+    function = Link(fn.qualname if fn else "unknown function", ctx.function_href(graph.function))
+    return ProvenancePage(
+        path=urls.provenance_page(ctx.name, graph.id),
+        title=f"{short_name(graph.name)} · provenance",
+        crumbs=(
+            *crumbs,
+            Link(function.text, function.href),
+            name_link(graph.name, graph_href),
+            Link("provenance", None),
+        ),
+        process=ctx.label,
+        graph=name_link(graph.name, graph_href),
+        function=function,
+        panes=tuple(
+            PaneView(
+                key=pane.key,
+                label=pane.label,
+                anchor=urls.anchor("pane", pane.key),
+                note=pane.note,
+                lines=code_lines(
+                    pane.text,
+                    language=_LANGUAGE.get(pane.key, "python"),
+                    first_line=pane.first_line,
+                    anchor=lambda n, key=pane.key: pane_anchor(key, n),
+                ),
+            )
+            for pane in prov.panes
+        ),
+        data_json=mapping_json(prov),
+        # Only Inductor records a mapping: eager and aot_eager graphs miss none.
+        unrecorded=any(o.provenance is None for o in graph.output_code),
+    )
+
+
+def mapping_json(prov: Provenance) -> Markup:
+    """The page's mapping for its script: line ids as DOM ids, edges as index pairs,
+    and the lines of each kernel call. Safe inside a <script> element."""
+    ids: dict[str, int] = {}
+
+    def index(spot: str) -> int:
+        pane, _, line = spot.rpartition(":")
+        return ids.setdefault(pane_anchor(pane, int(line)), len(ids))
+
+    edges = [[index(a), index(b)] for a, b in prov.edges]
+    spans = {
+        index(line_id(f"output_{k.part}", k.handle_line)): [
+            index(line_id(f"output_{k.part}", n)) for n in k.lines
+        ]
+        for k in prov.kernels
+    }
+    data = {"ids": list(ids), "edges": edges, "spans": spans}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+# --- what other pages list -----------------------------------------------------------
+
+
+def made_from_lines(prov: Provenance) -> dict[int, tuple[list[str], list[str]]]:
+    """Each source line -> (the Dynamo nodes, the kernels) made from it."""
+    from_source: dict[int, tuple[list[str], list[str]]] = defaultdict(lambda: ([], []))
+    sources_of = defaultdict(list)
+    for a, b in prov.edges:
+        pane, _, line = a.rpartition(":")
+        if pane == "source":
+            sources_of[b].append(int(line))
+    for spot, name in _dynamo_names(prov).items():  # in the graph's order
+        for line in sources_of.get(spot, ()):
+            _add(from_source[line][0], name)
+    for kernel in prov.kernels:
+        for line in kernel.source_lines:
+            _add(from_source[line][1], kernel.name)
+    return dict(from_source)
+
+
+def _dynamo_names(prov: Provenance) -> dict[str, str]:
+    pane = next((p for p in prov.panes if p.key == "dynamo"), None)
+    nodes = fx_nodes(pane.text) if pane else {}
+    return {line_id("dynamo", n.line): n.name for n in nodes.values()}
+
+
+def _add(items: list[str], item: str) -> None:
+    if item not in items:
+        items.append(item)
+
+
+def function_graphs(ctx: ProcessContext, fn: Function) -> list[CompiledGraph]:
+    return [g for g in ctx.dump.graphs.values() if g.function == fn.id]
+
+
+def kernel_origins(
+    ctx: ProcessContext, graph: CompiledGraph, part: str
+) -> dict[str, list[KernelOrigin]]:
+    """Each kernel of one output module -> what each of its calls was made from."""
+    prov = provenance_of(ctx, graph)
+    page = urls.provenance_page(ctx.name, graph.id)
+    function_page = ctx.function_href(graph.function)
+    origins: dict[str, list[KernelOrigin]] = defaultdict(list)
+    for kernel in prov.kernels:
+        if kernel.part != part:
+            continue
+        origins[kernel.name].append(
+            KernelOrigin(
+                key=kernel.key,
+                post_grad_nodes=kernel.post_grad_nodes,
+                dynamo_nodes=kernel.dynamo_nodes,
+                aten=kernel.aten,
+                source_lines=tuple(
+                    Link(
+                        str(n),
+                        urls.with_anchor(function_page, urls.source_line(n))
+                        if function_page
+                        else None,
+                    )
+                    for n in kernel.source_lines
+                ),
+                provenance=Link(
+                    kernel.key,
+                    urls.with_anchor(page, pane_anchor(f"output_{part}", kernel.handle_line)),
+                ),
+            )
+        )
+    return origins
+
+
+def made_marks(ctx: ProcessContext, graph: CompiledGraph) -> dict[int, Mark]:
+    """Each source line -> a mark naming the graph nodes and kernels made from it,
+    linked to the line on the graph's provenance page."""
+    page = urls.provenance_page(ctx.name, graph.id)
+    marks = {}
+    for line, (nodes, kernels) in made_from_lines(provenance_of(ctx, graph)).items():
+        label = f"{short_name(graph.name)}: {', '.join(nodes) or 'no node'}"
+        if kernels:
+            label += f" → {', '.join(kernels)}"
+        href = urls.with_anchor(page, pane_anchor("source", line))
+        marks[line] = Mark("made", _short(label), href)
+    return marks
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,128 @@
+// depyf-report provenance view: select a line, see where it came from and what it became.
+// The mapping is this page's own JSON; nothing is fetched.
+(function () {
+  "use strict";
+
+  var data = JSON.parse(document.getElementById("provenance-data").textContent);
+  var down = {}, up = {}, spansOf = {}, members = {};
+  data.edges.forEach(function (e) {
+    (down[e[0]] = down[e[0]] || []).push(e[1]);
+    (up[e[1]] = up[e[1]] || []).push(e[0]);
+  });
+  // A kernel call is one spot with many lines; a line may belong to several calls.
+  Object.keys(data.spans).forEach(function (spot) {
+    members[spot] = data.spans[spot];
+    data.spans[spot].forEach(function (line) { (spansOf[line] = spansOf[line] || []).push(+spot); });
+  });
+  var index = {};
+  data.ids.forEach(function (id, i) { index[id] = i; });
+  var panes = Array.prototype.slice.call(document.querySelectorAll("[data-pane]"));
+  var lines = Array.prototype.slice.call(document.querySelectorAll("[data-pane] .line"));
+  lines.forEach(function (line) { line.tabIndex = -1; });
+  panes.forEach(function (pane) {
+    var first = pane.querySelector(".line");
+    if (first) first.tabIndex = 0;
+  });
+
+  function reach(starts, edges) {
+    var seen = {}, todo = starts.slice();
+    while (todo.length) {
+      var at = todo.pop();
+      (edges[at] || []).forEach(function (next) {
+        if (!seen[next]) { seen[next] = true; todo.push(next); }
+      });
+    }
+    return Object.keys(seen).map(Number);
+  }
+
+  function linesOf(spots) {
+    var out = [];
+    spots.forEach(function (s) { out = out.concat(members[s] || [s]); });
+    return out;
+  }
+
+  function mark(spots, css) {
+    linesOf(spots).forEach(function (i) {
+      var el = document.getElementById(data.ids[i]);
+      if (el) el.classList.add(css);
+    });
+  }
+
+  function clear() {
+    ["selected", "came-from", "became"].forEach(function (css) {
+      document.querySelectorAll("[data-pane] ." + css).forEach(function (el) { el.classList.remove(css); });
+    });
+  }
+
+  function scrollWithin(pane, el) {
+    var box = pane.querySelector(".pane-code");
+    box.scrollTop = el.offsetTop - box.clientHeight / 3;  // the box is el's offsetParent
+  }
+
+  function report(selectedPane) {
+    panes.forEach(function (pane) {
+      var status = pane.querySelector(".pane-status");
+      var hit = pane.querySelector(".line.came-from, .line.became");
+      if (pane === selectedPane) status.textContent = "";
+      else if (hit) { status.textContent = ""; scrollWithin(pane, hit); }
+      else status.textContent = "Nothing here is recorded as coming from or becoming the selected line.";
+    });
+  }
+
+  function select(line, focus) {
+    clear();
+    var i = index[line.id];
+    var spots = spansOf[i] || (i === undefined ? [] : [i]);
+    mark(reach(spots, up), "came-from");
+    mark(reach(spots, down), "became");
+    mark(spots, "selected");
+    line.classList.add("selected");
+    var pane = line.closest("[data-pane]");
+    report(pane);
+    moveTab(pane, line);
+    if (focus) line.focus();
+    if (history.replaceState) history.replaceState(null, "", "#" + line.id);
+  }
+
+  function moveTab(pane, line) {
+    pane.querySelectorAll('.line[tabindex="0"]').forEach(function (el) { el.tabIndex = -1; });
+    line.tabIndex = 0;
+  }
+
+  function step(line, by) {
+    var all = Array.prototype.slice.call(line.closest("[data-pane]").querySelectorAll(".line"));
+    var next = all[all.indexOf(line) + by];
+    if (next) { moveTab(next.closest("[data-pane]"), next); next.focus(); }
+  }
+
+  function otherPane(line, by) {
+    var at = panes.indexOf(line.closest("[data-pane]")) + by;
+    var pane = panes[at];
+    if (!pane) return;
+    var target = pane.querySelector(".line.came-from, .line.became, .line.selected") || pane.querySelector(".line");
+    if (target) { moveTab(pane, target); target.focus(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest && event.target.closest("[data-pane] .line");
+    if (!line) return;
+    event.preventDefault();
+    select(line, true);
+  });
+  document.addEventListener("keydown", function (event) {
+    var line = event.target.closest && event.target.closest("[data-pane] .line");
+    if (!line || event.ctrlKey || event.metaKey || event.altKey) return;
+    var act = {
+      ArrowDown: function () { step(line, 1); },
+      ArrowUp: function () { step(line, -1); },
+      ArrowRight: function () { otherPane(line, 1); },
+      ArrowLeft: function () { otherPane(line, -1); },
+      Enter: function () { select(line, true); },
+      " ": function () { select(line, true); },
+    }[event.key];
+    if (act) { event.preventDefault(); event.stopPropagation(); act(); }
+  }, true);
+
+  var start = window.location.hash && document.getElementById(window.location.hash.slice(1));
+  if (start && start.closest("[data-pane]")) select(start, false);
+})();

@@ -1,0 +1,149 @@
+"""A dump of one compiled graph with Inductor's provenance, shaped like the toy
+example's first graph under torch 2.13 (texts trimmed), for render's tests.
+
+``hostile=True`` puts markup in the file name, the function's name, a kernel key
+and a stack trace, as a crafted dump could.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from depyf_report.dump import (
+    SCHEMA_VERSION,
+    CodeView,
+    CompiledGraph,
+    Function,
+    GraphStage,
+    Kernel,
+    Layout,
+    Manifest,
+    NodeMappings,
+    OutputCode,
+    to_json,
+    write_json,
+)
+
+SOURCE = (
+    "def toy_example(a, b):\n"
+    "    x = a / (torch.abs(a) + 1)\n"
+    "    if b.sum() < 0:\n"
+    "        b = b * -1\n"
+    "    return x * b\n"
+)
+DYNAMO = """class GraphModule(torch.nn.Module):
+    def forward(self, L_a_: "f32[10][1]cpu", L_b_: "f32[10][1]cpu"):
+        l_a_ = L_a_
+        l_b_ = L_b_
+
+        # File: {file}:13 in toy_example, code: x = a / (torch.abs(a) + 1)
+        abs_1: "f32[10][1]cpu" = torch.abs(l_a_)
+        add: "f32[10][1]cpu" = abs_1 + 1;  abs_1 = None
+        x: "f32[10][1]cpu" = l_a_ / add;  l_a_ = add = None
+
+        # File: {file}:14 in toy_example, code: if b.sum() < 0:
+        sum_1: "f32[][]cpu" = l_b_.sum();  l_b_ = None
+        lt: "b8[][]cpu" = sum_1 < 0;  sum_1 = None
+        return (lt, x)
+"""
+POST_GRAD = """class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "f32[10][1]cpu", arg1_1: "f32[10][1]cpu"):
+        # File: {file}:14 in toy_example, code: if b.sum() < 0:
+        sum_1: "f32[][]cpu" = torch.ops.aten.sum.default(arg1_1);  arg1_1 = None
+        lt: "b8[][]cpu" = torch.ops.aten.lt.Scalar(sum_1, 0);  sum_1 = None
+
+        # File: {file}:13 in toy_example, code: x = a / (torch.abs(a) + 1)
+        abs_1: "f32[10][1]cpu" = torch.ops.aten.abs.default(arg0_1)
+        add: "f32[10][1]cpu" = torch.ops.aten.add.Tensor(abs_1, 1);  abs_1 = None
+        div: "f32[10][1]cpu" = torch.ops.aten.div.Tensor(arg0_1, add);  arg0_1 = add = None
+        return (lt, div)
+"""
+KERNEL_SOURCE = 'extern "C" void kernel(const float* in_ptr0)\n{\n    out_ptr0[0] = 0;\n}\n'
+OUTPUT = """# AOT ID: ['0_inference']
+import torch
+async_compile = AsyncCompile()
+
+
+{kernel} = async_compile.cpp_pybinding(['const float*'], r'''
+{source}''')
+
+
+async_compile.wait(globals())
+
+class Runner:
+    def call(self, args):
+        arg0_1, arg1_1 = args
+        buf1 = empty_strided_cpu((10, ), (1, ), torch.float32)
+        # [Provenance debug handles] {kernel}:1
+        {kernel}(arg1_1, arg0_1, buf0, buf2, buf1)
+        return (buf2, buf1, )
+"""
+KERNEL = "cpp_fused_abs_add_div_lt_sum_0"
+# Lines of the texts above, for the tests.
+DYNAMO_LINES = {"abs_1": 7, "add": 8, "x": 9, "sum_1": 12, "lt": 13}
+POST_GRAD_LINES = {"sum_1": 4, "lt": 5, "abs_1": 8, "add": 9, "div": 10}
+KERNEL_LINES = (*range(6, 12), 20, 21)  # its definition; the handle comment and the call
+HANDLE_LINE = 20
+
+
+def make_provenance_dump(root: Path, *, hostile: bool = False, recorded: bool = True) -> Path:
+    tag = "<script>alert(1)</script>" if hostile else ""
+    filename = f"/home/user/toy{tag}.py"
+    kernel_key = f"{KERNEL}:1" if not hostile else f"{KERNEL}:1{tag}"
+    layout = Layout(Path(root))
+    mappings = NodeMappings(
+        pre_to_post={"sum_1": ["sum_1"], "lt": ["lt"], "abs_1": ["abs_1"], "add": ["add"]}
+        | {"x": ["div"]},
+        kernel_to_post={kernel_key: ["sum_1", "lt", "div", "add", "abs_1"]},
+        kernel_stacks={
+            kernel_key: [
+                f'  File "{filename}", line 14, in toy_example\n    if b.sum() < 0:{tag}\n',
+                f'  File "{filename}", line 13, in toy_example\n    x = a / (torch.abs(a) + 1)\n',
+            ]
+        },
+    )
+    output = OutputCode(
+        part="inference",
+        source=OUTPUT.format(kernel=KERNEL, source=KERNEL_SOURCE),
+        kernels=[Kernel(KERNEL, "cpp", KERNEL_SOURCE)],
+        provenance=mappings if recorded else None,
+    )
+    graph = CompiledGraph(
+        id="g0",
+        name=f"__compiled_fn_1{tag}",
+        compile_id="0/0",
+        function="toy_example",
+        backend="inductor",
+        stages=[
+            GraphStage("dynamo", DYNAMO.format(file=filename)),
+            GraphStage("post_grad_inference", POST_GRAD.format(file=filename)),
+        ],
+        output_code=[output],
+    )
+    function = Function(
+        id="toy_example",
+        name=f"toy_example{tag}",
+        qualname=f"toy_example{tag}",
+        filename=filename,
+        first_line=12,
+        last_line=16,
+        source=SOURCE,
+        original=CodeView(name="toy_example", decompiled=SOURCE),
+    )
+    write_json(layout.graph(graph.id), to_json(graph))
+    write_json(layout.function(function.id), to_json(function))
+    manifest = Manifest(
+        schema_version=SCHEMA_VERSION,
+        tool_version="0.1.0",
+        python_version="3.11.9",
+        torch_version="2.13.0",
+        platform="Linux-x86_64",
+        argv=["toy.py"],
+        cwd="/home/user",
+        pid=1,
+        started="2026-01-01T00:00:00Z",
+        ended="2026-01-01T00:00:09Z",
+        status="complete",
+    )
+    write_json(layout.manifest, to_json(manifest))
+    return Path(root)
