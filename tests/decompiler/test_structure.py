@@ -81,6 +81,8 @@ READABLE = [
     ("loops", "members_found"),
     ("loops", "first_usable"),
     ("loops", "continue_under_a_negated_and"),
+    ("loops", "endless_loop_ends_a_for_body"),
+    ("loops", "endless_loop_ends_a_clause"),
     ("exceptions", "returns_under_a_finally_with"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),
