@@ -105,10 +105,21 @@ def _lone_way_out(w, body) -> int | None:
     which a ``break`` goes to, between the body's blocks), so ``_exits`` left it out.
     Every break goes there, so its code is what runs after the loop."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
-    if len(outside) != 1:
-        return None
-    [x] = outside
-    return x if w.blocks[x].succs else None
+    # (a return written in the loop leaves its body too, and goes nowhere on)
+    going_on = [x for x in outside if not _only_ends(w, x)]
+    return going_on[0] if len(going_on) == 1 else None
+
+
+def _only_ends(w, x, steps=4) -> bool:
+    """Whether block ``x`` only falls through a few blocks into a return or raise."""
+    for _ in range(steps):
+        succs = w.blocks[x].succs
+        if not succs:
+            return True
+        if len(succs) != 1 or len(w.blocks[succs[0]].preds) != 1:
+            return False
+        x = succs[0]
+    return False
 
 
 def _clauses_reach_fences(w, body, steps=8) -> set[int]:

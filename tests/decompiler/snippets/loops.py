@@ -730,6 +730,26 @@ def endless_loop_ends_a_clause(bits, log):
     return log
 
 
+def endless_loops_end_a_clause(bits, log):
+    # the return inside leaves the loops too, but goes nowhere on
+    t = Bits(bits)
+    try:
+        if t.c():
+            raise KeyError("into the clause")
+    except KeyError as error:
+        while True:
+            log.append("round")
+            while not t.c():
+                if not t.c():
+                    return log
+                log.append(len(t.bits))
+            if not t.c():
+                break
+    finally:
+        log.append("finally")
+    return log
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -823,5 +843,8 @@ CASES = [
     ("endless_loop_ends_a_clause", ([1, 1, 0, 1, 1, 0, 1], [])),
     ("endless_loop_ends_a_clause", ([1, 0], [])), ("endless_loop_ends_a_clause", ([0], [])),
     ("endless_loop_ends_a_clause", ([1, 1], [])),
+    ("endless_loops_end_a_clause", ([1, 1, 1, 1, 0, 1, 1, 0], [])),
+    ("endless_loops_end_a_clause", ([1, 0, 1, 1, 0, 0], [])),
+    ("endless_loops_end_a_clause", ([0], [])), ("endless_loops_end_a_clause", ([1], [])),
 ]
 
