@@ -84,6 +84,7 @@ READABLE = [
     ("loops", "endless_loop_ends_a_for_body"),
     ("loops", "endless_loop_ends_a_clause"),
     ("loops", "endless_loops_end_a_clause"),
+    ("loops", "endless_loop_ends_a_try_body"),
     ("exceptions", "returns_under_a_finally_with"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),

@@ -111,9 +111,12 @@ def _lone_way_out(w, body) -> int | None:
 
 
 def _only_ends(w, x, steps=4) -> bool:
-    """Whether block ``x`` only falls through a few blocks into a return or raise."""
+    """Whether block ``x`` only falls through a few blocks into a return or raise, not
+    to the end of an enclosing with or try body (where that body goes on)."""
     for _ in range(steps):
         succs = w.blocks[x].succs
+        if x in w.fences:
+            return False
         if not succs:
             return True
         if len(succs) != 1 or len(w.blocks[succs[0]].preds) != 1:

@@ -750,6 +750,19 @@ def endless_loops_end_a_clause(bits, log):
     return log
 
 
+def endless_loop_ends_a_try_body(bits, x, log):
+    # 3.12+ lay the break, a jump to where the try statement ends, among the loop's
+    # blocks, and the code after the try is a return
+    t = Bits(bits)
+    try:
+        while True:
+            log.append(len(t.bits))
+            if t.c() and 0 < x <= 4:
+                break
+    except IndexError:
+        log.append("empty")
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -846,5 +859,7 @@ CASES = [
     ("endless_loops_end_a_clause", ([1, 1, 1, 1, 0, 1, 1, 0], [])),
     ("endless_loops_end_a_clause", ([1, 0, 1, 1, 0, 0], [])),
     ("endless_loops_end_a_clause", ([0], [])), ("endless_loops_end_a_clause", ([1], [])),
+    ("endless_loop_ends_a_try_body", ([0, 1, 1], 3, [])),
+    ("endless_loop_ends_a_try_body", ([0, 1, 1], 5, [])),
 ]
 
