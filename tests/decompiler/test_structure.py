@@ -136,7 +136,6 @@ READABLE = [
     ("context_managers", "find_definition"),
     ("context_managers", "clause_ends_a_with"),
     ("context_managers", "value_or_none"),
-    ("context_managers", "returns_from_a_with_in_a_while_in_a_with"),
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),

@@ -129,9 +129,6 @@ def _inverted(a: Instr, test: Instr, jump: Instr, body: int) -> bool:
 def _same_exit(instrs, a: int | None, b: int) -> bool:
     """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
     of one small block that returns or re-raises."""
-    # (3.13 leave a jump out of a with body unprotected, a block of its own: going
-    # there is going where it jumps)
-    a, b = _past_jump(instrs, a), _past_jump(instrs, b)
     if a == b:
         return True
     if a is None or a > len(instrs) or b > len(instrs):
@@ -147,13 +144,6 @@ def _same_exit(instrs, a: int | None, b: int) -> bool:
         if x.op in ("RETURN_VALUE", "RERAISE"):  # (the exceptional copy of a finally body)
             return True
     return False
-
-
-def _past_jump(instrs, i: int | None) -> int | None:
-    """Where jumping to instruction ``i`` goes: past it when it only jumps on."""
-    if i is not None and i < len(instrs) and instrs[i].op == "JUMP":
-        return instrs[i].target
-    return i
 
 
 def _is_condition(run: list[Instr]) -> bool:

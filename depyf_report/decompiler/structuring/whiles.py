@@ -38,11 +38,6 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
-        if own[0] in w.fences:
-            # the test leaves for the end of the with or try body around the loop:
-            # a way out that only returns is a return inside the loop (3.12+ lay
-            # out a with's exit on that way before the loop's end)
-            exits = {x for x in exits if x == own[0] or not _only_ends(w, x)}
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)

@@ -457,20 +457,7 @@ def with_anything(manager):
     return "done"
 
 
-def returns_from_a_with_in_a_while_in_a_with(suppress, rounds):
-    # 3.13 leave the repeated test's jumps out of the outer with's protection, and
-    # lay the inner with's exit on the way to the return before the loop's end
-    with Resource("outer"):
-        while rounds.pop():
-            with Resource("inner", suppress) as name:
-                return name + str(1 // rounds[0])
-
-
 CASES = [
-    ("returns_from_a_with_in_a_while_in_a_with", (False, [0, 1])),
-    ("returns_from_a_with_in_a_while_in_a_with", (True, [0, 1, 1])),
-    ("returns_from_a_with_in_a_while_in_a_with", (False, [2, 1])),
-    ("returns_from_a_with_in_a_while_in_a_with", (False, [1, 0])),
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
