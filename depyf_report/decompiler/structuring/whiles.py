@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.effects import value_effect
 from ..rewrites.clause_tails import copied_after_endless_loop
 from ..simulation import markers as m
 from ..simulation.machine import Sim
@@ -107,7 +108,20 @@ def _lone_way_out(w, body) -> int | None:
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
     going_on = [x for x in outside if not _only_ends(w, x)]
-    return going_on[0] if len(going_on) == 1 else None
+    # (an except clause's test, or a conditional value's arm, is the loop's own code
+    # that the natural loop leaves out, not where a statement goes on)
+    if len(going_on) != 1 or len(w.blocks[going_on[0]].succs) != 1:
+        return None
+    if _leaves_a_value(w, going_on[0]):
+        return None
+    return going_on[0]
+
+
+def _leaves_a_value(w, x) -> bool:
+    """Whether block ``x`` only computes a value and jumps on with it."""
+    instrs = w.graph.instrs[w.blocks[x].start : w.blocks[x].end]
+    effects = [value_effect(i) for i in instrs if i.op != "JUMP"]
+    return None not in effects and sum(effects) > 0
 
 
 def _only_ends(w, x, steps=4) -> bool:
