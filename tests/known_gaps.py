@@ -47,12 +47,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "try: 3.11 reaches one block twice (the same with a plain except); state machine",
     ),
     (
-        structure("except_star.star_in_while_with_return"),
-        (PY312, PY313),
-        "a return inside a try (except* or plain except) in a while loop: 3.12+ reach one "
-        "block twice; state machine",
-    ),
-    (
         "tests/decompiler/test_random_programs.py::test_state_machines_under_a_tenth",
         ALL,
         "issue 25 asks for a state machine in under 10% of random programs; the wide "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from ..bytecode.effects import value_effect
 from ..rewrites.clause_tails import copied_after_endless_loop
 from ..simulation import markers as m
 from ..simulation.machine import Sim
@@ -20,6 +21,7 @@ def loop(w, h, stack, outer, active, stop=None):
     body = frozenset(w.an.loops[h])
     is_for = w.graph.is_for_header(h)
     exits = _dead_ends_dropped(w, _exits(w, h, body), h, body)
+    exits |= _breaks_to_outer_round(w, body, outer)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
     spill = Sim(w.ctx, w.graph.instrs, stack[: len(stack) - len(keep)])
@@ -46,6 +48,7 @@ def loop(w, h, stack, outer, active, stop=None):
         fenced = {s for x in body for s in w.blocks[x].succs if s in w.fences}
         fenced = fenced or _clauses_reach_fences(w, body)
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
+        follow = follow if follow is not None else _lone_way_out(w, body)
     copies, else_start = frozenset(), None
     if _ends_outer_body(w, exits, outer):
         follow = outer.header
@@ -97,6 +100,45 @@ def _past_jump_out(w, h, follow) -> int:
     return follow
 
 
+def _lone_way_out(w, body) -> int | None:
+    """The one block a loop that never ends leaves its body for, when the code goes on
+    from there: laid out inside the loop's extent (3.13 puts an except clause's end,
+    which a ``break`` goes to, between the body's blocks), so ``_exits`` left it out.
+    Every break goes there, so its code is what runs after the loop."""
+    outside = {s for x in body for s in w.blocks[x].succs if s not in body}
+    # (a return written in the loop leaves its body too, and goes nowhere on)
+    going_on = [x for x in outside if not _only_ends(w, x)]
+    # (an except clause's test, or a conditional value's arm, is the loop's own code
+    # that the natural loop leaves out, not where a statement goes on)
+    if len(going_on) != 1 or len(w.blocks[going_on[0]].succs) != 1:
+        return None
+    if _leaves_a_value(w, going_on[0]):
+        return None
+    return going_on[0]
+
+
+def _leaves_a_value(w, x) -> bool:
+    """Whether block ``x`` only computes a value and jumps on with it."""
+    instrs = w.graph.instrs[w.blocks[x].start : w.blocks[x].end]
+    effects = [value_effect(i) for i in instrs if i.op != "JUMP"]
+    return None not in effects and sum(effects) > 0
+
+
+def _only_ends(w, x, steps=4) -> bool:
+    """Whether block ``x`` only falls through a few blocks into a return or raise, not
+    to the end of an enclosing with or try body (where that body goes on)."""
+    for _ in range(steps):
+        succs = w.blocks[x].succs
+        if x in w.fences:
+            return False
+        if not succs:
+            return True
+        if len(succs) != 1 or len(w.blocks[succs[0]].preds) != 1:
+            return False
+        x = succs[0]
+    return False
+
+
 def _clauses_reach_fences(w, body, steps=8) -> set[int]:
     """The ends of enclosing with or try bodies that the except clauses of the tries
     inside a loop go to: ways out of the loop, as the natural loop leaves the
@@ -144,6 +186,17 @@ def _while_else(w, stmts, stack, outer, active, else_start, follow) -> ast.While
     test, body = split
     orelse = else_clause(w, else_start, follow, list(stack), outer, active)
     return ast.While(test=test, body=[*body, *stmts[1:]] or [ast.Pass()], orelse=orelse)
+
+
+def _breaks_to_outer_round(w, body, outer) -> set[int]:
+    """Lone jumps out of the loop's body back to the header of the loop around it,
+    wherever they are laid out: a break that 3.12+ sent straight to that loop's next
+    round (``while True: if c: break`` ending a for loop's body), inside the loop's
+    layout, where ``_exits`` does not look."""
+    if outer is None:
+        return set()
+    leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
+    return {s for s in leaving if s != outer.header and w.joins.jumped_to(s) == outer.header}
 
 
 def _ends_outer_body(w, exits, outer) -> bool:

@@ -698,6 +698,71 @@ def raises_after_an_empty_if_in_a_try(bits):
         pass
 
 
+def endless_loop_ends_a_for_body(rows, log):
+    # 3.12+ send the inner loop's break straight to the for loop's next round, and
+    # lay that jump out among the inner loop's blocks
+    while rows:
+        row = rows.pop()
+        for x in row:
+            while True:
+                log.append(x)
+                x -= 1
+                if x < 0:
+                    break
+    return log
+
+
+def endless_loop_ends_a_clause(bits, log):
+    # 3.13 lays the end of the except clause, where the break goes, among the
+    # loop's blocks
+    t = Bits(bits)
+    try:
+        if t.c():
+            raise KeyError("into the clause")
+    except KeyError as error:
+        while True:
+            if t.c():
+                log.append(len(t.bits))
+            elif t.c():
+                break
+    finally:
+        log.append("finally")
+    return log
+
+
+def endless_loops_end_a_clause(bits, log):
+    # the return inside leaves the loops too, but goes nowhere on
+    t = Bits(bits)
+    try:
+        if t.c():
+            raise KeyError("into the clause")
+    except KeyError as error:
+        while True:
+            log.append("round")
+            while not t.c():
+                if not t.c():
+                    return log
+                log.append(len(t.bits))
+            if not t.c():
+                break
+    finally:
+        log.append("finally")
+    return log
+
+
+def endless_loop_ends_a_try_body(bits, x, log):
+    # 3.12+ lay the break, a jump to where the try statement ends, among the loop's
+    # blocks, and the code after the try is a return
+    t = Bits(bits)
+    try:
+        while True:
+            log.append(len(t.bits))
+            if t.c() and 0 < x <= 4:
+                break
+    except IndexError:
+        log.append("empty")
+
+
 CASES = [
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
@@ -785,4 +850,16 @@ CASES = [
     ("raises_after_an_empty_if_in_a_try", ([0, 1],)),
     ("raises_after_an_empty_if_in_a_try", ([0, 0],)),
     ("raises_after_an_empty_if_in_a_try", ([1],)),
+    ("endless_loop_ends_a_for_body", ([[1, 0], [], [2]], [])),
+    ("endless_loop_ends_a_for_body", ([], [])),
+    ("endless_loop_ends_a_clause", ([1, 1, 1, 0], [])),
+    ("endless_loop_ends_a_clause", ([1, 1, 0, 1, 1, 0, 1], [])),
+    ("endless_loop_ends_a_clause", ([1, 0], [])), ("endless_loop_ends_a_clause", ([0], [])),
+    ("endless_loop_ends_a_clause", ([1, 1], [])),
+    ("endless_loops_end_a_clause", ([1, 1, 1, 1, 0, 1, 1, 0], [])),
+    ("endless_loops_end_a_clause", ([1, 0, 1, 1, 0, 0], [])),
+    ("endless_loops_end_a_clause", ([0], [])), ("endless_loops_end_a_clause", ([1], [])),
+    ("endless_loop_ends_a_try_body", ([0, 1, 1], 3, [])),
+    ("endless_loop_ends_a_try_body", ([0, 1, 1], 5, [])),
 ]
+
