@@ -124,6 +124,8 @@ READABLE = [
     ("exceptions", "skip_failures"),
     ("exceptions", "drain_in_finally"),
     ("exceptions", "close_then_forget"),
+    ("exceptions", "asserts_in_a_finally"),
+    ("exceptions", "asserts_in_a_finally_with_clause"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),
@@ -295,6 +297,7 @@ EXCEPT_STAR = [
     "raised_in_clauses",
     "naked_raised_in_clause",
     "star_in_a_class",
+    "loop_in_a_clause",
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]

@@ -180,7 +180,8 @@ class _Reader:
         return body
 
     def _exits(self, first: int, body: set[int]) -> list[int]:
-        """The places outside ``body`` that the body's normal edges lead to."""
+        """The places outside ``body`` that the body's normal edges lead to: not a jump
+        back into it (3.12+ leave a loop's jump back to its header unprotected)."""
         if not body:
             return [first]
         outside = set()
@@ -190,7 +191,7 @@ class _Reader:
                 outside.add(i + 1)
             if ins.target is not None and ins.target not in body:
                 outside.add(ins.target)
-        return sorted(outside)
+        return sorted(x for x in outside if self._through_jumps(x)[0] not in body)
 
     def _tail(self, found: _Handler, tail: int) -> None:
         """PREP_RERAISE_STAR and what re-raises its result or goes on past the try."""

@@ -59,7 +59,7 @@ def _clauses(stmts, hoist=True):
         ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
-    hoisted = _hoisted_tail(stmts) if hoist else None
+    hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is not None and isinstance(hoisted[1], ast.Raise) and _is_exc(hoisted[1].exc):
         return [], _bare_raises(hoisted[0])  # a finally body, then the re-raise
     return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
@@ -323,17 +323,25 @@ def if_tail_hoisted(stmts):
     return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
 
 
-def _hoisted_tail(stmts):
+def _hoisted_tail(stmts, after_exit=False):
     """(``stmts`` less their final return, raise, break or continue, that statement),
-    seeing through the branches of a final if that each end in the same one; or None."""
+    seeing through the branches of a final if that each end in the same one; or None.
+    ``after_exit``: also the else's own where the if's body ends in another (the walk
+    puts what follows ``if c: raise E`` in its else, as no branch goes on)."""
     last = stmts[-1] if stmts else None
     if isinstance(last, m.TERMINAL):
         return stmts[:-1], last
     if not isinstance(last, ast.If) or not last.orelse:
         return None
-    body, orelse = _hoisted_tail(last.body), _hoisted_tail(last.orelse)
-    if body is None or orelse is None or not m.same(body[1], orelse[1]):
+    body = _hoisted_tail(last.body, after_exit)
+    orelse = _hoisted_tail(last.orelse, after_exit)
+    if orelse is None:
         return None
+    if body is None or not m.same(body[1], orelse[1]):
+        if not (after_exit and isinstance(last.body[-1], m.TERMINAL)):
+            return None
+        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
+        return [*stmts[:-1], node], orelse[1]
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
 

@@ -342,6 +342,18 @@ try:
 except* KeyError as module_keys:
     MODULE_KEYS = repr(module_keys)
 
+def loop_in_a_clause(errors):
+    # 3.12+ leave the jump back to the loop's header out of the clause body's handler
+    seen = []
+    try:
+        raise ExceptionGroup("g", errors)
+    except* ValueError as group:
+        items = list(group.exceptions)
+        while (item := items.pop()) and items:
+            seen.append(item.args[0])
+    return seen
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -396,4 +408,7 @@ CASES = [
     ("star_in_try_finally_in_with", ([TypeError(1)],)),
     ("star_in_a_class", ([ValueError(1), ValueError(2)],)),
     ("star_in_a_class", ([KeyError(1)],)),
+    ("loop_in_a_clause", ([ValueError(1), ValueError(2), ValueError(3)],)),
+    ("loop_in_a_clause", ([ValueError(1), KeyError(2)],)),
+    ("loop_in_a_clause", ([KeyError(1)],)),
 ]

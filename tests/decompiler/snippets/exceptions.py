@@ -1036,6 +1036,30 @@ def loop_runs_out_inside_a_try(items, later):
     return log
 
 
+def asserts_in_a_finally(flag, limit):
+    # the finally body's assert ends in a raise of its own, so its walk on an exception
+    # is ``if not test: raise AssertionError`` with the re-raise in the else
+    try:
+        if flag:
+            return limit
+    finally:
+        assert limit != 19, "nineteen"
+
+
+def asserts_in_a_finally_with_clause(flag, limit):
+    log = []
+    try:
+        log.append(limit // flag)
+    except ZeroDivisionError as error:
+        log.append(type(error).__name__)
+    else:
+        if flag > 1:
+            return log
+    finally:
+        assert limit != 19, log
+    return log
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1162,4 +1186,11 @@ CASES = [
     ("inner_clause_runs_past_a_return", (1, True)),
     ("returns_inside_then_after_a_finally", (1, True)),
     ("returns_inside_then_after_a_finally", (1, False)),
+    ("asserts_in_a_finally", (True, 5)), ("asserts_in_a_finally", (False, 19)),
+    ("asserts_in_a_finally", (True, 19)), ("asserts_in_a_finally", (False, 3)),
+    ("asserts_in_a_finally_with_clause", (0, 19)),
+    ("asserts_in_a_finally_with_clause", (0, 3)),
+    ("asserts_in_a_finally_with_clause", (2, 8)),
+    ("asserts_in_a_finally_with_clause", (1, 8)),
+    ("asserts_in_a_finally_with_clause", (2, 19)),
 ]
