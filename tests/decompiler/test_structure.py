@@ -298,6 +298,7 @@ EXCEPT_STAR = [
     "naked_raised_in_clause",
     "star_in_a_class",
     "loop_in_a_clause",
+    "star_in_an_endless_loop",
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]

@@ -338,7 +338,7 @@ def _hoisted_tail(stmts, after_exit=False):
     if orelse is None:
         return None
     if body is None or not m.same(body[1], orelse[1]):
-        if not (after_exit and isinstance(last.body[-1], m.TERMINAL)):
+        if not (after_exit and last.body and isinstance(last.body[-1], m.TERMINAL)):
             return None
         node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
         return [*stmts[:-1], node], orelse[1]

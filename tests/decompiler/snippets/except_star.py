@@ -354,6 +354,18 @@ def loop_in_a_clause(errors):
     return seen
 
 
+def star_in_an_endless_loop(items):
+    # the jump back to the header ends the try body, and the handler jumps to it too
+    while True:
+        try:
+            item = items.pop()
+            if isinstance(item, Exception):
+                raise ExceptionGroup("g", [item])
+            LOG.append(item)
+        except* ValueError as group:
+            LOG.append(len(group.exceptions))
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -411,4 +423,6 @@ CASES = [
     ("loop_in_a_clause", ([ValueError(1), ValueError(2), ValueError(3)],)),
     ("loop_in_a_clause", ([ValueError(1), KeyError(2)],)),
     ("loop_in_a_clause", ([KeyError(1)],)),
+    ("star_in_an_endless_loop", ([1, ValueError(2), 3],)),
+    ("star_in_an_endless_loop", ([KeyError(1), 2],)),
 ]
