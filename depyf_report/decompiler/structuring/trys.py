@@ -18,6 +18,7 @@ from .clause_joins import clause_join, next_round_join
 from .clauses import (
     clauses,
     copied_tail_hoisted,
+    else_after_exit_flattened,
     if_tail_hoisted,
     returns_kept_value,
     strip_copies,
@@ -124,12 +125,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         if _written_after(w, h, start, loop, active, stop):
             after_try = start
     end = join if join is not None else start
+    own, mark = end not in w.fences, len(w.fenced_at)
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
+    if own:  # (a clause's branch stopping where the clauses meet: no way out of a body)
+        w.fenced_at[mark:] = [x for x in w.fenced_at[mark:] if x != end]
     h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
     if start is not None and h_stack is not None and w.ended_at == start:
         after_try = start  # (not where a clause runs on to an enclosing body's end)
-    handlers, final, star = clauses(h_out)
+    handlers, final, star = clauses(h_out, exc=exc_stack[-1])
     if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
         # a finally body that may not re-raise reads like a bare except clause; a
         # copy of it on a way out of the body, left there, would run under that
@@ -147,7 +151,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
             return _finally(w, body, body_stack, final, normal, follow)
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
-        handlers, final, star = clauses(h_out, hoist=False)
+        handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
         if final is not None:
             raise Unsupported("finally body not found on the normal path")
         w.unvisit(mark)
@@ -305,8 +309,12 @@ _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"
 
 def _runs_alone(w, x) -> bool:
     """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
-    so each copy of it does the same (a kept return value differs on each way)."""
+    so each copy of it does the same (a kept return value differs on each way); or
+    only re-raises the exception an enclosing finally body or clause handles, which
+    no value is ever kept over."""
     block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
+    if [i.op for i in instrs[block.start : block.end]] == ["RERAISE"]:
+        return True
     if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
         return False  # (a trial run must not decompile nested code)
     try:
@@ -527,9 +535,15 @@ def _after_finally(w, body_stack, final, follow, loop, active, stop):
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
     n = len(final)
     rest = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
-    if not (rest[:n] and m.same(rest[:n], final)):
-        return None
-    return rest[n:], after, stop
+    if rest[:n] and m.same(rest[:n], final):
+        return rest[n:], after, stop
+    # (one walk may write ``if c: raise E`` / ``f()`` as ``if c: raise E`` / ``else:
+    # f()``, where the other finds no join for the if)
+    flat, rest = else_after_exit_flattened(final), else_after_exit_flattened(rest)
+    n = len(flat)
+    if rest[:n] and m.same(rest[:n], flat):
+        return rest[n:], after, stop
+    return None
 
 
 def _round(x, loop) -> bool:

@@ -1,6 +1,8 @@
 # requires: 3.11
 """except* over exception groups."""
 
+import contextlib
+
 LOG = []
 
 
@@ -366,6 +368,21 @@ def star_in_an_endless_loop(items):
             LOG.append(len(group.exceptions))
 
 
+def star_clauses_after_a_return_in_a_with(value, errors):
+    # a clause's branch stopping where the clauses meet is no way out of the with body
+    with contextlib.nullcontext(value) as entered:
+        try:
+            if errors:
+                raise ExceptionGroup("g", errors)
+            return entered
+        except* KeyError as group:
+            LOG.append(("keys", len(group.exceptions)))
+        except* ValueError as group:
+            LOG.append(("values", len(group.exceptions)))
+        LOG.append("after")
+    return ("end", entered)
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -425,4 +442,8 @@ CASES = [
     ("loop_in_a_clause", ([KeyError(1)],)),
     ("star_in_an_endless_loop", ([1, ValueError(2), 3],)),
     ("star_in_an_endless_loop", ([KeyError(1), 2],)),
+    ("star_clauses_after_a_return_in_a_with", (1, [])),
+    ("star_clauses_after_a_return_in_a_with", (2, [KeyError(1), ValueError(2)])),
+    ("star_clauses_after_a_return_in_a_with", (3, [ValueError(2)])),
+    ("star_clauses_after_a_return_in_a_with", (4, [TypeError(2), KeyError(1)])),
 ]

@@ -1060,6 +1060,38 @@ def asserts_in_a_finally_with_clause(flag, limit):
     return log
 
 
+def returns_from_a_try_in_a_with(value, fail):
+    # the try body never ends normally: only the clauses reach where they meet, the
+    # code after the try inside the with
+    with contextlib.nullcontext(value) as entered:
+        try:
+            if fail:
+                raise fail
+            return entered
+        except KeyError as error:
+            LOG.append(("key", str(error)))
+        except ValueError as error:
+            LOG.append(("value", str(error)))
+        LOG.append("after")
+    return ("end", entered)
+
+
+def try_in_a_finally_body(outer, inner):
+    # 3.11+ copy the finally body's re-raise into the inner try's clause and else: it
+    # re-raises the exception the finally body runs for, not the clause's
+    try:
+        if outer:
+            raise ValueError("outer")
+        LOG.append("body")
+    finally:
+        try:
+            if inner:
+                raise KeyError("inner")
+            LOG.append("inner body")
+        except KeyError as error:
+            LOG.append(("inner", str(error)))
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1193,4 +1225,10 @@ CASES = [
     ("asserts_in_a_finally_with_clause", (2, 8)),
     ("asserts_in_a_finally_with_clause", (1, 8)),
     ("asserts_in_a_finally_with_clause", (2, 19)),
+    ("returns_from_a_try_in_a_with", (1, None)),
+    ("returns_from_a_try_in_a_with", (2, KeyError("k"))),
+    ("returns_from_a_try_in_a_with", (3, ValueError("v"))),
+    ("returns_from_a_try_in_a_with", (4, TypeError("t"))),
+    ("try_in_a_finally_body", (True, True)), ("try_in_a_finally_body", (True, False)),
+    ("try_in_a_finally_body", (False, True)), ("try_in_a_finally_body", (False, False)),
 ]
