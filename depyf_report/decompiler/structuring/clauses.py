@@ -352,7 +352,17 @@ def _hoisted_tail(stmts, after_exit=False):
     """(``stmts`` less their final return, raise, break or continue, that statement),
     seeing through the branches of a final if that each end in the same one; or None.
     ``after_exit``: also the else's own where the if's body ends in another (the walk
-    puts what follows ``if c: raise E`` in its else, as no branch goes on)."""
+    puts what follows ``if c: raise E`` in its else, as no branch goes on), through
+    a final try whose else and clauses end in it, and out of the clauses of the
+    last try, which would go on to it anyway (``_tails_dropped``)."""
+    hoisted = _tail_of(stmts, after_exit)
+    if hoisted is None or not after_exit:
+        return hoisted
+    dropped = _tails_dropped(*hoisted)
+    return hoisted if dropped is None else (dropped, hoisted[1])
+
+
+def _tail_of(stmts, after_exit):
     last = stmts[-1] if stmts else None
     if isinstance(last, m.TERMINAL):
         return stmts[:-1], last
@@ -371,6 +381,37 @@ def _hoisted_tail(stmts, after_exit=False):
         return [*stmts[:-1], node], orelse[1]
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
+
+
+def _tails_dropped(stmts, tail):
+    """``stmts``, which ``tail`` follows, with their last try's clauses no longer
+    ending in it, as they would go on to it anyway (3.10 copies it into them): what
+    follows the try then makes its else, where every clause ends in ``tail``. None
+    where that cannot be."""
+    at = max((i for i, s in enumerate(stmts) if isinstance(s, TRIES)), default=None)
+    if at is None or stmts[at].finalbody:
+        return None
+    node, after = copy.copy(stmts[at]), stmts[at + 1 :]
+    node.handlers = [copy.copy(h) for h in node.handlers]
+    ended = 0
+    for handler in node.handlers:
+        hoisted = _hoisted_tail(handler.body, True)
+        if hoisted is not None and m.same(hoisted[1], tail):
+            handler.body, ended = hoisted[0] or [ast.Pass()], ended + 1
+    if not ended or (after and ended < len(node.handlers)):
+        return None
+    node.orelse = [*node.orelse, *after]
+    return [*stmts[:at], node]
+
+
+def try_tail_hoisted(stmts):
+    """``stmts`` with the return that ends each way through them written once at their
+    end, where the compiler copied it into the else and every clause of a try, or
+    into the branches of ifs (``_hoisted_tail``)."""
+    hoisted = _hoisted_tail(stmts, True)
+    if hoisted is None or not isinstance(hoisted[1], ast.Return):
+        return stmts
+    return [*hoisted[0], hoisted[1]]
 
 
 def _hoisted_from_try(stmts):

@@ -22,6 +22,7 @@ from .clauses import (
     if_tail_hoisted,
     returns_kept_value,
     strip_copies,
+    try_tail_hoisted,
 )
 from .loops import loop_edges
 from .withs import ending_as_suppressing, suppressed, with_end, with_statement
@@ -533,17 +534,28 @@ def _after_finally(w, body_stack, final, follow, loop, active, stop):
     if follow is None or body_stack is None:
         return [], None, stop
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
-    n = len(final)
-    rest = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
-    if rest[:n] and m.same(rest[:n], final):
-        return rest[n:], after, stop
-    # (one walk may write ``if c: raise E`` / ``f()`` as ``if c: raise E`` / ``else:
-    # f()``, where the other finds no join for the if)
-    flat, rest = else_after_exit_flattened(final), else_after_exit_flattened(rest)
-    n = len(flat)
-    if rest[:n] and m.same(rest[:n], flat):
-        return rest[n:], after, stop
+    for ours, theirs in _finally_readings(final, rest):
+        n = len(ours)
+        if theirs[:n] and m.same(theirs[:n], ours):
+            return theirs[n:], after, stop
     return None
+
+
+def _finally_readings(final, rest):
+    """Ways to read the finally body and the normal path's statements alike: with the
+    small return the compiler copies into the branches of the copy's last if, or
+    into the clauses and else of its last try, written once after it (or, through
+    ifs and the code after such a try, once at the end); with the else of an if
+    whose body ends in an exit written after it (one walk may find no join for the
+    if). Each reads the same code."""
+    n = len(final)
+    hoisted = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
+    yield final, hoisted
+    flat = else_after_exit_flattened(final)
+    yield flat, else_after_exit_flattened(hoisted)
+    deeper = try_tail_hoisted(rest)
+    yield final, deeper
+    yield flat, else_after_exit_flattened(deeper)
 
 
 def _round(x, loop) -> bool:

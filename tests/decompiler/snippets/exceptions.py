@@ -1092,6 +1092,24 @@ def try_in_a_finally_body(outer, inner):
             LOG.append(("inner", str(error)))
 
 
+def try_with_else_in_a_finally_body(outer, inner, flag):
+    # the copies of the finally body's re-raise (and of the return on the normal
+    # path) end the inner clause and each branch of the if in its else
+    try:
+        if outer:
+            raise ValueError("outer")
+        LOG.append("body")
+    finally:
+        try:
+            if inner:
+                raise KeyError("inner")
+        except KeyError as error:
+            LOG.append(("inner", str(error)))
+        else:
+            if flag:
+                LOG.append("flag")
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1231,4 +1249,9 @@ CASES = [
     ("returns_from_a_try_in_a_with", (4, TypeError("t"))),
     ("try_in_a_finally_body", (True, True)), ("try_in_a_finally_body", (True, False)),
     ("try_in_a_finally_body", (False, True)), ("try_in_a_finally_body", (False, False)),
+    ("try_with_else_in_a_finally_body", (True, True, True)),
+    ("try_with_else_in_a_finally_body", (True, False, True)),
+    ("try_with_else_in_a_finally_body", (False, True, False)),
+    ("try_with_else_in_a_finally_body", (False, False, True)),
+    ("try_with_else_in_a_finally_body", (False, False, False)),
 ]
