@@ -129,6 +129,7 @@ READABLE = [
     ("exceptions", "returns_from_a_try_in_a_with"),
     ("exceptions", "try_in_a_finally_body"),
     ("exceptions", "try_with_else_in_a_finally_body"),
+    ("exceptions", "try_in_a_finally_body_in_a_loop"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),

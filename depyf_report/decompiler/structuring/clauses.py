@@ -405,13 +405,11 @@ def _tails_dropped(stmts, tail):
 
 
 def try_tail_hoisted(stmts):
-    """``stmts`` with the return that ends each way through them written once at their
-    end, where the compiler copied it into the else and every clause of a try, or
-    into the branches of ifs (``_hoisted_tail``)."""
+    """``stmts`` with the return (or jump to the next round) that ends each way through
+    them written once at their end, where the compiler copied it into the else and
+    every clause of a try, or into the branches of ifs (``_hoisted_tail``)."""
     hoisted = _hoisted_tail(stmts, True)
-    if hoisted is None or not isinstance(hoisted[1], ast.Return):
-        return stmts
-    return [*hoisted[0], hoisted[1]]
+    return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
 
 
 def _hoisted_from_try(stmts):
@@ -431,7 +429,33 @@ def _hoisted_from_try(stmts):
     node.handlers = [copy.copy(h) for h in last.handlers]
     for handler, (body, _) in zip(node.handlers, tails[1:]):
         handler.body = body or [ast.Pass()]
+    tail = tails[0][1]
+    if not node.orelse and _cannot_raise(tail):
+        # (3.13 jumps there from a branch of the body, past the else)
+        node.body = _ends_dropped(node.body, tail) or [ast.Pass()]
     return [*stmts[:-1], node], tails[0][1]
+
+
+def _cannot_raise(stmt) -> bool:
+    """Whether ``stmt`` is a break, a continue or a return of a constant: moved out of
+    a try body, it is caught by no clause either way."""
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or isinstance(stmt.value, ast.Constant)
+    return isinstance(stmt, (ast.Break, ast.Continue))
+
+
+def _ends_dropped(stmts, tail):
+    """``stmts``, which ``tail`` follows, less the copies of it that end them or the
+    branches of their last if."""
+    last = stmts[-1] if stmts else None
+    if last is not None and m.same(last, tail):
+        return stmts[:-1]
+    if not isinstance(last, ast.If):
+        return stmts
+    node = copy.copy(last)
+    node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
+    node.orelse = _ends_dropped(last.orelse, tail)
+    return [*stmts[:-1], node]
 
 
 def else_after_exit_flattened(stmts):

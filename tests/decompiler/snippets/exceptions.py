@@ -1110,6 +1110,21 @@ def try_with_else_in_a_finally_body(outer, inner, flag):
                 LOG.append("flag")
 
 
+def try_in_a_finally_body_in_a_loop(items):
+    # the normal path's copy of the finally body goes on to the next round from the
+    # inner clause, its else and (3.13) the branch of the if in its body
+    for item in items:
+        try:
+            if item == "raise":
+                raise ValueError(item)
+        finally:
+            try:
+                if item:
+                    LOG.append(item[0])
+            except IndexError as error:
+                LOG.append(type(error).__name__)
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1254,4 +1269,7 @@ CASES = [
     ("try_with_else_in_a_finally_body", (False, True, False)),
     ("try_with_else_in_a_finally_body", (False, False, True)),
     ("try_with_else_in_a_finally_body", (False, False, False)),
+    ("try_in_a_finally_body_in_a_loop", (["ab", "", "c"],)),
+    ("try_in_a_finally_body_in_a_loop", (["ab", "raise", "c"],)),
+    ("try_in_a_finally_body_in_a_loop", ([["x"], [], "d"],)),
 ]
