@@ -147,7 +147,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         )
     if final is not None:
         mark, counter = len(w.visit_log), w.ctx.counter
-        normal = _after_finally(w, body_stack, final, follow, loop, active, stop)
+        normal = _after_finally(w, body, body_stack, final, follow, loop, active, stop)
         if normal is not None:
             return _finally(w, body, body_stack, final, normal, follow)
         # Not a finally after all, only a bare except whose branches each re-raise
@@ -528,17 +528,38 @@ def _finally(w, body, body_stack, final, normal, follow):
     return [node, *rest], after, nxt
 
 
-def _after_finally(w, body_stack, final, follow, loop, active, stop):
+def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
     """(statements, stack, where the walk goes on) after the copy of the finally body
     that the normal path runs; None where that copy is not found there."""
     if follow is None or body_stack is None:
         return [], None, stop
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
-    for ours, theirs in _finally_readings(final, rest):
+    for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
         n = len(ours)
-        if theirs[:n] and m.same(theirs[:n], ours):
-            return theirs[n:], after, stop
+        if not (theirs[:n] and m.same(theirs[:n], ours)):
+            continue
+        if reading and _leaves(body):
+            # (the copies before the body's returns, breaks and continues are found
+            # as ``final`` reads as it is, which this copy did not match)
+            return None
+        return theirs[n:], after, stop
     return None
+
+
+def _leaves(stmts) -> bool:
+    """Whether ``stmts`` hold a return, break or continue (outside nested code)."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo += [
+                c
+                for c in ast.iter_child_nodes(node)
+                if isinstance(c, (ast.stmt, ast.excepthandler, ast.match_case))
+            ]
+    return False
 
 
 def _finally_readings(final, rest):
