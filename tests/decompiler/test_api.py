@@ -149,3 +149,40 @@ def test_integers_too_long_for_repr():
     exec(compile(decompile(original), "<decompiled>", "exec"), again)
     assert again["numbers"](int(big, 16)) == original(int(big, 16))
     assert "not decompiled" not in decompile(original)
+
+
+def _outer_of_a_bad_body():
+    def outer(box):
+        def countdown(n):
+            total = 0
+            while n:
+                n -= 1
+                total += n
+            return total
+
+        class Holder:
+            size = 2
+
+            def __repr__(self):
+                return "held " + super().__repr__()
+
+        box.held = Holder
+        return countdown(4) + box.held.size
+
+    inner = next(c for c in outer.__code__.co_consts if getattr(c, "co_name", "") == "countdown")
+    renamed = inner.replace(
+        co_varnames=tuple("None" if n == "total" else n for n in inner.co_varnames)
+    )
+    consts = tuple(renamed if c is inner else c for c in outer.__code__.co_consts)
+    return outer.__code__.replace(co_consts=consts)
+
+
+def test_a_body_that_does_not_compile_leaves_the_ones_around_it_structured():
+    """Where the whole output does not compile, each body is compiled on its own, its
+    nested definitions emptied: a body holding a def, a class or an attribute store
+    still compiles (3.12 refused a def copied with its type_params left None, and any
+    Python the class cell's ``(lambda: __class__).__closure__``, an attribute made
+    without a ctx), so only the bad body is a state machine."""
+    source = decompile(_outer_of_a_bad_body())
+    assert source.count("control flow not structured") == 1, source
+    assert "box.held = Holder" in source and "return countdown(4) + box.held.size" in source

@@ -128,6 +128,12 @@ READABLE = [
     ("exceptions", "skip_failures"),
     ("exceptions", "drain_in_finally"),
     ("exceptions", "close_then_forget"),
+    ("exceptions", "asserts_in_a_finally"),
+    ("exceptions", "asserts_in_a_finally_with_clause"),
+    ("exceptions", "returns_from_a_try_in_a_with"),
+    ("exceptions", "try_in_a_finally_body"),
+    ("exceptions", "try_with_else_in_a_finally_body"),
+    ("exceptions", "try_in_a_finally_body_in_a_loop"),
     ("context_managers", "nested_with"),
     ("context_managers", "with_in_loop"),
     ("context_managers", "with_breaks_a_while"),
@@ -299,6 +305,9 @@ EXCEPT_STAR = [
     "raised_in_clauses",
     "naked_raised_in_clause",
     "star_in_a_class",
+    "loop_in_a_clause",
+    "star_in_an_endless_loop",
+    "star_clauses_after_a_return_in_a_with",
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]

@@ -7,6 +7,7 @@ compile, the state machine in ``fallback.py`` takes over for that code object al
 from __future__ import annotations
 
 import ast
+import copy
 import dis
 import inspect
 import os
@@ -246,7 +247,9 @@ def _compiles(code, body, ctx) -> bool:
         ]
     tree = ast.fix_missing_locations(ast.Module(body=inner, type_ignores=[]))
     try:
-        compile(tree, "<decompiled>", "exec")
+        # the text, as the whole module is checked: a tree made here may leave out
+        # what unparsing never needs (an attribute's ctx, a def's type_params)
+        compile(ast.unparse(tree), "<decompiled>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError, TypeError):
         return False
     return True
@@ -256,9 +259,10 @@ def _shallow(stmt):
     """A copy of ``stmt`` whose nested definitions have empty bodies: those bodies were
     checked when they were built, and compiling them again would cost time per level."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        copy = type(stmt)(**{f: getattr(stmt, f, None) for f in stmt._fields})
-        copy.body = [ast.Pass()]
-        return copy
+        # (a copy of every field: 3.12 refuses a def whose type_params is left None)
+        shallow = copy.copy(stmt)
+        shallow.body = [ast.Pass()]
+        return shallow
     fields = {}
     changed = False
     for name in stmt._fields:

@@ -180,7 +180,8 @@ class _Reader:
         return body
 
     def _exits(self, first: int, body: set[int]) -> list[int]:
-        """The places outside ``body`` that the body's normal edges lead to."""
+        """The places outside ``body`` that the body's normal edges lead to: not a jump
+        back into it (3.12+ leave a loop's jump back to its header unprotected)."""
         if not body:
             return [first]
         outside = set()
@@ -190,7 +191,7 @@ class _Reader:
                 outside.add(i + 1)
             if ins.target is not None and ins.target not in body:
                 outside.add(ins.target)
-        return sorted(outside)
+        return sorted(x for x in outside if self._through_jumps(x)[0] not in body)
 
     def _tail(self, found: _Handler, tail: int) -> None:
         """PREP_RERAISE_STAR and what re-raises its result or goes on past the try."""
@@ -337,6 +338,18 @@ def _rewritten(instrs: list[Instr], handlers: list[_Handler]) -> list[Instr]:
     passed = set().union(*(h.passed for h in handlers))
     dropped = set().union(*(h.dropped for h in handlers)) | passed | _unreachable(instrs)
     replaced = {i: new for h in handlers for i, new in h.replaced.items()}
+    # a jump on a handler's way on that code outside it runs into too (the jump back
+    # to a loop's header that ends a try body in it) stays, for that code
+    for ins in instrs[1:]:
+        before = instrs[ins.index - 1]
+        if (
+            ins.op == "JUMP"
+            and ins.index in dropped
+            and ins.index not in passed | replaced.keys()
+            and before.op not in NO_FALLTHROUGH
+            and before.index not in dropped | replaced.keys()
+        ):
+            dropped.discard(ins.index)
     where: dict[int, int] = {}  # old index -> new index of what stands for it
     count = 0
     for ins in instrs:

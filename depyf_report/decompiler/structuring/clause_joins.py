@@ -27,7 +27,12 @@ def clause_join(w, h, loop):
     if x is not None and x not in loop_edges(loop) and _outside_enclosing(w, h, x):
         x = _first_undominated(w, h, w.an.normal_ipdom)
         if x is None or _outside_enclosing(w, h, x):
-            return None  # a clause's copy of an enclosing finally body, then its return
+            # where the body never ends normally, only the clauses reach where they
+            # meet, inside the statement around (``with m: try: return f()`` /
+            # ``except A: ...`` / ``except B: ...`` / ``g()``)
+            x = _clause_exit(w, h)
+            if x is None or not w.an.dominates(h, x) or _outside_enclosing(w, h, x):
+                return None  # a clause's copy of an enclosing finally body, then its return
     if x is None or loop is None or x in loop.body or x == loop.follow:
         return x
     return None

@@ -14,11 +14,13 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
-def clauses(stmts, hoist=True):
+def clauses(stmts, hoist=True, exc=None):
     """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T), or
     on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except).
-    ``hoist``: a re-raise ending each branch of a final if ends a finally body."""
-    handlers, final = _clauses(stmts, hoist)
+    ``hoist``: a re-raise ending each branch of a final if ends a finally body.
+    ``exc``: the marker of the exception the handler handles, whose re-raises are
+    written bare (a re-raise of an enclosing handler's is left to that one)."""
+    handlers, final = _clauses(stmts, hoist, exc)
     stars = {isinstance(h.type, m.StarMatch) for h in handlers}
     if stars == {True}:
         if final is not None:
@@ -31,7 +33,7 @@ def clauses(stmts, hoist=True):
     return handlers, final, False
 
 
-def _clauses(stmts, hoist=True):
+def _clauses(stmts, hoist=True, exc=None):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
     if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
         # clauses that go on to the next round or out of the loop, where others return
@@ -50,19 +52,20 @@ def _clauses(stmts, hoist=True):
         if body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value):
             name, body = body[0].targets[0].id, body[1:]
             body = _drop_name_cleanup(body, name)
-        rest, final = _clauses(orelse, hoist)
+        rest, final = _clauses(orelse, hoist, exc)
         if final is not None:
             raise Unsupported("finally inside an except chain")
         return [
-            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body) or [ast.Pass()]),
+            ast.ExceptHandler(type=kinds, name=name, body=_bare_raises(body, exc) or [ast.Pass()]),
             *rest,
         ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
-    hoisted = _hoisted_tail(stmts) if hoist else None
-    if hoisted is not None and isinstance(hoisted[1], ast.Raise) and _is_exc(hoisted[1].exc):
-        return [], _bare_raises(hoisted[0])  # a finally body, then the re-raise
-    return [ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts) or [ast.Pass()])], None
+    hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
+    if hoisted is not None and _reraises(hoisted[1], exc):
+        return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
+    bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
+    return [bare], None
 
 
 def _jump_ends_open_clauses(node, jump):
@@ -121,11 +124,33 @@ def _is_cleanup(body, i, name) -> bool:
     )
 
 
-def _bare_raises(stmts):
+def _reraises(stmt, exc) -> bool:
+    """Whether ``stmt`` re-raises the exception ``exc`` (None: any handler's)."""
+    return isinstance(stmt, ast.Raise) and _is_exc(stmt.exc) and exc in (None, stmt.exc)
+
+
+def _bare_raises(stmts, exc=None, handling=False):
+    """``stmts`` with each re-raise of ``exc`` written ``raise``. Inside an inner
+    try's except clause or finally body a bare raise would re-raise that try's
+    exception instead (``handling``): no way to write it there."""
     for s in stmts:
-        for node in ast.walk(s):
-            if isinstance(node, ast.Raise) and _is_exc(node.exc):
-                node.exc = None
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if _reraises(s, exc):
+            if handling:
+                raise Unsupported("a re-raise of a handled exception inside an inner handler")
+            s.exc = None
+        for part in [s, *getattr(s, "handlers", ())]:
+            inner = handling or isinstance(part, ast.ExceptHandler)
+            for field in ("body", "orelse", "finalbody", "cases"):
+                value = getattr(part, field, None)
+                if not isinstance(value, list):
+                    continue
+                if field == "cases":
+                    for case in value:
+                        _bare_raises(case.body, exc, handling)
+                else:
+                    _bare_raises(value, exc, inner or (field == "finalbody" and part is s))
     return stmts
 
 
@@ -323,19 +348,139 @@ def if_tail_hoisted(stmts):
     return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
 
 
-def _hoisted_tail(stmts):
+def _hoisted_tail(stmts, after_exit=False):
     """(``stmts`` less their final return, raise, break or continue, that statement),
-    seeing through the branches of a final if that each end in the same one; or None."""
+    seeing through the branches of a final if that each end in the same one; or None.
+    ``after_exit``: also the else's own where the if's body ends in another (the walk
+    puts what follows ``if c: raise E`` in its else, as no branch goes on), through
+    a final try whose else and clauses end in it, and out of the clauses of the
+    last try, which would go on to it anyway (``_tails_dropped``)."""
+    hoisted = _tail_of(stmts, after_exit)
+    if hoisted is None or not after_exit:
+        return hoisted
+    dropped = _tails_dropped(*hoisted)
+    return hoisted if dropped is None else (dropped, hoisted[1])
+
+
+def _tail_of(stmts, after_exit):
     last = stmts[-1] if stmts else None
     if isinstance(last, m.TERMINAL):
         return stmts[:-1], last
+    if after_exit and isinstance(last, TRIES):
+        return _hoisted_from_try(stmts)
     if not isinstance(last, ast.If) or not last.orelse:
         return None
-    body, orelse = _hoisted_tail(last.body), _hoisted_tail(last.orelse)
-    if body is None or orelse is None or not m.same(body[1], orelse[1]):
+    body = _hoisted_tail(last.body, after_exit)
+    orelse = _hoisted_tail(last.orelse, after_exit)
+    if orelse is None:
         return None
+    if body is None or not m.same(body[1], orelse[1]):
+        if not (after_exit and last.body and isinstance(last.body[-1], m.TERMINAL)):
+            return None
+        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
+        return [*stmts[:-1], node], orelse[1]
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
+
+
+def _tails_dropped(stmts, tail):
+    """``stmts``, which ``tail`` follows, with their last try's clauses no longer
+    ending in it, as they would go on to it anyway (3.10 copies it into them): what
+    follows the try then makes its else, where every clause ends in ``tail``. None
+    where that cannot be."""
+    at = max((i for i, s in enumerate(stmts) if isinstance(s, TRIES)), default=None)
+    if at is None or stmts[at].finalbody:
+        return None
+    node, after = copy.copy(stmts[at]), stmts[at + 1 :]
+    node.handlers = [copy.copy(h) for h in node.handlers]
+    ended = 0
+    for handler in node.handlers:
+        hoisted = _hoisted_tail(handler.body, True)
+        if hoisted is not None and m.same(hoisted[1], tail):
+            handler.body, ended = hoisted[0] or [ast.Pass()], ended + 1
+    if not ended or (after and ended < len(node.handlers)):
+        return None
+    node.orelse = [*node.orelse, *after]
+    return [*stmts[:at], node]
+
+
+def try_tail_hoisted(stmts):
+    """``stmts`` with the return (or jump to the next round) that ends each way through
+    them written once at their end, where the compiler copied it into the else and
+    every clause of a try, or into the branches of ifs (``_hoisted_tail``)."""
+    hoisted = _hoisted_tail(stmts, True)
+    return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
+
+
+def _hoisted_from_try(stmts):
+    """``_hoisted_tail`` through a final try whose else and every clause end in the
+    same statement: the code a try inside a finally body runs into, the re-raise of
+    the exception the finally body runs for, which 3.11+ copy into each way there.
+    Written after the try it re-raises that exception, not the clause's."""
+    last = stmts[-1]
+    if last.finalbody or not last.handlers or not last.orelse:
+        return None
+    parts = [last.orelse, *(h.body for h in last.handlers)]
+    tails = [_hoisted_tail(part, True) for part in parts]
+    if None in tails or not all(m.same(t[1], tails[0][1]) for t in tails):
+        return None
+    node = copy.copy(last)
+    node.orelse = tails[0][0]
+    node.handlers = [copy.copy(h) for h in last.handlers]
+    for handler, (body, _) in zip(node.handlers, tails[1:]):
+        handler.body = body or [ast.Pass()]
+    tail = tails[0][1]
+    if not node.orelse and _cannot_raise(tail):
+        # (3.13 jumps there from a branch of the body, past the else)
+        node.body = _ends_dropped(node.body, tail) or [ast.Pass()]
+    return [*stmts[:-1], node], tails[0][1]
+
+
+def _cannot_raise(stmt) -> bool:
+    """Whether ``stmt`` is a break, a continue or a return of a constant: moved out of
+    a try body, it is caught by no clause either way."""
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or isinstance(stmt.value, ast.Constant)
+    return isinstance(stmt, (ast.Break, ast.Continue))
+
+
+def _ends_dropped(stmts, tail):
+    """``stmts``, which ``tail`` follows, less the copies of it that end them or the
+    branches of their last if."""
+    last = stmts[-1] if stmts else None
+    if last is not None and m.same(last, tail):
+        return stmts[:-1]
+    if not isinstance(last, ast.If):
+        return stmts
+    node = copy.copy(last)
+    node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
+    node.orelse = _ends_dropped(last.orelse, tail)
+    return [*stmts[:-1], node]
+
+
+def else_after_exit_flattened(stmts):
+    """A copy of ``stmts`` with the else of each if whose body ends in a return, raise,
+    break or continue written after the if instead, at every depth: the same code."""
+    out = []
+    for stmt in stmts:
+        if isinstance(stmt, SCOPES):
+            out.append(stmt)
+            continue
+        stmt = copy.copy(stmt)
+        if getattr(stmt, "handlers", None):
+            stmt.handlers = [copy.copy(h) for h in stmt.handlers]
+        for part in [stmt, *getattr(stmt, "handlers", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner:
+                    setattr(part, field, else_after_exit_flattened(inner))
+        ends = isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], m.TERMINAL)
+        if ends and stmt.orelse:
+            out += [stmt, *stmt.orelse]
+            stmt.orelse = []
+            continue
+        out.append(stmt)
+    return out
 
 
 def returns_kept_value(body, rest) -> bool:

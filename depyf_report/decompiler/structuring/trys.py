@@ -18,9 +18,11 @@ from .clause_joins import clause_join, next_round_join
 from .clauses import (
     clauses,
     copied_tail_hoisted,
+    else_after_exit_flattened,
     if_tail_hoisted,
     returns_kept_value,
     strip_copies,
+    try_tail_hoisted,
 )
 from .loops import loop_edges
 from .withs import ending_as_suppressing, suppressed, with_end, with_statement
@@ -124,12 +126,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         if _written_after(w, h, start, loop, active, stop):
             after_try = start
     end = join if join is not None else start
+    own, mark = end not in w.fences, len(w.fenced_at)
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
+    if own:  # (a clause's branch stopping where the clauses meet: no way out of a body)
+        w.fenced_at[mark:] = [x for x in w.fenced_at[mark:] if x != end]
     h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
     if start is not None and h_stack is not None and w.ended_at == start:
         after_try = start  # (not where a clause runs on to an enclosing body's end)
-    handlers, final, star = clauses(h_out)
+    handlers, final, star = clauses(h_out, exc=exc_stack[-1])
     if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
         # a finally body that may not re-raise reads like a bare except clause; a
         # copy of it on a way out of the body, left there, would run under that
@@ -142,12 +147,12 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         )
     if final is not None:
         mark, counter = len(w.visit_log), w.ctx.counter
-        normal = _after_finally(w, body_stack, final, follow, loop, active, stop)
+        normal = _after_finally(w, body, body_stack, final, follow, loop, active, stop)
         if normal is not None:
             return _finally(w, body, body_stack, final, normal, follow)
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
-        handlers, final, star = clauses(h_out, hoist=False)
+        handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
         if final is not None:
             raise Unsupported("finally body not found on the normal path")
         w.unvisit(mark)
@@ -305,8 +310,12 @@ _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"
 
 def _runs_alone(w, x) -> bool:
     """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
-    so each copy of it does the same (a kept return value differs on each way)."""
+    so each copy of it does the same (a kept return value differs on each way); or
+    only re-raises the exception an enclosing finally body or clause handles, which
+    no value is ever kept over."""
     block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
+    if [i.op for i in instrs[block.start : block.end]] == ["RERAISE"]:
+        return True
     if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
         return False  # (a trial run must not decompile nested code)
     try:
@@ -519,17 +528,55 @@ def _finally(w, body, body_stack, final, normal, follow):
     return [node, *rest], after, nxt
 
 
-def _after_finally(w, body_stack, final, follow, loop, active, stop):
+def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
     """(statements, stack, where the walk goes on) after the copy of the finally body
     that the normal path runs; None where that copy is not found there."""
     if follow is None or body_stack is None:
         return [], None, stop
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
+    for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
+        n = len(ours)
+        if not (theirs[:n] and m.same(theirs[:n], ours)):
+            continue
+        if reading and _leaves(body):
+            # (the copies before the body's returns, breaks and continues are found
+            # as ``final`` reads as it is, which this copy did not match)
+            return None
+        return theirs[n:], after, stop
+    return None
+
+
+def _leaves(stmts) -> bool:
+    """Whether ``stmts`` hold a return, break or continue (outside nested code)."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo += [
+                c
+                for c in ast.iter_child_nodes(node)
+                if isinstance(c, (ast.stmt, ast.excepthandler, ast.match_case))
+            ]
+    return False
+
+
+def _finally_readings(final, rest):
+    """Ways to read the finally body and the normal path's statements alike: with the
+    small return the compiler copies into the branches of the copy's last if, or
+    into the clauses and else of its last try, written once after it (or, through
+    ifs and the code after such a try, once at the end); with the else of an if
+    whose body ends in an exit written after it (one walk may find no join for the
+    if). Each reads the same code."""
     n = len(final)
-    rest = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
-    if not (rest[:n] and m.same(rest[:n], final)):
-        return None
-    return rest[n:], after, stop
+    hoisted = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
+    yield final, hoisted
+    flat = else_after_exit_flattened(final)
+    yield flat, else_after_exit_flattened(hoisted)
+    deeper = try_tail_hoisted(rest)
+    yield final, deeper
+    yield flat, else_after_exit_flattened(deeper)
 
 
 def _round(x, loop) -> bool:

@@ -1,6 +1,8 @@
 # requires: 3.11
 """except* over exception groups."""
 
+import contextlib
+
 LOG = []
 
 
@@ -342,6 +344,45 @@ try:
 except* KeyError as module_keys:
     MODULE_KEYS = repr(module_keys)
 
+def loop_in_a_clause(errors):
+    # 3.12+ leave the jump back to the loop's header out of the clause body's handler
+    seen = []
+    try:
+        raise ExceptionGroup("g", errors)
+    except* ValueError as group:
+        items = list(group.exceptions)
+        while (item := items.pop()) and items:
+            seen.append(item.args[0])
+    return seen
+
+
+def star_in_an_endless_loop(items):
+    # the jump back to the header ends the try body, and the handler jumps to it too
+    while True:
+        try:
+            item = items.pop()
+            if isinstance(item, Exception):
+                raise ExceptionGroup("g", [item])
+            LOG.append(item)
+        except* ValueError as group:
+            LOG.append(len(group.exceptions))
+
+
+def star_clauses_after_a_return_in_a_with(value, errors):
+    # a clause's branch stopping where the clauses meet is no way out of the with body
+    with contextlib.nullcontext(value) as entered:
+        try:
+            if errors:
+                raise ExceptionGroup("g", errors)
+            return entered
+        except* KeyError as group:
+            LOG.append(("keys", len(group.exceptions)))
+        except* ValueError as group:
+            LOG.append(("values", len(group.exceptions)))
+        LOG.append("after")
+    return ("end", entered)
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -396,4 +437,13 @@ CASES = [
     ("star_in_try_finally_in_with", ([TypeError(1)],)),
     ("star_in_a_class", ([ValueError(1), ValueError(2)],)),
     ("star_in_a_class", ([KeyError(1)],)),
+    ("loop_in_a_clause", ([ValueError(1), ValueError(2), ValueError(3)],)),
+    ("loop_in_a_clause", ([ValueError(1), KeyError(2)],)),
+    ("loop_in_a_clause", ([KeyError(1)],)),
+    ("star_in_an_endless_loop", ([1, ValueError(2), 3],)),
+    ("star_in_an_endless_loop", ([KeyError(1), 2],)),
+    ("star_clauses_after_a_return_in_a_with", (1, [])),
+    ("star_clauses_after_a_return_in_a_with", (2, [KeyError(1), ValueError(2)])),
+    ("star_clauses_after_a_return_in_a_with", (3, [ValueError(2)])),
+    ("star_clauses_after_a_return_in_a_with", (4, [TypeError(2), KeyError(1)])),
 ]

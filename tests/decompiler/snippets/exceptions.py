@@ -1036,6 +1036,95 @@ def loop_runs_out_inside_a_try(items, later):
     return log
 
 
+def asserts_in_a_finally(flag, limit):
+    # the finally body's assert ends in a raise of its own, so its walk on an exception
+    # is ``if not test: raise AssertionError`` with the re-raise in the else
+    try:
+        if flag:
+            return limit
+    finally:
+        assert limit != 19, "nineteen"
+
+
+def asserts_in_a_finally_with_clause(flag, limit):
+    log = []
+    try:
+        log.append(limit // flag)
+    except ZeroDivisionError as error:
+        log.append(type(error).__name__)
+    else:
+        if flag > 1:
+            return log
+    finally:
+        assert limit != 19, log
+    return log
+
+
+def returns_from_a_try_in_a_with(value, fail):
+    # the try body never ends normally: only the clauses reach where they meet, the
+    # code after the try inside the with
+    with contextlib.nullcontext(value) as entered:
+        try:
+            if fail:
+                raise fail
+            return entered
+        except KeyError as error:
+            LOG.append(("key", str(error)))
+        except ValueError as error:
+            LOG.append(("value", str(error)))
+        LOG.append("after")
+    return ("end", entered)
+
+
+def try_in_a_finally_body(outer, inner):
+    # 3.11+ copy the finally body's re-raise into the inner try's clause and else: it
+    # re-raises the exception the finally body runs for, not the clause's
+    try:
+        if outer:
+            raise ValueError("outer")
+        LOG.append("body")
+    finally:
+        try:
+            if inner:
+                raise KeyError("inner")
+            LOG.append("inner body")
+        except KeyError as error:
+            LOG.append(("inner", str(error)))
+
+
+def try_with_else_in_a_finally_body(outer, inner, flag):
+    # the copies of the finally body's re-raise (and of the return on the normal
+    # path) end the inner clause and each branch of the if in its else
+    try:
+        if outer:
+            raise ValueError("outer")
+        LOG.append("body")
+    finally:
+        try:
+            if inner:
+                raise KeyError("inner")
+        except KeyError as error:
+            LOG.append(("inner", str(error)))
+        else:
+            if flag:
+                LOG.append("flag")
+
+
+def try_in_a_finally_body_in_a_loop(items):
+    # the normal path's copy of the finally body goes on to the next round from the
+    # inner clause, its else and (3.13) the branch of the if in its body
+    for item in items:
+        try:
+            if item == "raise":
+                raise ValueError(item)
+        finally:
+            try:
+                if item:
+                    LOG.append(item[0])
+            except IndexError as error:
+                LOG.append(type(error).__name__)
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1162,4 +1251,25 @@ CASES = [
     ("inner_clause_runs_past_a_return", (1, True)),
     ("returns_inside_then_after_a_finally", (1, True)),
     ("returns_inside_then_after_a_finally", (1, False)),
+    ("asserts_in_a_finally", (True, 5)), ("asserts_in_a_finally", (False, 19)),
+    ("asserts_in_a_finally", (True, 19)), ("asserts_in_a_finally", (False, 3)),
+    ("asserts_in_a_finally_with_clause", (0, 19)),
+    ("asserts_in_a_finally_with_clause", (0, 3)),
+    ("asserts_in_a_finally_with_clause", (2, 8)),
+    ("asserts_in_a_finally_with_clause", (1, 8)),
+    ("asserts_in_a_finally_with_clause", (2, 19)),
+    ("returns_from_a_try_in_a_with", (1, None)),
+    ("returns_from_a_try_in_a_with", (2, KeyError("k"))),
+    ("returns_from_a_try_in_a_with", (3, ValueError("v"))),
+    ("returns_from_a_try_in_a_with", (4, TypeError("t"))),
+    ("try_in_a_finally_body", (True, True)), ("try_in_a_finally_body", (True, False)),
+    ("try_in_a_finally_body", (False, True)), ("try_in_a_finally_body", (False, False)),
+    ("try_with_else_in_a_finally_body", (True, True, True)),
+    ("try_with_else_in_a_finally_body", (True, False, True)),
+    ("try_with_else_in_a_finally_body", (False, True, False)),
+    ("try_with_else_in_a_finally_body", (False, False, True)),
+    ("try_with_else_in_a_finally_body", (False, False, False)),
+    ("try_in_a_finally_body_in_a_loop", (["ab", "", "c"],)),
+    ("try_in_a_finally_body_in_a_loop", (["ab", "raise", "c"],)),
+    ("try_in_a_finally_body_in_a_loop", ([["x"], [], "d"],)),
 ]
