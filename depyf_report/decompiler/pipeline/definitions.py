@@ -158,7 +158,7 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
 def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
     """A module or class body that leaves none of its temporaries in its namespace: the
     ones evaluation order still needs (a value kept across a statement) and helper
-    definitions are removed at its end."""
+    definitions are removed at its end, and a module's also when it raises."""
     names = set()
     todo = list(body)
     while todo:
@@ -179,7 +179,27 @@ def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:
         ):
             names.add(node.id)
         todo.extend(ast.iter_child_nodes(node))
-    return [*body, forget(ctx, names)] if names else body
+    if not names:
+        return body
+    if ctx.is_class:  # a class body that raises leaves no namespace behind
+        return [*body, forget(ctx, names)]
+    # a module that raises keeps its globals: they are removed on the way out too
+    head = _leading(body)
+    rest = ast.Try(body=body[head:], handlers=[], orelse=[], finalbody=[forget(ctx, names)])
+    return [*body[:head], rest]
+
+
+def _leading(body) -> int:
+    """How many statements open ``body`` that must stay first in a module: its
+    docstring and ``from __future__`` imports."""
+    head = int(bool(body) and _is_docstring(body[0]))
+    while head < len(body) and _is_future_import(body[head]):
+        head += 1
+    return head
+
+
+def _is_future_import(stmt) -> bool:
+    return isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
 
 
 def _simplified(body, ctx, lines) -> list[ast.stmt]:
