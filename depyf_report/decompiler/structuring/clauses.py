@@ -351,10 +351,8 @@ def if_tail_hoisted(stmts):
 def _hoisted_tail(stmts, after_exit=False):
     """(``stmts`` less their final return, raise, break or continue, that statement),
     seeing through the branches of a final if that each end in the same one; or None.
-    ``after_exit``: also the else's own where the if's body ends in another (the walk
-    puts what follows ``if c: raise E`` in its else, as no branch goes on), through
-    a final try whose else and clauses end in it, and out of the clauses of the
-    last try, which would go on to it anyway (``_tails_dropped``)."""
+    ``after_exit``: also through a final try whose else and clauses end in it, and out
+    of the clauses of the last try, which would go on to it anyway (``_tails_dropped``)."""
     hoisted = _tail_of(stmts, after_exit)
     if hoisted is None or not after_exit:
         return hoisted
@@ -375,10 +373,7 @@ def _tail_of(stmts, after_exit):
     if orelse is None:
         return None
     if body is None or not m.same(body[1], orelse[1]):
-        if not (after_exit and last.body and isinstance(last.body[-1], m.TERMINAL)):
-            return None
-        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
-        return [*stmts[:-1], node], orelse[1]
+        return None
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
 
