@@ -26,6 +26,7 @@ from ..dump import (
 from . import adapter, trace
 from .functions import FunctionIds, new_function, resume_point
 from .guards import guard_failure, parse_guard_tree, strip_comment
+from .sources import SourceReader, frames_named
 from .views import CodeViews
 from .writer import DumpWriter
 
@@ -51,6 +52,7 @@ class Recorder:
         self.unverified: set[str] = set()  # functions whose entries await the live cache
         self.finished: set[str] = set()  # compile ids whose compilation_metrics arrived
         self.strings: dict[int, str] = {}  # the structured trace's interned file names
+        self.sources = SourceReader()
 
     # --- bytecode hook -----------------------------------------------------------
 
@@ -181,7 +183,14 @@ class Recorder:
         """Write a graph now if its compile is over (a backward compiled later);
         during the compile, once at its end, so each stage is not rewritten."""
         if graph.compile_id in self.finished:
-            self.writer.write_graph(graph)
+            self._write_graph(graph)
+
+    def _write_graph(self, graph: CompiledGraph) -> None:
+        """Write a graph with the source of the user functions its nodes come from."""
+        function = self.functions.get(graph.function or "")
+        skip = (function.filename, function.first_line, function.last_line) if function else None
+        graph.sources = self.sources.regions(frames_named(graph), skip)
+        self.writer.write_graph(graph)
 
     def _graph_for_part(self, compile_id: str, part: str) -> CompiledGraph | None:
         """The graph an output code belongs to: the first still missing that part.
@@ -246,7 +255,7 @@ class Recorder:
         for graph_id in record.graphs:
             graph = self.graphs[graph_id]
             graph.function, graph.backend = record.function, record.backend
-            self.writer.write_graph(graph)
+            self._write_graph(graph)
         self.writer.write_compile(record)
 
     def _function_named(self, metrics: dict) -> str | None:

@@ -16,7 +16,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 @dataclass
@@ -289,6 +289,20 @@ class OutputCode:
 
 
 @dataclass
+class SourceRegion:
+    """A function of user code a graph's nodes come from, as its file read at capture.
+
+    The compiled function's own source is its ``Function.source``; these are the
+    others its nodes' stack traces name (a submodule's ``forward``, a helper).
+    """
+
+    filename: str
+    qualname: str  # e.g. "LlamaAttention.forward"; "<module>" for module-level code
+    first_line: int
+    text: str
+
+
+@dataclass
 class CompiledGraph:
     """A ``__compiled_fn_*`` Dynamo extracted, with every stage that ran."""
 
@@ -299,6 +313,8 @@ class CompiledGraph:
     backend: str | None = None
     stages: list[GraphStage] = field(default_factory=list)
     output_code: list[OutputCode] = field(default_factory=list)
+    # Since schema version 4: the other user functions its nodes come from.
+    sources: list[SourceRegion] = field(default_factory=list)
 
 
 @dataclass

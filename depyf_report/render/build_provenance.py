@@ -17,23 +17,33 @@ from .codeview import code_lines
 from .context import ProcessContext
 from .names import name_link, short_name
 from .provenance import (
+    Pane,
     Provenance,
     SourceText,
     fx_nodes,
     graph_provenance,
     line_id,
 )
-from .views import KernelOrigin, Link, Mark, PaneView, ProvenancePage
+from .views import KernelOrigin, Link, Mark, PaneView, ProvenancePage, RegionView
 
 _LANGUAGE = {"source": "python", "dynamo": "python"}
+_SOURCES_SINCE = 4  # the schema version that stores the other functions' source
 
 
-def graph_source(ctx: ProcessContext, graph: CompiledGraph) -> SourceText | None:
-    """The user's code a graph came from: its function's source as captured."""
+def graph_sources(ctx: ProcessContext, graph: CompiledGraph) -> list[SourceText]:
+    """The user's code a graph came from: its function's source as captured, then
+    the other functions its nodes come from (schema version 4 on)."""
     fn = ctx.function(graph.function)
-    if fn is None or fn.source is None:
-        return None
-    return SourceText(fn.filename, fn.first_line, fn.source)
+    sources = []
+    if fn is not None and fn.source is not None:
+        sources.append(SourceText(fn.filename, fn.first_line, fn.source, "source", fn.qualname))
+    for n, region in enumerate(graph.sources, start=1):
+        sources.append(
+            SourceText(
+                region.filename, region.first_line, region.text, f"source_{n}", region.qualname
+            )
+        )
+    return sources
 
 
 def pane_anchor(pane: str, line: int) -> str:
@@ -41,7 +51,8 @@ def pane_anchor(pane: str, line: int) -> str:
 
 
 def provenance_of(ctx: ProcessContext, graph: CompiledGraph) -> Provenance:
-    return graph_provenance(graph, graph_source(ctx, graph))
+    old = ctx.dump.manifest.schema_version < _SOURCES_SINCE
+    return graph_provenance(graph, graph_sources(ctx, graph), old_dump=old)
 
 
 def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> ProvenancePage:
@@ -61,24 +72,31 @@ def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> 
         process=ctx.label,
         graph=name_link(graph.name, graph_href),
         function=function,
-        panes=tuple(
-            PaneView(
-                key=pane.key,
-                label=pane.label,
-                anchor=urls.anchor("pane", pane.key),
-                note=pane.note,
-                lines=code_lines(
-                    pane.text,
-                    language=_LANGUAGE.get(pane.key, "python"),
-                    first_line=pane.first_line,
-                    anchor=lambda n, key=pane.key: pane_anchor(key, n),
-                ),
-            )
-            for pane in prov.panes
-        ),
+        panes=tuple(_pane_view(pane) for pane in prov.panes),
         data_json=mapping_json(prov),
         # Only Inductor records a mapping: eager and aot_eager graphs miss none.
         unrecorded=any(o.provenance is None for o in graph.output_code),
+    )
+
+
+def _pane_view(pane: Pane) -> PaneView:
+    return PaneView(
+        key=pane.key,
+        label=pane.label,
+        anchor=urls.anchor("pane", pane.key),
+        note=pane.note,
+        regions=tuple(
+            RegionView(
+                label=region.label,
+                lines=code_lines(
+                    region.text,
+                    language=_LANGUAGE.get(pane.key, "python"),
+                    first_line=region.first_line,
+                    anchor=lambda n, key=region.key: pane_anchor(key, n),
+                ),
+            )
+            for region in pane.regions
+        ),
     )
 
 
@@ -118,14 +136,16 @@ def made_from_lines(prov: Provenance) -> dict[int, tuple[list[str], list[str]]]:
         for line in sources_of.get(spot, ()):
             _add(from_source[line][0], name)
     for kernel in prov.kernels:
-        for line in kernel.source_lines:
-            _add(from_source[line][1], kernel.name)
+        # A line that calls the function a kernel came from made it too.
+        for key, line in (*kernel.sources, *kernel.callers):
+            if key == "source":
+                _add(from_source[line][1], kernel.name)
     return dict(from_source)
 
 
 def _dynamo_names(prov: Provenance) -> dict[str, str]:
     pane = next((p for p in prov.panes if p.key == "dynamo"), None)
-    nodes = fx_nodes(pane.text) if pane else {}
+    nodes = fx_nodes(pane.regions[0].text) if pane else {}
     return {line_id("dynamo", n.line): n.name for n in nodes.values()}
 
 
@@ -144,7 +164,7 @@ def kernel_origins(
     """Each kernel of one output module -> what each of its calls was made from."""
     prov = provenance_of(ctx, graph)
     page = urls.provenance_page(ctx.name, graph.id)
-    function_page = ctx.function_href(graph.function)
+    labels = {r.key: r.label for p in prov.panes if p.key == "source" for r in p.regions}
     origins: dict[str, list[KernelOrigin]] = defaultdict(list)
     for kernel in prov.kernels:
         if kernel.part != part:
@@ -155,15 +175,8 @@ def kernel_origins(
                 post_grad_nodes=kernel.post_grad_nodes,
                 dynamo_nodes=kernel.dynamo_nodes,
                 aten=kernel.aten,
-                source_lines=tuple(
-                    Link(
-                        str(n),
-                        urls.with_anchor(function_page, urls.source_line(n))
-                        if function_page
-                        else None,
-                    )
-                    for n in kernel.source_lines
-                ),
+                source_lines=tuple(_source_link(ctx, graph, labels, s) for s in kernel.sources),
+                called_from=tuple(_source_link(ctx, graph, labels, s) for s in kernel.callers),
                 provenance=Link(
                     kernel.key,
                     urls.with_anchor(page, pane_anchor(f"output_{part}", kernel.handle_line)),
@@ -171,6 +184,18 @@ def kernel_origins(
             )
         )
     return origins
+
+
+def _source_link(ctx: ProcessContext, graph: CompiledGraph, labels, spot) -> Link:
+    """A line of the compiled function links to its page; a line of another
+    function, which has no page of its own, to the line on the provenance page."""
+    key, line = spot
+    function_page = ctx.function_href(graph.function)
+    if key == "source":
+        href = urls.with_anchor(function_page, urls.source_line(line)) if function_page else None
+        return Link(str(line), href)
+    page = urls.provenance_page(ctx.name, graph.id)
+    return Link(f"{labels.get(key, key)}:{line}", urls.with_anchor(page, pane_anchor(key, line)))
 
 
 def made_marks(ctx: ProcessContext, graph: CompiledGraph) -> dict[int, Mark]:

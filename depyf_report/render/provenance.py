@@ -1,15 +1,21 @@
 """A compiled graph's provenance: which lines became which, from source to kernels.
 
-The mapping is a graph of lines across panes: the user's source, the Dynamo
-graph, each post-grad graph and each output module. An edge goes from a line to
-a line it became. Every edge is read from the dump, none guessed from names:
+The mapping is a graph of lines across panes: the user's source (the compiled
+function, then each other function the graph's nodes come from, as capture
+stored them), the Dynamo graph, each post-grad graph (or, under aot_eager, each
+AOT graph) and each output module. An edge goes from a line to a line it
+became. Every edge is read from the dump, none guessed from names:
 
-- source -> Dynamo node, source -> post-grad node: the node's ``# File:``
-  comment, which FX prints from the node's stack trace (a backward node keeps
-  the stack trace of the forward line it differentiates);
+- source -> a graph node: the node's ``# File:`` comment, which FX prints from
+  the innermost user frame of the node's stack trace (a backward node keeps the
+  stack trace of the forward line it differentiates);
 - Dynamo node -> post-grad node, post-grad node -> kernel: Inductor's node
-  mappings (``OutputCode.provenance``);
-- source -> kernel: the stack traces Inductor logs for each kernel.
+  mappings (``OutputCode.provenance``). Where torch logged none (a backward on
+  torch 2.13, an AOT graph), a Dynamo node links to the nodes whose stack traces
+  name its source line, and a kernel to the post-grad nodes its
+  ``# Topologically Sorted Source Nodes`` comment names; the panes say so;
+- source -> kernel: the innermost user frame of each stack trace Inductor logs
+  for a kernel; the frames further out are the lines that called it.
 
 A kernel's lines are its call (below the ``# [Provenance debug handles]``
 comment that names it) and, for a kernel the module defines, its definition.
@@ -17,34 +23,43 @@ comment that names it) and, for a kernel the module defines, its definition.
 
 from __future__ import annotations
 
-import re
+import posixpath
 from dataclasses import dataclass
 
 from ..dump import CompiledGraph, OutputCode
+from .provenance_text import (
+    FxNode,
+    KernelNote,
+    fx_nodes,
+    kernel_lines,
+    kernel_name,
+    kernel_notes,
+    stack_frames,
+)
 
-# "# File: model.py:13 in forward, code: x = a / (torch.abs(a) + 1)"
-_FILE = re.compile(r"^\s*# File: (?P<file>.+?):(?P<line>\d{1,9}) in ")
-_NO_TRACE = re.compile(r"^\s*# No stacktrace found")
-# A node in printed FX code: `abs_1: "f32[10][1]cpu" = torch.abs(l_a_)`.
-_NODE = re.compile(r'^ {8}(?P<name>[A-Za-z_]\w*)(?:: "[^"\n]*")? = ')
-_ATEN = re.compile(r"torch\.ops\.(?P<op>aten\.\w+)")
-_HANDLE = re.compile(r"^\s*# \[Provenance debug handles\] (?P<key>\S+)\s*$")
-_FRAME = re.compile(r'^\s*File "(?P<file>[^"\n]+)", line (?P<line>\d{1,9})', re.MULTILINE)
-_SORTED_NODES = re.compile(r"^\s*# Topologically Sorted Source Nodes: ")
-_DEFINITION = re.compile(r"^(?P<name>\w+) = async_compile\.\w+\(")
+__all__ = ["FxNode", "fx_nodes", "kernel_lines", "kernel_name"]
 
 
 @dataclass(frozen=True)
 class SourceText:
-    """The user's code the source pane shows, numbered as in its file."""
+    """User code the source pane shows, numbered as in its file: the compiled
+    function (key ``source``) or another function its nodes come from."""
 
     filename: str
     first_line: int
     text: str
+    key: str = "source"
+    qualname: str = ""
 
     def holds(self, filename: str, line: int) -> bool:
         last = self.first_line + len(self.text.splitlines())
         return _same_path(filename, self.filename) and self.first_line <= line < last
+
+    @property
+    def label(self) -> str:
+        """``modeling_llama.py:LlamaAttention.forward``"""
+        name = posixpath.basename(self.filename.replace("\\", "/"))
+        return f"{name}:{self.qualname}" if self.qualname else name
 
 
 def _same_path(a: str, b: str) -> bool:
@@ -56,21 +71,28 @@ def _same_path(a: str, b: str) -> bool:
 
 
 @dataclass(frozen=True)
-class FxNode:
-    name: str
-    line: int  # in the printed graph, from 1
-    filename: str | None  # the innermost frame of its stack trace, when it has one
-    source_line: int | None
-    aten: str | None  # the ATen operator a post-grad node calls
+class Region:
+    """A stretch of numbered lines in a pane; line ids are ``key:line``."""
+
+    key: str
+    label: str  # a source function's name; "" in a graph or output pane
+    text: str
+    first_line: int = 1
 
 
 @dataclass(frozen=True)
 class Pane:
-    key: str  # source | dynamo | post_grad_<part> | output_<part>
+    key: str  # source | dynamo | aot_<part> | post_grad_<part> | output_<part>
     label: str
-    text: str
-    first_line: int = 1
+    regions: tuple[Region, ...]
     note: str = ""  # which links this pane lacks, and why
+
+
+def single_pane(key: str, label: str, text: str, note: str = "") -> Pane:
+    return Pane(key, label, (Region(key, "", text),), note)
+
+
+Spot = tuple[str, int]  # (region key, line)
 
 
 @dataclass(frozen=True)
@@ -83,9 +105,15 @@ class KernelCall:
     handle_line: int  # the "# [Provenance debug handles]" comment: the call's line id
     lines: tuple[int, ...]  # all its lines in the output module, definition included
     post_grad_nodes: tuple[str, ...]
-    dynamo_nodes: tuple[str, ...]
+    dynamo_nodes: tuple[str, ...]  # torch's "source nodes"
     aten: tuple[str, ...]
-    source_lines: tuple[int, ...]  # of the source pane's file
+    sources: tuple[Spot, ...]  # the innermost user lines it was made from
+    callers: tuple[Spot, ...] = ()  # user lines further out on its stack traces
+
+    @property
+    def source_lines(self) -> tuple[int, ...]:
+        """Its lines in the compiled function itself."""
+        return tuple(line for key, line in self.sources if key == "source")
 
 
 @dataclass(frozen=True)
@@ -100,67 +128,25 @@ _AOT_PANES = {
     "aot_backward": "AOT backward",
     "aot_inference": "AOT inference",
 }
+BY_LINE_NOTE = (
+    "torch records no map from Dynamo nodes to these nodes: each is linked to the "
+    "Dynamo nodes of the source line its stack trace names (for a backward node, the "
+    "forward line it differentiates), all of that line's nodes to all of them."
+)
 
 
 def line_id(pane: str, line: int) -> str:
     return f"{pane}:{line}"
 
 
-def fx_nodes(text: str) -> dict[str, FxNode]:
-    """The nodes of a printed FX graph's ``forward``, each with its ``# File:`` line."""
-    nodes: dict[str, FxNode] = {}
-    where: tuple[str | None, int | None] = (None, None)
-    for number, line in enumerate(text.splitlines(), start=1):
-        if found := _FILE.match(line):
-            where = (found["file"], int(found["line"]))
-        elif _NO_TRACE.match(line):
-            where = (None, None)
-        elif (node := _NODE.match(line)) and node["name"] not in nodes:
-            aten = _ATEN.search(line)
-            nodes[node["name"]] = FxNode(node["name"], number, *where, aten["op"] if aten else None)
-    return nodes
-
-
-def kernel_name(key: str) -> str:
-    """``cpp_fused_abs_add_0:1`` -> ``cpp_fused_abs_add_0``."""
-    return key.rsplit(":", 1)[0] if re.search(r":\d+$", key) else key
-
-
-def kernel_lines(source: str) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Each kernel key -> (its handle comment's line, all its lines: that comment, the
-    call under it, and the definition of the kernel it calls, where there is one)."""
-    lines = source.splitlines()
-    definitions: dict[str, list[int]] = {}
-    current: list[int] | None = None
-    for number, line in enumerate(lines, start=1):
-        found = _DEFINITION.match(line)
-        if found:
-            current = definitions.setdefault(found["name"], [])
-        if current is not None:
-            current.append(number)
-            # The kernel's source ends on a line of its own, or on this one.
-            if line.startswith("'''") or (found and line.count("'''") > 1):
-                current = None
-    calls: dict[str, tuple[int, ...]] = {}
-    for number, line in enumerate(lines, start=1):
-        if found := _HANDLE.match(line):
-            key = found["key"]
-            call = [number, number + 1] if number < len(lines) else [number]
-            if number > 1 and _SORTED_NODES.match(lines[number - 2]):
-                call.insert(0, number - 1)
-            calls[key] = (number, (*definitions.get(kernel_name(key), ()), *call))
-    return calls
-
-
-def stack_lines(stacks: list[str], source: SourceText) -> tuple[int, ...]:
-    """The lines of ``source`` that torch's stack traces pass through."""
-    found = {
-        int(frame["line"])
-        for stack in stacks
-        for frame in _FRAME.finditer(stack)
-        if source.holds(frame["file"], int(frame["line"]))
-    }
-    return tuple(sorted(found))
+def stack_spots(stack: str, sources: list[SourceText]) -> list[Spot]:
+    """The frames of one stack trace that the source pane holds, outermost first."""
+    spots = []
+    for filename, line in stack_frames(stack):
+        region = next((s for s in sources if s.holds(filename, line)), None)
+        if region is not None:
+            spots.append((region.key, line))
+    return spots
 
 
 def missing_note(out: OutputCode) -> str:
@@ -169,97 +155,165 @@ def missing_note(out: OutputCode) -> str:
     if prov is None:
         return (
             "No provenance was recorded for this module (a dump made before schema "
-            "version 3, or torch logged none): its kernels are linked to nothing, and "
-            "post-grad nodes only to the source lines their # File comments name."
+            "version 3, or torch logged none): kernels link only to the post-grad nodes "
+            "Inductor's Source Nodes comment names, and post-grad nodes only to the "
+            "source lines their # File comments name and to those lines' Dynamo nodes."
         )
     if not prov.kernel_to_post:
         return (
             "Inductor logged no node-to-kernel mapping for this module (torch 2.13 "
             "logs none for a backward): kernels link to the source lines of their "
-            "stack traces, and post-grad nodes to theirs, but not to each other or to "
-            "Dynamo nodes."
+            "stack traces and to the post-grad nodes Inductor's Source Nodes comment "
+            "names; post-grad nodes link to the Dynamo nodes of the source line they "
+            "come from (a backward node: the forward line it differentiates)."
         )
     return ""
 
 
-def graph_provenance(graph: CompiledGraph, source: SourceText | None) -> Provenance:
-    builder = _Builder(source)
-    dynamo = next((s.text for s in graph.stages if s.kind == "dynamo"), None)
-    if source is not None:
-        builder.panes.append(Pane("source", "Source", source.text, source.first_line))
-    if dynamo is not None:
-        builder.panes.append(Pane("dynamo", "Dynamo graph", dynamo))
-        builder.from_source("dynamo", fx_nodes(dynamo))
+def unheld_note(unheld: dict[tuple[str, int], None], old_dump: bool) -> str:
+    """The source pane's note when some nodes come from code the dump holds no text for."""
+    if not unheld:
+        return ""
+    where = [f"{posixpath.basename(f.replace(chr(92), '/'))}:{n}" for f, n in list(unheld)[:6]]
+    more = f" and {len(unheld) - 6} more" if len(unheld) > 6 else ""
+    why = (
+        "this dump was made before schema version 4, which stores the source of the "
+        "other functions a graph's nodes come from"
+        if old_dump
+        else "capture could not read their files"
+    )
+    return (
+        f"No source is shown for {', '.join(where)}{more}: {why}. Their nodes link to no line here."
+    )
+
+
+def graph_provenance(
+    graph: CompiledGraph, sources: list[SourceText], *, old_dump: bool = False
+) -> Provenance:
+    """``sources``: the compiled function's (key ``source``) first, then the others."""
+    builder = _Builder(sources)
+    dynamo_text = next((s.text for s in graph.stages if s.kind == "dynamo"), None)
+    dynamo = fx_nodes(dynamo_text or "")
+    if dynamo_text is not None:
+        builder.panes.append(single_pane("dynamo", "Dynamo graph", dynamo_text))
+        builder.from_source("dynamo", dynamo)
     for out in graph.output_code:
-        builder.add_output(graph, out, fx_nodes(dynamo or ""))
+        builder.add_output(graph, out, dynamo)
     if not graph.output_code:  # aot_eager: the AOT graphs are the last the dump holds
         for stage in graph.stages:
             if stage.kind in _AOT_PANES:
-                builder.panes.append(Pane(stage.kind, _AOT_PANES[stage.kind], stage.text))
-                builder.from_source(stage.kind, fx_nodes(stage.text))
+                nodes = fx_nodes(stage.text)
+                note = BY_LINE_NOTE if builder.by_line(stage.kind, nodes, dynamo) else ""
+                builder.panes.append(
+                    single_pane(stage.kind, _AOT_PANES[stage.kind], stage.text, note)
+                )
+                builder.from_source(stage.kind, nodes)
+    if sources:
+        regions = tuple(Region(s.key, s.label, s.text, s.first_line) for s in sources)
+        note = unheld_note(builder.unheld, old_dump)
+        builder.panes.insert(0, Pane("source", "Source", regions, note))
     return Provenance(tuple(builder.panes), tuple(sorted(builder.edges)), tuple(builder.kernels))
 
 
 class _Builder:
-    def __init__(self, source: SourceText | None) -> None:
-        self.source = source
+    def __init__(self, sources: list[SourceText]) -> None:
+        self.sources = sources
         self.panes: list[Pane] = []
         self.edges: set[tuple[str, str]] = set()
         self.kernels: list[KernelCall] = []
+        self.unheld: dict[tuple[str, int], None] = {}  # frames no region holds
+
+    def spot(self, filename: str | None, line: int | None) -> Spot | None:
+        """Where the source pane shows a frame's line, if it does."""
+        if filename is None or line is None:
+            return None
+        region = next((s for s in self.sources if s.holds(filename, line)), None)
+        if region is None:
+            self.unheld[(filename, line)] = None
+            return None
+        return region.key, line
 
     def from_source(self, pane: str, nodes: dict[str, FxNode]) -> None:
         for node in nodes.values():
-            if self._holds(node.filename, node.source_line):
-                self.edges.add((line_id("source", node.source_line), line_id(pane, node.line)))
+            if spot := self.spot(node.filename, node.source_line):
+                self.edges.add((line_id(*spot), line_id(pane, node.line)))
 
-    def _holds(self, filename: str | None, line: int | None) -> bool:
-        return (
-            self.source is not None
-            and filename is not None
-            and line is not None
-            and (self.source.holds(filename, line))
-        )
+    def by_line(self, pane: str, nodes: dict[str, FxNode], dynamo: dict[str, FxNode]) -> bool:
+        """Link Dynamo nodes to the nodes of ``pane`` whose stack traces name the same
+        source line, where torch records no node map; whether any were linked."""
+        at_line: dict[tuple[str, int], list[FxNode]] = {}
+        for node in dynamo.values():
+            if node.filename is not None and node.source_line is not None:
+                at_line.setdefault((node.filename, node.source_line), []).append(node)
+        linked = False
+        for node in nodes.values():
+            for (filename, line), before in at_line.items():
+                if line == node.source_line and _same_path(filename, node.filename or ""):
+                    linked = True
+                    for pre in before:
+                        self.edges.add((line_id("dynamo", pre.line), line_id(pane, node.line)))
+        return linked
 
     def add_output(self, graph: CompiledGraph, out: OutputCode, dynamo: dict[str, FxNode]) -> None:
         post_key, out_key = f"post_grad_{out.part}", f"output_{out.part}"
         post_text = next((s.text for s in graph.stages if s.kind == post_key), "")
         post = fx_nodes(post_text)
         note = missing_note(out)
-        if post_text:
-            self.panes.append(Pane(post_key, f"Post-grad {out.part}", post_text, note=note))
-        self.panes.append(Pane(out_key, f"Output code ({out.part})", out.source, note=note))
-        self.from_source(post_key, post)
         prov = out.provenance
-        if prov is None:
-            return
-        for pre, posts in prov.pre_to_post.items():
-            for name in posts:
-                if pre in dynamo and name in post:
-                    self.edges.add(
-                        (line_id("dynamo", dynamo[pre].line), line_id(post_key, post[name].line))
-                    )
+        if prov is not None and prov.pre_to_post:
+            for pre, posts in prov.pre_to_post.items():
+                for name in posts:
+                    if pre in dynamo and name in post:
+                        self.edges.add(
+                            (
+                                line_id("dynamo", dynamo[pre].line),
+                                line_id(post_key, post[name].line),
+                            )
+                        )
+        else:
+            self.by_line(post_key, post, dynamo)
+        if post_text:
+            self.panes.append(single_pane(post_key, f"Post-grad {out.part}", post_text, note))
+        self.panes.append(single_pane(out_key, f"Output code ({out.part})", out.source, note))
+        self.from_source(post_key, post)
+        notes = kernel_notes(out.source)
         for key, (handle, lines) in kernel_lines(out.source).items():
-            self._add_kernel(key, handle, lines, out, post, dynamo)
+            note_of = notes.get(key) or notes.get(kernel_name(key))
+            self._add_kernel(key, handle, lines, out, post, dynamo, note_of)
 
-    def _add_kernel(self, key, handle, lines, out: OutputCode, post, dynamo) -> None:
+    def _add_kernel(
+        self, key, handle, lines, out: OutputCode, post, dynamo, note: KernelNote | None
+    ) -> None:
         prov = out.provenance
         post_key, call = f"post_grad_{out.part}", line_id(f"output_{out.part}", handle)
-        made_of = [n for n in prov.kernel_to_post.get(key, []) if n in post]
+        recorded = prov.kernel_to_post.get(key) if prov is not None else None
+        # Inductor's own comment names the nodes where no mapping was logged.
+        named = recorded if recorded else (note.source_nodes if note else ())
+        made_of = [n for n in named if n in post]
         for name in made_of:
             self.edges.add((line_id(post_key, post[name].line), call))
-        stacks = stack_lines(prov.kernel_stacks.get(key, []), self.source) if self.source else ()
-        for number in stacks:
-            self.edges.add((line_id("source", number), call))
+        sources: dict[Spot, None] = {}
+        callers: dict[Spot, None] = {}
+        for stack in prov.kernel_stacks.get(key, []) if prov is not None else []:
+            spots = stack_spots(stack, self.sources)
+            if spots:  # the innermost user frame it came from; the rest called it
+                sources[spots[-1]] = None
+                callers.update(dict.fromkeys(spots[:-1]))
+        for spot in sources:
+            self.edges.add((line_id(*spot), call))
         # Its source lines: its stack traces', and those of the nodes it runs.
-        sources = set(stacks) | {
-            post[n].source_line
-            for n in made_of
-            if self._holds(post[n].filename, post[n].source_line)
-        }
+        for name in made_of:
+            if spot := self.spot(post[name].filename, post[name].source_line):
+                sources[spot] = None
         pre = [
-            p for p, posts in prov.pre_to_post.items() if p in dynamo and set(posts) & set(made_of)
+            p
+            for p, posts in (prov.pre_to_post.items() if prov is not None else ())
+            if p in dynamo and set(posts) & set(made_of)
         ]
-        aten = [post[n].aten for n in made_of if post[n].aten]
+        if not pre and note is not None:
+            pre = list(note.source_nodes)
+        # torch's own list where its comment gives one: the operators before decomposition.
+        aten = list(note.aten) if note and note.aten else [post[n].aten for n in made_of]
         self.kernels.append(
             KernelCall(
                 key=key,
@@ -269,7 +323,8 @@ class _Builder:
                 lines=lines,
                 post_grad_nodes=tuple(made_of),
                 dynamo_nodes=tuple(pre),
-                aten=tuple(dict.fromkeys(aten)),
-                source_lines=tuple(sorted(sources)),
+                aten=tuple(dict.fromkeys(a for a in aten if a)),
+                sources=tuple(sorted(sources)),
+                callers=tuple(c for c in sorted(callers) if c not in sources),
             )
         )

@@ -218,8 +218,9 @@ class KernelOrigin:
     post_grad_nodes: tuple[str, ...]
     dynamo_nodes: tuple[str, ...]
     aten: tuple[str, ...]
-    source_lines: tuple[Link, ...]
+    source_lines: tuple[Link, ...]  # the innermost user lines it came from
     provenance: Link  # the call, selected on the provenance page
+    called_from: tuple[Link, ...] = ()  # user lines further out on its stack traces
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,14 @@ class PaneView:
     label: str
     anchor: str
     note: str  # which links this pane lacks, and why; "" for none
+    regions: tuple[RegionView, ...]
+
+
+@dataclass(frozen=True)
+class RegionView:
+    """Numbered lines in a pane: one function of the source pane, or a whole graph."""
+
+    label: str  # "model.py:Block.forward"; "" for a graph or output pane
     lines: tuple[CodeLine, ...]
 
 
