@@ -64,14 +64,19 @@ def kernel_name(key: str) -> str:
 
 
 def _definitions(lines: list[str]) -> dict[str, list[int]]:
-    """Each kernel the module defines -> its lines, from ``name = async_compile...``
-    to the line that closes its source."""
+    """Each kernel the module defines -> its lines: the comments over it (Triton's
+    ``# kernel path:`` and Source Nodes), ``name = async_compile...``, and its source
+    to the line that closes it."""
     definitions: dict[str, list[int]] = {}
     current: list[int] | None = None
     for number, line in enumerate(lines, start=1):
         found = _DEFINITION.match(line)
         if found:
             current = definitions.setdefault(found["name"], [])
+            above = number - 1
+            while above >= 1 and lines[above - 1].startswith("#"):
+                above -= 1
+            current.extend(range(above + 1, number))
         if current is not None:
             current.append(number)
             # The kernel's source ends on a line of its own, or on this one.

@@ -2,13 +2,17 @@
 example's first graph under torch 2.13 (texts trimmed), for render's tests.
 
 ``hostile=True`` puts markup in the file name, the function's name, a kernel key
-and a stack trace, as a crafted dump could.
+and a stack trace, as a crafted dump could. ``triton=True`` holds the same graph
+as Inductor writes it for a CUDA device instead (``data/triton/``), its
+provenance read by capture's own parsers.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from depyf_report.capture.kernels import parse_output_code
+from depyf_report.capture.provenance import kernel_stacks, node_mappings
 from depyf_report.dump import (
     SCHEMA_VERSION,
     CodeView,
@@ -84,9 +88,28 @@ DYNAMO_LINES = {"abs_1": 7, "add": 8, "x": 9, "sum_1": 12, "lt": 13}
 POST_GRAD_LINES = {"sum_1": 4, "lt": 5, "abs_1": 8, "add": 9, "div": 10}
 KERNEL_LINES = (*range(6, 12), 20, 21)  # its definition; the handle comment and the call
 HANDLE_LINE = 20
+TRITON = Path(__file__).parent / "data" / "triton"
 
 
-def make_provenance_dump(root: Path, *, hostile: bool = False, recorded: bool = True) -> Path:
+def triton_graph(filename: str) -> tuple[list[GraphStage], OutputCode]:
+    """The recorded Triton sample's stages and output module, with its provenance
+    as capture reads it from the two artifacts Inductor logs."""
+    data = {p.name: p.read_text().replace("{file}", filename) for p in TRITON.iterdir()}
+    output = parse_output_code(data["output_code.txt"])
+    pre_to_post, kernel_to_post = node_mappings(data["node_mappings.json"])
+    output.provenance = NodeMappings(
+        pre_to_post, kernel_to_post, kernel_stacks(data["kernel_stack_traces.json"])
+    )
+    stages = [
+        GraphStage("dynamo", data["dynamo.txt"]),
+        GraphStage("post_grad_inference", data["post_grad.txt"]),
+    ]
+    return stages, output
+
+
+def make_provenance_dump(
+    root: Path, *, hostile: bool = False, recorded: bool = True, triton: bool = False
+) -> Path:
     tag = "<script>alert(1)</script>" if hostile else ""
     filename = f"/home/user/toy{tag}.py"
     kernel_key = f"{KERNEL}:1" if not hostile else f"{KERNEL}:1{tag}"
@@ -120,6 +143,9 @@ def make_provenance_dump(root: Path, *, hostile: bool = False, recorded: bool = 
         ],
         output_code=[output],
     )
+    if triton:
+        graph.stages, output = triton_graph(filename)
+        graph.output_code = [output]
     function = Function(
         id="toy_example",
         name=f"toy_example{tag}",
