@@ -23,6 +23,7 @@ comment that names it) and, for a kernel the module defines, its definition.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 from dataclasses import dataclass
 
@@ -299,6 +300,9 @@ class _Builder:
             if spots:  # the innermost user frame it came from; the rest called it
                 sources[spots[-1]] = None
                 callers.update(dict.fromkeys(spots[:-1]))
+            for outer, inner in itertools.pairwise(spots):
+                if outer[0] != inner[0]:  # a call into another function: the chain
+                    self.edges.add((line_id(*outer), line_id(*inner)))
         for spot in sources:
             self.edges.add((line_id(*spot), call))
         # Its source lines: its stack traces', and those of the nodes it runs.

@@ -4,7 +4,9 @@ example's first graph under torch 2.13 (texts trimmed), for render's tests.
 ``hostile=True`` puts markup in the file name, the function's name, a kernel key
 and a stack trace, as a crafted dump could. ``triton=True`` holds the same graph
 as Inductor writes it for a CUDA device instead (``data/triton/``), its
-provenance read by capture's own parsers.
+provenance read by capture's own parsers. ``helper=True`` moves line 13's work
+into a function of another file, ``helpers.py:scale`` (line 5), which the source
+pane shows as a region of its own (not in a dump of ``schema`` < 4).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from depyf_report.dump import (
     Manifest,
     NodeMappings,
     OutputCode,
+    SourceRegion,
     to_json,
     write_json,
 )
@@ -89,6 +92,8 @@ POST_GRAD_LINES = {"sum_1": 4, "lt": 5, "abs_1": 8, "add": 9, "div": 10}
 KERNEL_LINES = (*range(6, 12), 20, 21)  # its definition; the handle comment and the call
 HANDLE_LINE = 20
 TRITON = Path(__file__).parent / "data" / "triton"
+HELPER_FILE = "/home/user/helpers.py"
+HELPER_SOURCE = "def scale(a):\n    return a / (torch.abs(a) + 1)\n"  # from line 4
 
 
 def triton_graph(filename: str) -> tuple[list[GraphStage], OutputCode]:
@@ -108,7 +113,13 @@ def triton_graph(filename: str) -> tuple[list[GraphStage], OutputCode]:
 
 
 def make_provenance_dump(
-    root: Path, *, hostile: bool = False, recorded: bool = True, triton: bool = False
+    root: Path,
+    *,
+    hostile: bool = False,
+    recorded: bool = True,
+    triton: bool = False,
+    helper: bool = False,
+    schema: int = SCHEMA_VERSION,
 ) -> Path:
     tag = "<script>alert(1)</script>" if hostile else ""
     filename = f"/home/user/toy{tag}.py"
@@ -146,6 +157,8 @@ def make_provenance_dump(
     if triton:
         graph.stages, output = triton_graph(filename)
         graph.output_code = [output]
+    if helper:
+        _move_line_13_to_a_helper(graph, filename, schema)
     function = Function(
         id="toy_example",
         name=f"toy_example{tag}",
@@ -159,7 +172,7 @@ def make_provenance_dump(
     write_json(layout.graph(graph.id), to_json(graph))
     write_json(layout.function(function.id), to_json(function))
     manifest = Manifest(
-        schema_version=SCHEMA_VERSION,
+        schema_version=schema,
         tool_version="0.1.0",
         python_version="3.11.9",
         torch_version="2.13.0",
@@ -173,3 +186,18 @@ def make_provenance_dump(
     )
     write_json(layout.manifest, to_json(manifest))
     return Path(root)
+
+
+def _move_line_13_to_a_helper(graph: CompiledGraph, filename: str, schema: int) -> None:
+    """Line 13's nodes come from ``scale`` (line 5 of helpers.py), which line 13 calls."""
+    comment = f"{filename}:13 in toy_example"
+    for stage in graph.stages:
+        stage.text = stage.text.replace(comment, f"{HELPER_FILE}:5 in scale")
+    frame = f'  File "{filename}", line 13, in toy_example\n    x = scale(a)\n'
+    inner = f'  File "{HELPER_FILE}", line 5, in scale\n    return a / (torch.abs(a) + 1)\n'
+    for out in graph.output_code:
+        if out.provenance is not None:
+            for stacks in out.provenance.kernel_stacks.values():
+                stacks[:] = [frame + inner if ", line 13," in s else s for s in stacks]
+    if schema >= 4:
+        graph.sources = [SourceRegion(HELPER_FILE, "scale", 4, HELPER_SOURCE)]

@@ -240,3 +240,61 @@ def test_a_pane_with_no_mapping_says_so(provenance_sites, page):
     note = page.locator('[data-pane="output_inference"] .pane-note').inner_text()
     assert note.startswith("No provenance was recorded")
     assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def helper_sites(tmp_path_factory):
+    """Line 13's work done in ``helpers.py:scale``: a dump that holds its source
+    (schema 4) and one made before capture stored it (schema 3)."""
+    sites = {}
+    for schema in (4, 3):
+        root = tmp_path_factory.mktemp(f"provenance-helper-{schema}")
+        dump = make_provenance_dump(root / "dump", helper=True, schema=schema)
+        sites[schema] = render(dump, root / "site", progress=False).parent
+    return sites
+
+
+def test_a_line_of_another_function_lights_both_ways(helper_sites, page):
+    page.goto((helper_sites[4] / "provenance-g0.html").as_uri())
+    names = page.locator('[data-pane="source"] .region-name').all_inner_texts()
+    assert names == ["toy.py:toy_example", "helpers.py:scale"]
+    page.locator("#source_1-L5").click()
+    kernel = [f"output_inference-L{n}" for n in KERNEL_LINES]
+    nodes = [f"dynamo-L{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")]
+    post = [f"post_grad_inference-L{POST_GRAD_LINES[n]}" for n in ("abs_1", "add", "div")]
+    assert _lit(page, "became") == sorted(nodes + post + kernel)
+    assert _lit(page, "came-from") == ["source-L13"]  # the line that calls scale
+    page.locator(f"#output_inference-L{HANDLE_LINE}").click()
+    came = _lit(page, "came-from")
+    assert [c for c in came if c.startswith("source")] == [
+        "source-L13",
+        "source-L14",
+        "source_1-L5",
+    ]
+    assert page.errors == []
+
+
+def test_the_keyboard_walks_across_regions_of_the_source_pane(helper_sites, page):
+    page.goto((helper_sites[4] / "provenance-g0.html").as_uri())
+    page.locator("#source-L16").focus()
+    page.keyboard.press("ArrowDown")  # past the last line of toy_example: into scale
+    assert page.evaluate("document.activeElement.id") == "source_1-L4"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert _lit(page, "selected") == ["source_1-L5"]
+    page.keyboard.press("ArrowRight")  # to the Dynamo pane, on a line it lit
+    assert page.evaluate("document.activeElement.id") in {
+        f"dynamo-L{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")
+    }
+    assert page.errors == []
+
+
+def test_an_old_dump_names_the_functions_it_holds_no_source_for(helper_sites, page):
+    page.goto((helper_sites[3] / "provenance-g0.html").as_uri())
+    note = page.locator('[data-pane="source"] .pane-note').inner_text()
+    assert note.startswith("No source is shown for helpers.py:5: this dump was made before")
+    assert page.locator('[data-pane="source"] .region-name').count() == 1
+    page.locator(f"#dynamo-L{DYNAMO_LINES['abs_1']}").click()
+    status = page.locator('[data-pane="source"] .pane-status').inner_text()
+    assert status.startswith("Nothing here is recorded")
+    assert page.errors == []
