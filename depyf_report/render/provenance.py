@@ -23,6 +23,7 @@ comment that names it) and, for a kernel the module defines, its definition.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import posixpath
 from dataclasses import dataclass
@@ -53,8 +54,12 @@ class SourceText:
     qualname: str = ""
 
     def holds(self, filename: str, line: int) -> bool:
-        last = self.first_line + len(self.text.splitlines())
-        return _same_path(filename, self.filename) and self.first_line <= line < last
+        return self.first_line <= line < self.end and _same_path(filename, self.filename)
+
+    @functools.cached_property
+    def end(self) -> int:
+        """The line after its last."""
+        return self.first_line + len(self.text.splitlines())
 
     @property
     def label(self) -> str:
@@ -223,16 +228,19 @@ class _Builder:
         self.edges: set[tuple[str, str]] = set()
         self.kernels: list[KernelCall] = []
         self.unheld: dict[tuple[str, int], None] = {}  # frames no region holds
+        self._pre_index: tuple[object, dict] = (None, {})
+        self._spots: dict[tuple[str, int], Spot | None] = {}
 
     def spot(self, filename: str | None, line: int | None) -> Spot | None:
         """Where the source pane shows a frame's line, if it does."""
         if filename is None or line is None:
             return None
-        region = next((s for s in self.sources if s.holds(filename, line)), None)
-        if region is None:
-            self.unheld[(filename, line)] = None
-            return None
-        return region.key, line
+        if (filename, line) not in self._spots:
+            region = next((s for s in self.sources if s.holds(filename, line)), None)
+            self._spots[(filename, line)] = (region.key, line) if region else None
+            if region is None:
+                self.unheld[(filename, line)] = None
+        return self._spots[(filename, line)]
 
     def from_source(self, pane: str, nodes: dict[str, FxNode]) -> None:
         for node in nodes.values():
@@ -242,17 +250,16 @@ class _Builder:
     def by_line(self, pane: str, nodes: dict[str, FxNode], dynamo: dict[str, FxNode]) -> bool:
         """Link Dynamo nodes to the nodes of ``pane`` whose stack traces name the same
         source line, where torch records no node map; whether any were linked."""
-        at_line: dict[tuple[str, int], list[FxNode]] = {}
+        at_line: dict[int, list[FxNode]] = {}
         for node in dynamo.values():
             if node.filename is not None and node.source_line is not None:
-                at_line.setdefault((node.filename, node.source_line), []).append(node)
+                at_line.setdefault(node.source_line, []).append(node)
         linked = False
         for node in nodes.values():
-            for (filename, line), before in at_line.items():
-                if line == node.source_line and _same_path(filename, node.filename or ""):
+            for pre in at_line.get(node.source_line or 0, ()):
+                if _same_path(pre.filename or "", node.filename or ""):
                     linked = True
-                    for pre in before:
-                        self.edges.add((line_id("dynamo", pre.line), line_id(pane, node.line)))
+                    self.edges.add((line_id("dynamo", pre.line), line_id(pane, node.line)))
         return linked
 
     def add_output(self, graph: CompiledGraph, out: OutputCode, dynamo: dict[str, FxNode]) -> None:
@@ -282,6 +289,19 @@ class _Builder:
             note_of = notes.get(key) or notes.get(kernel_name(key))
             self._add_kernel(key, handle, lines, out, post, dynamo, note_of)
 
+    def _pre_of(self, prov, made_of: list[str]) -> list[str]:
+        """The Dynamo nodes Inductor maps to any of these post-grad nodes, in its order."""
+        if prov is None:
+            return []
+        if self._pre_index[0] is not prov:  # one inverted map per output module
+            index: dict[str, list[str]] = {}
+            for order, (pre, posts) in enumerate(prov.pre_to_post.items()):
+                for name in posts:
+                    index.setdefault(name, []).append((order, pre))
+            self._pre_index = (prov, index)
+        found = {item for name in made_of for item in self._pre_index[1].get(name, ())}
+        return [pre for _, pre in sorted(found)]
+
     def _add_kernel(
         self, key, handle, lines, out: OutputCode, post, dynamo, note: KernelNote | None
     ) -> None:
@@ -309,11 +329,7 @@ class _Builder:
         for name in made_of:
             if spot := self.spot(post[name].filename, post[name].source_line):
                 sources[spot] = None
-        pre = [
-            p
-            for p, posts in (prov.pre_to_post.items() if prov is not None else ())
-            if p in dynamo and set(posts) & set(made_of)
-        ]
+        pre = [p for p in self._pre_of(prov, made_of) if p in dynamo]
         if not pre and note is not None:
             pre = list(note.source_nodes)
         # torch's own list where its comment gives one: the operators before decomposition.

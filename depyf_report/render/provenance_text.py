@@ -23,6 +23,7 @@ _NOTE = re.compile(
 _DEFINITION = re.compile(r"^(?P<name>\w+) = async_compile\.\w+\(")
 # Lines Inductor writes between a kernel's comments and the call itself.
 _BETWEEN = re.compile(r"^\s*(?:# |stream\d* = get_raw_stream\(|$)")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _CALL_SEARCH = 4  # how far below its handle comment a call may be
 
 
@@ -108,11 +109,21 @@ def _call_line(lines: list[str], handle: int, name: str) -> list[int]:
     ``stream0 = get_raw_stream(0)`` line may stand between."""
     for number in range(handle + 1, min(handle + _CALL_SEARCH, len(lines)) + 1):
         text = lines[number - 1]
-        if re.search(rf"\b{re.escape(name)}\b", text):
+        if name in _names_in(text):
             return [number]
         if not _BETWEEN.match(text):
             break
     return [handle + 1] if handle < len(lines) else []
+
+
+def _names_in(text: str) -> set[str]:
+    """Every name a line uses, dotted ones with their prefixes: ``k.run(x)`` ->
+    {"k", "k.run", "x"}."""
+    names = set()
+    for dotted in _DOTTED.findall(text):
+        parts = dotted.split(".")
+        names.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
+    return names
 
 
 def kernel_notes(source: str) -> dict[str, KernelNote]:
