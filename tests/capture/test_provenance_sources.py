@@ -171,3 +171,26 @@ def test_inductor_backward_kernels_use_the_source_nodes_comment(nested):
     notes = {p.key: p.note for p in prov.panes}
     assert notes["post_grad_backward"].startswith("Inductor logged no node-to-kernel mapping")
     assert notes["post_grad_forward"] == ""
+
+
+def test_a_transformers_model_shows_its_modules_forward_methods(example_dump):
+    """GPT-2's block graph: its nodes come from the layers' ``forward`` methods in
+    transformers' files, each a region of the source pane."""
+    (ctx,) = process_contexts(example_dump("transformers_model"))
+    graph = next(
+        g for g in ctx.dump.graphs.values() if "forward_with_checkpointing" in (g.function or "")
+    )
+    prov = provenance_of(ctx, graph)
+    regions = {r.label: r for r in prov.panes[0].regions}
+    assert {
+        "modeling_gpt2.py:GPT2Attention.forward",
+        "modeling_gpt2.py:GPT2MLP.forward",
+        "modeling_gpt2.py:GPT2Block.forward",
+        "pytorch_utils.py:Conv1D.forward",
+        "activations.py:NewGELUActivation.forward",
+    } <= set(regions)
+    mlp = regions["modeling_gpt2.py:GPT2MLP.forward"]
+    assert mlp.first_line == 240
+    assert mlp.text.splitlines()[4] == "        hidden_states = self.dropout(hidden_states)"
+    assert _nodes_from(prov, "dynamo")[f"{mlp.key}:244"] == ["hidden_states_4"]
+    assert prov.panes[0].note == ""
