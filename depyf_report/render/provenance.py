@@ -161,9 +161,9 @@ def missing_note(out: OutputCode) -> str:
     if prov is None:
         return (
             "No provenance was recorded for this module (a dump made before schema "
-            "version 3, or torch logged none): kernels link only to the post-grad nodes "
-            "Inductor's Source Nodes comment names, and post-grad nodes only to the "
-            "source lines their # File comments name and to those lines' Dynamo nodes."
+            "version 3, or torch logged none): its kernels are linked to nothing, and "
+            "post-grad nodes only to the source lines their # File comments name and "
+            "to those lines' Dynamo nodes."
         )
     if not prov.kernel_to_post:
         return (
