@@ -8,6 +8,8 @@ unavailable instead of failing.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import logging
 import os
 import sys
@@ -263,6 +265,27 @@ def distributed_rank() -> tuple[int | None, int | None]:
     except Exception:
         pass
     return None, None
+
+
+def torchrun_arguments(words: list[str]):
+    """torchrun's reading of its own command line (``training_script``,
+    ``training_script_args``, ``module``, ``no_python``, ``run_path``); None when
+    it refuses the words, so that torchrun itself says why."""
+    imported = "torch.distributed.run" in sys.modules
+    try:
+        from torch.distributed.run import get_args_parser
+    except ImportError:
+        return None
+    finally:
+        # The launcher runs it next as __main__ (-m), which runpy warns about
+        # when the module is already imported.
+        if not imported:
+            sys.modules.pop("torch.distributed.run", None)
+    try:  # silent: torchrun prints its own complaint when it runs
+        with contextlib.redirect_stderr(io.StringIO()):
+            return get_args_parser().parse_args(words)
+    except (SystemExit, Exception):
+        return None
 
 
 def compiling_frame_globals(code) -> dict | None:

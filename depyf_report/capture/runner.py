@@ -27,8 +27,11 @@ from pathlib import Path
 
 from ..dump import wait_for_decompiler
 from ..errors import UserError
+from . import adapter
 from .command import Program, python_command
 from .session import CaptureSession
+from .torchrun import captured_ranks, console_script, is_torchrun, rank_python
+from .writer import rank_folder
 
 _PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
 # The program's interpreter starts here. `-c` put the working directory first on
@@ -39,7 +42,7 @@ _START = (
     "sys.path.insert(0, {parent!r})\n"
     "from depyf_report.capture.runner import run_as_main\n"
     "sys.path.remove({parent!r})\n"
-    "run_as_main()\n"
+    "run_as_main({ranked})\n"
 )
 
 
@@ -55,10 +58,10 @@ class Launch:
 
 def run_command(dump_dir, words: list[str]) -> int:
     """``depyf-report run``: become ``python OPTIONS PROGRAM`` with capture on."""
-    command = python_command(words)
+    command = python_command(console_script(words))
     dump = os.path.abspath(dump_dir)  # once, before the program can change directory
     recorded = json.dumps(list(getattr(sys, "orig_argv", sys.argv)))
-    start = _START.format(parent=_PACKAGE_PARENT)
+    start = _START.format(parent=_PACKAGE_PARENT, ranked=False)
     argv = [sys.executable, *command.options, "-c", start, dump, recorded]
     argv += command.program.words()
     sys.stdout.flush()
@@ -72,11 +75,18 @@ def run_command(dump_dir, words: list[str]) -> int:
     return 0  # not reached
 
 
-def run_as_main() -> None:
-    """The started interpreter's program: capture, run, then end as python would."""
+def run_as_main(ranked: bool = False) -> None:
+    """The started interpreter's program: capture, run, then end as python would.
+
+    ``ranked``: a rank torchrun started (see ``torchrun.py``), recorded into its
+    rank's folder, since the launcher holds the dump's own.
+    """
     dump_dir, recorded, *words = sys.argv[1:]
     try:
-        launch = _launch(python_command(words).program, in_place=True)
+        program = python_command(words).program
+        if is_torchrun(program):
+            program = captured_ranks(program, functools.partial(_rank_command, dump_dir))
+        launch = _launch(program, in_place=True)
     except UserError as error:
         _refuse(error)
     except SyntaxError as error:  # python reports it with no traceback, and runs nothing
@@ -85,7 +95,7 @@ def run_as_main() -> None:
     sys.argv = launch.argv
     _set_path_entry(launch.path_entry)
     try:
-        session = _open(dump_dir, command=json.loads(recorded))
+        session = _open(dump_dir, json.loads(recorded), _rank_process() if ranked else None)
     except UserError as error:  # the dump directory was refused; nothing ran
         _refuse(error)
     raise SystemExit(_run_captured(session, launch, report=_report))
@@ -236,8 +246,22 @@ def _set_path_entry(entry: str | None) -> None:
 # --- running and ending -------------------------------------------------------------
 
 
-def _open(dump_dir, command: list[str] | None = None) -> CaptureSession:
-    session = CaptureSession(dump_dir, command=command)
+def _rank_command(dump_dir: str, program: list[str]) -> list[str]:
+    """How torchrun starts one rank: as ``depyf-report run`` starts a program, with
+    the command torchrun would have run recorded in its manifest."""
+    python = rank_python()
+    recorded = json.dumps([python, "-u", *program[program[:1] == ["--"] :]])
+    start = _START.format(parent=_PACKAGE_PARENT, ranked=True)
+    return [python, "-u", "-c", start, dump_dir, recorded, *program]
+
+
+def _rank_process() -> str | None:
+    rank, _ = adapter.distributed_rank()
+    return rank_folder(rank) if rank is not None else None
+
+
+def _open(dump_dir, command: list[str] | None = None, process: str | None = None):
+    session = CaptureSession(dump_dir, process=process, command=command)
     session.open()
     return session
 

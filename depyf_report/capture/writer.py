@@ -105,7 +105,12 @@ def new_manifest(
 
 def process_name(rank: int | None) -> str:
     """ "" for the process that owns the dump root; "rank-N" for other ranks."""
-    return f"rank-{rank}" if rank else ""
+    return rank_folder(rank) if rank else ""
+
+
+def rank_folder(rank: int) -> str:
+    """The folder of a rank under ``processes/``."""
+    return f"rank-{rank}"
 
 
 def prepare_directory(root: Path, process: str) -> Path:
