@@ -83,7 +83,7 @@ def run_as_main(ranked: bool = False) -> None:
     """
     dump_dir, recorded, *words = sys.argv[1:]
     try:
-        program = python_command(words).program
+        program = given = python_command(words).program
         if is_torchrun(program):
             program = captured_ranks(program, functools.partial(_rank_command, dump_dir))
         launch = _launch(program, in_place=True)
@@ -92,12 +92,14 @@ def run_as_main(ranked: bool = False) -> None:
     except SyntaxError as error:  # python reports it with no traceback, and runs nothing
         sys.excepthook(type(error), error.with_traceback(None), None)
         raise SystemExit(1) from None
-    sys.argv = launch.argv
+    # The manifest records the program's words as given; torchrun reads them rewritten.
+    sys.argv = [launch.argv[0], *given.args]
     _set_path_entry(launch.path_entry)
     try:
         session = _open(dump_dir, json.loads(recorded), _rank_process() if ranked else None)
     except UserError as error:  # the dump directory was refused; nothing ran
         _refuse(error)
+    sys.argv = launch.argv
     raise SystemExit(_run_captured(session, launch, report=_report))
 
 

@@ -13,6 +13,7 @@ import re
 INDEX = "index.html"
 SUMMARY = "summary.md"
 STATUS = ".depyf-report-status.json"
+DIVERGENCE = "divergence.html"  # what the ranks of a distributed run compiled differently
 
 
 def slug(text: str) -> str:
@@ -51,6 +52,11 @@ def provenance_page(process: str, graph_id: str) -> str:
 
 def concept_page(concept: str) -> str:
     return f"concept-{concept}.html"
+
+
+def divergence_section(function_id: str) -> str:
+    """A function's part of the divergence page."""
+    return f"{DIVERGENCE}#{anchor('diverged', function_id)}"
 
 
 def process_section(process: str) -> str:

@@ -167,6 +167,7 @@ class FunctionPage:
     compiles: tuple[CompileView, ...]
     original_dis: str
     story: str
+    ranks: RankSwitch | None = None  # the same page on the other ranks
     template: str = "function.html"
 
 
@@ -197,6 +198,7 @@ class GraphPage:
     outputs: tuple[Link, ...]
     symbols: tuple[tuple[str, ...], ...]
     provenance: Link | None = None
+    ranks: RankSwitch | None = None  # the same page on the other ranks
     template: str = "graph.html"
 
 
@@ -237,6 +239,7 @@ class OutputPage:
     kernels: tuple[KernelView, ...]
     provenance: Link | None = None
     provenance_note: str = ""  # why kernels list no origins, when they do not
+    ranks: RankSwitch | None = None  # the same page on the other ranks
     template: str = "output.html"
 
 
@@ -270,6 +273,7 @@ class ProvenancePage:
     panes: tuple[PaneView, ...]
     data_json: Markup  # the mapping, for the page's script
     unrecorded: bool  # an Inductor module came without its mappings
+    ranks: RankSwitch | None = None  # the same page on the other ranks
     template: str = "provenance.html"
 
 
@@ -304,6 +308,7 @@ class OverviewPage:
     processes: tuple[ProcessView, ...]
     problems: tuple[str, ...]
     search_json: Markup
+    ranks: RankSwitch | None = None  # the same page on the other ranks
     template: str = "index.html"
 
 
@@ -314,3 +319,84 @@ class ConceptPage:
     crumbs: tuple[Link, ...]
     html: Markup
     template: str = "concept.html"
+
+
+# --- ranks ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankChoice:
+    """One rank in a rank switcher: the same page on that rank, if it has one."""
+
+    label: str  # "rank 2"
+    href: str | None  # None: the rank has no such function or graph
+    current: bool
+    state: str = ""  # "", "differs" or "missing": how the thing there compares
+
+
+@dataclass(frozen=True)
+class RankSwitch:
+    """The ranks of the run, on every page that shows one rank's function or graph."""
+
+    what: str  # "this function", "this graph", "" on the overview
+    choices: tuple[RankChoice, ...]
+    note: str  # e.g. "Not compiled on rank 3.", or on the overview whether ranks diverged
+    divergence: Link
+
+
+@dataclass(frozen=True)
+class DiffLine:
+    kind: str  # css class: same | add | del | hunk
+    text: str
+
+
+@dataclass(frozen=True)
+class SideView:
+    """Ranks that agree on one thing: what they have, or how it differs from the first side."""
+
+    ranks: str  # "ranks 0, 1, 3"
+    links: tuple[Link, ...]  # the thing on each of these ranks
+    present: bool
+    text: str
+    diff: tuple[DiffLine, ...]  # against the first side; () for the first side
+    note: str  # "not compiled", "only these ranks have it", "differs from ranks 0, 1:"
+
+
+@dataclass(frozen=True)
+class DifferenceView:
+    topic: str
+    anchor: str
+    sides: tuple[SideView, ...]
+    items: tuple[tuple[str, str], ...]  # (guard or break, the ranks that have it)
+    among: str  # the ranks compared, for items
+    presence: bool  # only whether the ranks have the thing differs: no text to show
+
+
+@dataclass(frozen=True)
+class FunctionDivergenceView:
+    title: str
+    anchor: str
+    agree: tuple[str, ...]  # "ranks 0, 3 agree", "rank 1 differs"
+    links: tuple[Link, ...]  # the function's page on each rank
+    differences: tuple[DifferenceView, ...]
+
+
+@dataclass(frozen=True)
+class CountsRow:
+    """One function's compiles, recompiles and graph breaks on each rank."""
+
+    function: Link
+    cells: tuple[Link, ...]  # "2 / 1 / 0" linked to the function on that rank, "—" if none
+    differs: bool
+
+
+@dataclass(frozen=True)
+class DivergencePage:
+    path: str
+    title: str
+    crumbs: tuple[Link, ...]
+    summary: str  # one line: whether the ranks diverged, and how
+    rank_sections: tuple[Link, ...]  # each rank's part of the overview
+    counts: tuple[CountsRow, ...]
+    functions: tuple[FunctionDivergenceView, ...]
+    template: str = "divergence.html"

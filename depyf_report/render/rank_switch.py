@@ -1,0 +1,95 @@
+"""The rank switcher: one rank's page of a function or graph, on every other rank."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import urls
+from .context import ProcessContext
+from .divergence import Divergence, compared_stages, summary_line
+from .ranks import GraphKey, Rank, rank_list
+from .views import Link, RankChoice, RankSwitch
+
+
+class RankSwitches:
+    """Builds each page's switcher; every page of a process without a rank gets none."""
+
+    def __init__(self, ranks: list[Rank], divergence: Divergence | None) -> None:
+        self.ranks = ranks
+        self.divergence = divergence
+        self.key_of: dict[str, dict[str, GraphKey]] = {r.ctx.name: r.graph_keys() for r in ranks}
+        self.graph_at: dict[str, dict[GraphKey, str]] = {
+            name: {key: graph_id for graph_id, key in keys.items()}
+            for name, keys in self.key_of.items()
+        }
+
+    def _rank(self, ctx: ProcessContext) -> Rank | None:
+        return next((r for r in self.ranks if r.ctx is ctx), None)
+
+    def overview(self) -> RankSwitch | None:
+        if not self.ranks or self.divergence is None:
+            return None
+        choices = tuple(
+            RankChoice(r.label, urls.process_section(r.ctx.name), False) for r in self.ranks
+        )
+        link = Link("what differs between the ranks", urls.DIVERGENCE)
+        return RankSwitch("", choices, summary_line(self.divergence), link)
+
+    def function(self, ctx: ProcessContext, function_id: str) -> RankSwitch | None:
+        here = self._rank(ctx)
+        if here is None or self.divergence is None:
+            return None
+        found = self.divergence.function(function_id)
+        group = next((g for g in found.agree if here.label in g), ()) if found else ()
+        choices = []
+        for rank in self.ranks:
+            href = rank.ctx.function_href(function_id)
+            state = "missing" if href is None else ("" if rank.label in group else "differs")
+            choices.append(RankChoice(rank.label, href, rank is here, state))
+        differs = found is not None and bool(found.differences)
+        target = urls.divergence_section(function_id) if differs else urls.DIVERGENCE
+        link = Link("what differs between the ranks", target)
+        return RankSwitch("this function", tuple(choices), _note(choices, "compiled"), link)
+
+    def graph(self, ctx: ProcessContext, graph_id: str, page=urls.graph_page, part: str = ""):
+        """The switcher of a graph's page, or (``page``) of its output or provenance
+        page: the same graph of the same compile of the same function elsewhere."""
+        here = self._rank(ctx)
+        key = self.key_of.get(ctx.name, {}).get(graph_id) if here else None
+        if key is None or self.divergence is None:
+            return None
+        mine = compared_stages(ctx.dump.graphs[graph_id])
+        choices = []
+        for rank in self.ranks:
+            other = self.graph_at[rank.ctx.name].get(key)
+            graph = rank.ctx.dump.graphs[other] if other else None
+            if graph is not None and part and part not in {o.part for o in graph.output_code}:
+                graph = None
+            href = None
+            if graph is not None:
+                href = page(rank.ctx.name, other, part) if part else page(rank.ctx.name, other)
+            state = "missing" if graph is None else ""
+            if graph is not None and compared_stages(graph) != mine:
+                state = "differs"
+            choices.append(RankChoice(rank.label, href, rank is here, state))
+        link = Link("what differs between the ranks", urls.divergence_section(key[0]))
+        return RankSwitch("this graph", tuple(choices), _note(choices, "made"), link)
+
+
+def _note(choices: list[RankChoice], verb: str) -> str:
+    missing = [c.label for c in choices if c.state == "missing"]
+    differs = [c.label for c in choices if c.state == "differs"]
+    parts = []
+    if missing:
+        parts.append(f"not {verb} on {rank_list(missing)}")
+    if differs:
+        parts.append(f"different on {rank_list(differs)}")
+    if not parts:
+        return f"The same on every rank ({len(choices)})."
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def with_switch(page, switch: RankSwitch | None):
+    """``page`` with its rank switcher; the page itself when there is none."""
+    return replace(page, ranks=switch) if switch is not None else page
