@@ -72,7 +72,10 @@ class RankSwitches:
             if graph is not None and compared_stages(graph) != mine:
                 state = "differs"
             choices.append(RankChoice(rank.label, href, rank is here, state))
-        link = Link("what differs between the ranks", urls.divergence_section(key[0]))
+        found = self.divergence.function(key[0])
+        differs = found is not None and bool(found.differences)
+        target = urls.divergence_section(key[0]) if differs else urls.DIVERGENCE
+        link = Link("what differs between the ranks", target)
         return RankSwitch("this graph", tuple(choices), _note(choices, "made"), link)
 
 

@@ -1,0 +1,184 @@
+"""Many ranks: the rank switcher and the divergence page, on synthetic dumps (no torch).
+
+Four ranks start alike (``make_dump``); then rank 1 does not recompile
+``Model2.forward_2``, rank 2 breaks one more time in ``Model0.forward_0`` with a
+different graph and a guard of its own, and rank 3 differs only where any two
+processes differ (object ids, the uuid in graph names), so it agrees with rank 0.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from linkcheck import broken_links
+from synthetic import make_dump
+
+from depyf_report.render import render
+
+
+def _edit(path: Path, change) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _diverging_dump(root: Path) -> Path:
+    dump = make_dump(root, graphs=7, processes=4)
+    rank = {0: dump, **{n: dump / "processes" / f"rank{n}" for n in (1, 2, 3)}}
+
+    # rank 1: Model2.forward_2 compiled once, so no recompile.
+    def first_entry_only(fn):
+        fn["entries"] = fn["entries"][:1]
+
+    _edit(rank[1] / "functions" / "f2.json", first_entry_only)
+    (rank[1] / "compiles" / "4-1.json").unlink()
+    (rank[1] / "graphs" / "g6.json").unlink()
+
+    # rank 2: one more break, another graph and a guard only it has.
+    def extra_break(record):
+        record["graph_breaks"].append(
+            {"reason": "print() on rank 2", "filename": "/x/model.py", "line": 14}
+        )
+
+    _edit(rank[2] / "compiles" / "0-0.json", extra_break)
+
+    def other_graph(graph):
+        dynamo = graph["stages"][0]
+        dynamo["text"] = dynamo["text"].replace("return (mul_11,)", "return (mul_10,)")
+
+    _edit(rank[2] / "graphs" / "g1.json", other_graph)
+
+    def loud_guard(fn):
+        fn["entries"][0]["guards"]["guards"].append(
+            {"expression": "G['LOUD'] == True", "kind": "TRUE_MATCH"}
+        )
+
+    _edit(rank[2] / "functions" / "f0.json", loud_guard)
+
+    # rank 3: other object ids and graph uuids, which every process has.
+    def other_ids(fn):
+        for entry in fn["entries"]:
+            for guard in entry["guards"]["guards"]:
+                guard["expression"] = re.sub(r", 94\d\)", ", 140234567890)", guard["expression"])
+
+    for path in (rank[3] / "functions").glob("*.json"):
+        _edit(path, other_ids)
+
+    def uuid_name(graph):
+        graph["name"] += "_7e32b31e_ed83_40af_b2ba_f04884d4503d"
+
+    for path in (rank[3] / "graphs").glob("*.json"):
+        _edit(path, uuid_name)
+    return dump
+
+
+@pytest.fixture(scope="module")
+def ranks_site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("ranks")
+    return render(_diverging_dump(root / "dump"), root / "site", progress=False).parent
+
+
+def _text(page: Path) -> str:
+    """The page's words, tags dropped and entities read, on one line."""
+    words = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
+    return " ".join(html.unescape(words).split())
+
+
+def test_the_divergence_page_names_what_differs(ranks_site):
+    text = _text(ranks_site / "divergence.html")
+    assert "Ranks diverged in 2 functions: ranks 0, 3 agree; rank 1 differs; rank 2 differs." in (
+        text
+    )
+    # Model0.forward_0: rank 2's break, guard and graph.
+    section = text[text.index("Model0.forward_0 ranks 0, 1, 3 agree · rank 2") :]
+    assert "graph breaks Compared on ranks 0, 1, 2, 3" in section
+    assert "rank 2 print() on rank 2 at model.py:14" in section
+    assert "guards of cache entry 0" in section
+    assert "rank 2 G['LOUD'] == True" in section
+    assert "graph __compiled_fn_1 (compile 0, graph 0): Dynamo graph" in section
+    assert "rank 2 : rank 2 — differs from ranks 0, 1, 3:" in section
+    diff = (ranks_site / "divergence.html").read_text(encoding="utf-8")
+    assert '<span class="del">-        return (mul_11,)</span>' in diff
+    assert '<span class="add">+        return (mul_10,)</span>' in diff
+    # Model2.forward_2: rank 1 compiled it once.
+    section = text[text.index("Model2.forward_2 ranks 0, 2, 3 agree · rank 1") :]
+    assert "compile 1: ok, recompiled: tensor 'L['x']' size mismatch" in section
+    assert "made on some ranks only" in section
+    # Object ids and graph uuids are not differences: rank 3 agrees with rank 0.
+    assert "140234567890" not in text and "7e32b31e" not in text
+
+
+def test_the_counts_table_has_each_function_on_each_rank(ranks_site):
+    page = (ranks_site / "divergence.html").read_text(encoding="utf-8")
+    row = re.search(r'<tr class="differs"><td><a href="[^"]*">Model2\.forward_2</a>.*?</tr>', page)
+    assert row is not None
+    cells = re.findall(r'title="compiles / recompiles / graph breaks">([^<]*)<', row[0])
+    assert cells == ["2 / 1 / 1", "1 / 0 / 1", "2 / 1 / 1", "2 / 1 / 1"]
+
+
+def test_function_pages_switch_to_the_same_function_on_each_rank(ranks_site):
+    page = (ranks_site / "p-rank3-fn-f0.html").read_text(encoding="utf-8")
+    switch = page[
+        page.index('<nav class="rank-switch"') : page.index("</nav>", page.index("rank-switch"))
+    ]
+    assert '<a class="rank" href="fn-f0.html">rank 0</a>' in switch
+    assert '<a class="rank" href="p-rank1-fn-f0.html">rank 1</a>' in switch
+    assert '<a class="rank differs" href="p-rank2-fn-f0.html"' in switch
+    assert '<span class="rank current" aria-current="page">rank 3</span>' in switch
+    assert "Different on rank 2." in switch
+    assert 'href="divergence.html#diverged-f0"' in switch
+
+
+def test_graph_pages_say_where_the_graph_is_missing(ranks_site):
+    page = _text(ranks_site / "p-rank2-graph-g6.html")
+    assert "this graph on rank 0 rank 1 rank 2 rank 3 Not made on rank 1." in page
+    page = (ranks_site / "p-rank2-graph-g6.html").read_text(encoding="utf-8")
+    assert '<span class="rank missing" title="not on rank 1">rank 1</span>' in page
+
+
+def test_the_overview_says_in_one_line_whether_ranks_diverged(ranks_site):
+    text = _text(ranks_site / "index.html")
+    assert "Ranks: rank 0 rank 1 rank 2 rank 3 Ranks diverged in 2 functions" in text
+    assert 'href="divergence.html"' in (ranks_site / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_link_resolves(ranks_site):
+    assert broken_links(ranks_site) == []
+
+
+def test_ranks_that_agree_say_so(tmp_path):
+    site = render(make_dump(tmp_path / "dump", graphs=3, processes=3), tmp_path / "site")
+    assert "All 3 ranks compiled the same" in _text(site.parent / "divergence.html")
+    assert "The same on every rank (3)." in _text(site.parent / "p-rank2-fn-f0.html")
+
+
+def test_a_single_process_has_no_rank_noise(site):
+    assert not (site / "divergence.html").exists()
+    for page in site.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "rank-switch" not in text and "divergence.html" not in text, page.name
+
+
+HOSTILE = '"><img src=x onerror=alert(1)>'
+
+
+def test_hostile_process_names_are_escaped(tmp_path):
+    dump = make_dump(tmp_path / "dump", graphs=3, processes=2, markup=True)
+    shutil.copytree(dump / "processes" / "rank1", dump / "processes" / HOSTILE)
+
+    def claim(manifest):
+        manifest["process"] = f"processes/{HOSTILE}"
+
+    _edit(dump / "processes" / HOSTILE / "manifest.json", claim)
+    site = render(dump, tmp_path / "site", progress=False).parent
+    for page in site.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "<img src=x" not in text, page.name
+    text = _text(site / "divergence.html")
+    assert f"rank 1 ({HOSTILE})" in text and "rank 1 (rank1)" in text
+    assert broken_links(site) == []
