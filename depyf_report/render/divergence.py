@@ -237,6 +237,7 @@ def _differences(labels, per_rank: list[_Facts | None], hrefs) -> list[Differenc
             "compiles and recompiles",
             [label for label, _ in have],
             ["\n".join(f.compiles) for _, f in have],
+            hrefs,
         )
     )
     found.append(_items_difference("graph breaks", [(label, f.breaks) for label, f in have]))
