@@ -81,9 +81,6 @@ class Divergence:
     def differing(self) -> tuple[FunctionDivergence, ...]:
         return tuple(f for f in self.functions if f.differences)
 
-    def function(self, function_id: str) -> FunctionDivergence | None:
-        return next((f for f in self.functions if f.function_id == function_id), None)
-
 
 @dataclass(frozen=True)
 class _Graph:

@@ -22,9 +22,21 @@ class RankSwitches:
             name: {key: graph_id for graph_id, key in keys.items()}
             for name, keys in self.key_of.items()
         }
+        self.rank_of = {r.ctx.name: r for r in ranks}
+        self.found = {f.function_id: f for f in divergence.functions} if divergence else {}
+        # Each graph's stages as compared, made once: every rank's page of a graph
+        # compares it with the same graph on every other rank.
+        self.stages: dict[tuple[str, str], tuple] = {}
 
     def _rank(self, ctx: ProcessContext) -> Rank | None:
-        return next((r for r in self.ranks if r.ctx is ctx), None)
+        rank = self.rank_of.get(ctx.name)
+        return rank if rank is not None and rank.ctx is ctx else None
+
+    def _stages(self, rank: Rank, graph_id: str) -> tuple:
+        key = (rank.ctx.name, graph_id)
+        if key not in self.stages:
+            self.stages[key] = compared_stages(rank.ctx.dump.graphs[graph_id])
+        return self.stages[key]
 
     def overview(self) -> RankSwitch | None:
         if not self.ranks or self.divergence is None:
@@ -39,7 +51,7 @@ class RankSwitches:
         here = self._rank(ctx)
         if here is None or self.divergence is None:
             return None
-        found = self.divergence.function(function_id)
+        found = self.found.get(function_id)
         group = next((g for g in found.agree if here.label in g), ()) if found else ()
         choices = []
         for rank in self.ranks:
@@ -58,7 +70,7 @@ class RankSwitches:
         key = self.key_of.get(ctx.name, {}).get(graph_id) if here else None
         if key is None or self.divergence is None:
             return None
-        mine = compared_stages(ctx.dump.graphs[graph_id])
+        mine = self._stages(here, graph_id)
         choices = []
         for rank in self.ranks:
             other = self.graph_at[rank.ctx.name].get(key)
@@ -69,10 +81,10 @@ class RankSwitches:
             if graph is not None:
                 href = page(rank.ctx.name, other, part) if part else page(rank.ctx.name, other)
             state = "missing" if graph is None else ""
-            if graph is not None and compared_stages(graph) != mine:
+            if graph is not None and self._stages(rank, other) != mine:
                 state = "differs"
             choices.append(RankChoice(rank.label, href, rank is here, state))
-        found = self.divergence.function(key[0])
+        found = self.found.get(key[0])
         differs = found is not None and bool(found.differences)
         target = urls.divergence_section(key[0]) if differs else urls.DIVERGENCE
         link = Link("what differs between the ranks", target)
