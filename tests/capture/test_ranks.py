@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from depyf_report.capture.command import Program
-from depyf_report.capture.torchrun import captured_ranks, is_torchrun
+from depyf_report.capture.torchrun import captured_ranks, console_script, is_torchrun
 from depyf_report.dump import load_dump
 from depyf_report.render import render
 
@@ -181,3 +181,13 @@ def test_torchrun_starts_each_rank_under_capture():
     assert module.args == ("--nproc-per-node=2", "--no-python", "PY", "-c", "START", "-m", "pkg.train", "-x")  # fmt: skip
     for unchanged in (("--no-python", "bash", "x.sh"), ("--run-path", "/abs/t.py"), ("--bogus",)):
         assert captured_ranks(_program(*unchanged), _rank) == _program(*unchanged)
+
+
+def test_a_bare_torchrun_is_the_console_script_on_path(tmp_path, monkeypatch):
+    script = tmp_path / "torchrun"
+    script.write_text("#!/usr/bin/env python\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.chdir(tmp_path.parent)
+    assert console_script(["torchrun", "t.py"]) == [str(script), "t.py"]
+    assert console_script(["python", "torchrun"]) == ["python", "torchrun"]
