@@ -81,7 +81,7 @@ def _difference_view(function_id: str, index: int, found: Difference) -> Differe
 def _side_view(side: Side, base: Side | None) -> SideView:
     diff, note = (), ""
     if not side.present:
-        note = "none"
+        note = "not on these ranks"
     elif base is not None and not base.present:
         note = "only these ranks have it"
     elif base is not None:

@@ -359,7 +359,7 @@ class SideView:
     present: bool
     text: str
     diff: tuple[DiffLine, ...]  # against the first side; () for the first side
-    note: str  # "not compiled", "only these ranks have it", "differs from ranks 0, 1:"
+    note: str  # "not on these ranks", "only these ranks have it", "differs from ranks 0, 1:"
 
 
 @dataclass(frozen=True)
