@@ -182,3 +182,11 @@ def test_hostile_process_names_are_escaped(tmp_path):
     text = _text(site / "divergence.html")
     assert f"rank 1 ({HOSTILE})" in text and "rank 1 (rank1)" in text
     assert broken_links(site) == []
+
+
+def test_output_and_provenance_pages_switch_to_the_same_graph(ranks_site):
+    page = (ranks_site / "p-rank3-graph-g1-forward-code.html").read_text(encoding="utf-8")
+    assert '<a class="rank" href="graph-g1-forward-code.html">rank 0</a>' in page
+    assert '<a class="rank differs" href="p-rank2-graph-g1-forward-code.html"' in page
+    page = (ranks_site / "p-rank1-provenance-g1.html").read_text(encoding="utf-8")
+    assert '<a class="rank" href="p-rank3-provenance-g1.html">rank 3</a>' in page
