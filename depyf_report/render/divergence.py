@@ -112,16 +112,17 @@ def summary_line(found: Divergence) -> str:
             f"All {len(found.ranks)} ranks compiled the same: the same graphs, guards, "
             "graph breaks and recompiles."
         )
+    count = len(found.differing())
+    where = f"Ranks diverged in {count} function{'s' if count != 1 else ''}: "
+    if all(len(group) == 1 for group in found.agree):
+        return where + f"no two ranks agree ({rank_list(found.ranks)})."
     first, *others = found.agree
     parts = [f"{rank_list(first)} agree" if len(first) > 1 else f"{rank_list(first)} differs"]
     parts += [
-        f"{rank_list(group)} differ{'' if len(group) > 1 else 's'}"
-        + (" alike" if len(group) > 1 else "")
+        f"{rank_list(group)} differ alike" if len(group) > 1 else f"{rank_list(group)} differs"
         for group in others
     ]
-    count = len(found.differing())
-    where = f"{count} function{'s' if count != 1 else ''}"
-    return f"Ranks diverged in {where}: " + "; ".join(parts) + "."
+    return where + "; ".join(parts) + "."
 
 
 def compared_stages(graph: CompiledGraph) -> tuple[tuple[str, str], ...]:
@@ -149,7 +150,15 @@ def _function_order(ranks: list[Rank]) -> list[tuple[str, str]]:
     for rank in ranks:
         for fn in rank.ctx.listed():
             seen.setdefault(fn.id, rank.ctx.title(fn))
+        for function_id in _unrecorded(rank.ctx):
+            seen.setdefault(function_id, function_id)
     return list(seen.items())
+
+
+def _unrecorded(ctx: ProcessContext) -> list[str]:
+    """Functions that compiles name but that have no record of their own (a dump
+    read from a trace log holds no code objects): compared by their compiles."""
+    return sorted(f for f in ctx.compiles_of if f not in ctx.dump.functions)
 
 
 def _rank_facts(rank: Rank) -> dict[str, _Facts]:
@@ -162,11 +171,15 @@ def _rank_facts(rank: Rank) -> dict[str, _Facts]:
         graphs_of[key[0]].append(
             (key, _Graph(short_name(graph.name), ctx.graph_href(graph_id), shown))
         )
-    return {fn.id: _function_facts(ctx, fn, tuple(graphs_of.get(fn.id, ()))) for fn in ctx.listed()}
+    functions = [(fn.id, fn) for fn in ctx.listed()] + [(f, None) for f in _unrecorded(ctx)]
+    return {
+        function_id: _function_facts(ctx, function_id, fn, tuple(graphs_of.get(function_id, ())))
+        for function_id, fn in functions
+    }
 
 
-def _function_facts(ctx: ProcessContext, fn: Function, graphs) -> _Facts:
-    compiles = ctx.compiles_of.get(fn.id, [])
+def _function_facts(ctx: ProcessContext, function_id: str, fn: Function | None, graphs) -> _Facts:
+    compiles = ctx.compiles_of.get(function_id, [])
     lines, breaks = [], []
     for index, record in enumerate(compiles):
         line = f"compile {index}: {record.status}"
@@ -183,7 +196,7 @@ def _function_facts(ctx: ProcessContext, fn: Function, graphs) -> _Facts:
                 | set(entry.guards.shape_guards)
             )
         )
-        for entry in fn.entries
+        for entry in (fn.entries if fn else [])
     )
     recompiles = sum(1 for c in compiles if c.recompile_reasons)
     return _Facts(tuple(lines), recompiles, tuple(sorted(breaks)), guards, graphs)

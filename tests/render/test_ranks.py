@@ -190,3 +190,21 @@ def test_output_and_provenance_pages_switch_to_the_same_graph(ranks_site):
     assert '<a class="rank differs" href="p-rank2-graph-g1-forward-code.html"' in page
     page = (ranks_site / "p-rank1-provenance-g1.html").read_text(encoding="utf-8")
     assert '<a class="rank" href="p-rank3-provenance-g1.html">rank 3</a>' in page
+
+
+def test_functions_known_only_by_their_compiles_are_compared(tmp_path):
+    """A dump read from trace logs names functions in compiles, with no records."""
+    dump = make_dump(tmp_path / "dump", graphs=3, processes=2)
+    for folder in (dump, dump / "processes" / "rank1"):
+        for record in (folder / "functions").glob("*.json"):
+            record.unlink()
+
+    def recompile(record):
+        record["recompile_reasons"] = ["tensor 'L['x']' size mismatch at index 0"]
+
+    _edit(dump / "processes" / "rank1" / "compiles" / "0-0.json", recompile)
+    site = render(dump, tmp_path / "site", progress=False).parent
+    text = _text(site / "divergence.html")
+    assert "Ranks diverged in 1 function: no two ranks agree (ranks 0, 1)." in text
+    assert "f0 rank 0 · rank 1" in text
+    assert "+compile 0: ok, recompiled: tensor 'L['x']' size mismatch at index 0" in text
