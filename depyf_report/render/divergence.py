@@ -101,7 +101,9 @@ class _Facts:
 
     def compared(self) -> tuple:
         """Everything but links, which differ by rank."""
-        graphs = tuple((key, g.name, g.stages) for key, g in self.graphs)
+        # Not the names: Dynamo numbers graphs per process, so a break in an
+        # earlier function renumbers every later graph of that rank.
+        graphs = tuple((key, g.stages) for key, g in self.graphs)
         return (self.compiles, self.breaks, self.guards, graphs)
 
 
@@ -184,15 +186,15 @@ def _function_facts(ctx: ProcessContext, function_id: str, fn: Function | None, 
     for index, record in enumerate(compiles):
         line = f"compile {index}: {record.status}"
         if record.guard_failures or record.recompile_reasons:
-            line += ", recompiled: " + _failed_guard(record)
+            line += ", recompiled: " + _unaddressed(_failed_guard(record))
         lines.append(line)
         for brk in ctx.graph_breaks(record):
             where = f"{PurePath(brk.filename).name}:{brk.line}" if brk.filename else "unknown line"
-            breaks.append(f"{break_summary(brk.reason, brk.gb_type)} at {where}")
+            breaks.append(f"{_unaddressed(break_summary(brk.reason, brk.gb_type))} at {where}")
     guards = tuple(
         tuple(
             sorted(
-                {_ADDRESS.sub(_no_address, g.expression) for g in entry.guards.guards}
+                {_unaddressed(g.expression) for g in entry.guards.guards}
                 | set(entry.guards.shape_guards)
             )
         )
@@ -208,6 +210,11 @@ def _failed_guard(record) -> str:
         return "; ".join(guards)
     first = record.recompile_reasons[0].strip().splitlines() if record.recompile_reasons else []
     return first[0] if first else "unknown reason"
+
+
+def _unaddressed(text: str) -> str:
+    """``text`` with the object and type ids in it written as ``<id>``."""
+    return _ADDRESS.sub(_no_address, text)
 
 
 def _no_address(match: re.Match) -> str:
@@ -264,12 +271,11 @@ def _graph_differences(have: list[tuple[str, _Facts]]) -> list[Difference | None
     found = []
     for key in keys:
         graphs = [(label, dict(f.graphs).get(key)) for label, f in have]
-        names = sorted({g.name for _, g in graphs if g}, key=lambda n: (len(n), n))
-        what = f"graph {' / '.join(names)} (compile {key[1]}, graph {key[2]})"
+        what = _graph_title(key, graphs)
         hrefs = tuple((label, g.href if g else None) for label, g in graphs)
         present = [g is not None for _, g in graphs]
         if not all(present):
-            texts = [g.name if g else "" for _, g in graphs]
+            texts = ["made" if g else "" for _, g in graphs]
             graph_ranks = [label for label, _ in graphs]
             found.append(
                 _text_difference(
@@ -288,6 +294,17 @@ def _graph_differences(have: list[tuple[str, _Facts]]) -> list[Difference | None
                 )
             )
     return found
+
+
+def _graph_title(key: GraphKey, graphs: list[tuple[str, _Graph | None]]) -> str:
+    """ "graph __compiled_fn_1 (compile 0, graph 0)", named as the first rank that
+    made it names it; Dynamo numbers graphs per process."""
+    first = next(g for _, g in graphs if g)
+    where = f"compile {key[1]}, graph {key[2]}"
+    renamed = [other for other, g in graphs if g and g.name != first.name]
+    if renamed:
+        where += f"; {rank_list(renamed)} name{'s' if len(renamed) == 1 else ''} it differently"
+    return f"graph {first.name} ({where})"
 
 
 def _text_difference(topic, labels, texts, hrefs=(), presence=False) -> Difference | None:

@@ -3,7 +3,7 @@
 Four ranks start alike (``make_dump``); then rank 1 does not recompile
 ``Model2.forward_2``, rank 2 breaks one more time in ``Model0.forward_0`` with a
 different graph and a guard of its own, and rank 3 differs only where any two
-processes differ (object ids, the uuid in graph names), so it agrees with rank 0.
+processes differ (object ids, graph names), so it agrees with rank 0.
 """
 
 from __future__ import annotations
@@ -69,8 +69,9 @@ def _diverging_dump(root: Path) -> Path:
     for path in (rank[3] / "functions").glob("*.json"):
         _edit(path, other_ids)
 
-    def uuid_name(graph):
-        graph["name"] += "_7e32b31e_ed83_40af_b2ba_f04884d4503d"
+    def uuid_name(graph):  # and numbered on: as after a break in an earlier function
+        number = int(graph["name"].rpartition("_")[2]) + 10
+        graph["name"] = f"__compiled_fn_{number}_7e32b31e_ed83_40af_b2ba_f04884d4503d"
 
     for path in (rank[3] / "graphs").glob("*.json"):
         _edit(path, uuid_name)
@@ -100,7 +101,9 @@ def test_the_divergence_page_names_what_differs(ranks_site):
     assert "rank 2 print() on rank 2 at model.py:14" in section
     assert "guards of cache entry 0" in section
     assert "rank 2 G['LOUD'] == True" in section
-    assert "graph __compiled_fn_1 (compile 0, graph 0): Dynamo graph" in section
+    assert (
+        "graph __compiled_fn_1 (compile 0, graph 0; rank 3 names it differently): Dynamo graph"
+    ) in section
     assert "rank 2 : rank 2 — differs from ranks 0, 1, 3:" in section
     diff = (ranks_site / "divergence.html").read_text(encoding="utf-8")
     assert '<span class="del">-        return (mul_11,)</span>' in diff
