@@ -1,87 +1,27 @@
 """Many ranks: the rank switcher and the divergence page, on synthetic dumps (no torch).
 
-Four ranks start alike (``make_dump``); then rank 1 does not recompile
-``Model2.forward_2``, rank 2 breaks one more time in ``Model0.forward_0`` with a
-different graph and a guard of its own, and rank 3 differs only where any two
-processes differ (object ids, graph names), so it agrees with rank 0.
+``ranks_dump.diverging_dump`` says how its four ranks differ.
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 from linkcheck import broken_links
+from ranks_dump import diverging_dump, edit
 from synthetic import make_dump
 
 from depyf_report.render import render
 
 
-def _edit(path: Path, change) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data), encoding="utf-8")
-
-
-def _diverging_dump(root: Path) -> Path:
-    dump = make_dump(root, graphs=7, processes=4)
-    rank = {0: dump, **{n: dump / "processes" / f"rank{n}" for n in (1, 2, 3)}}
-
-    # rank 1: Model2.forward_2 compiled once, so no recompile.
-    def first_entry_only(fn):
-        fn["entries"] = fn["entries"][:1]
-
-    _edit(rank[1] / "functions" / "f2.json", first_entry_only)
-    (rank[1] / "compiles" / "4-1.json").unlink()
-    (rank[1] / "graphs" / "g6.json").unlink()
-
-    # rank 2: one more break, another graph and a guard only it has.
-    def extra_break(record):
-        record["graph_breaks"].append(
-            {"reason": "print() on rank 2", "filename": "/x/model.py", "line": 14}
-        )
-
-    _edit(rank[2] / "compiles" / "0-0.json", extra_break)
-
-    def other_graph(graph):
-        dynamo = graph["stages"][0]
-        dynamo["text"] = dynamo["text"].replace("return (mul_11,)", "return (mul_10,)")
-
-    _edit(rank[2] / "graphs" / "g1.json", other_graph)
-
-    def loud_guard(fn):
-        fn["entries"][0]["guards"]["guards"].append(
-            {"expression": "G['LOUD'] == True", "kind": "TRUE_MATCH"}
-        )
-
-    _edit(rank[2] / "functions" / "f0.json", loud_guard)
-
-    # rank 3: other object ids and graph uuids, which every process has.
-    def other_ids(fn):
-        for entry in fn["entries"]:
-            for guard in entry["guards"]["guards"]:
-                guard["expression"] = re.sub(r", 94\d\)", ", 140234567890)", guard["expression"])
-
-    for path in (rank[3] / "functions").glob("*.json"):
-        _edit(path, other_ids)
-
-    def uuid_name(graph):  # and numbered on: as after a break in an earlier function
-        number = int(graph["name"].rpartition("_")[2]) + 10
-        graph["name"] = f"__compiled_fn_{number}_7e32b31e_ed83_40af_b2ba_f04884d4503d"
-
-    for path in (rank[3] / "graphs").glob("*.json"):
-        _edit(path, uuid_name)
-    return dump
-
-
 @pytest.fixture(scope="module")
 def ranks_site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("ranks")
-    return render(_diverging_dump(root / "dump"), root / "site", progress=False).parent
+    return render(diverging_dump(root / "dump"), root / "site", progress=False).parent
 
 
 def _text(page: Path) -> str:
@@ -177,7 +117,7 @@ def test_hostile_process_names_are_escaped(tmp_path):
     def claim(manifest):
         manifest["process"] = f"processes/{HOSTILE}"
 
-    _edit(dump / "processes" / HOSTILE / "manifest.json", claim)
+    edit(dump / "processes" / HOSTILE / "manifest.json", claim)
     site = render(dump, tmp_path / "site", progress=False).parent
     for page in site.glob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -205,7 +145,7 @@ def test_functions_known_only_by_their_compiles_are_compared(tmp_path):
     def recompile(record):
         record["recompile_reasons"] = ["tensor 'L['x']' size mismatch at index 0"]
 
-    _edit(dump / "processes" / "rank1" / "compiles" / "0-0.json", recompile)
+    edit(dump / "processes" / "rank1" / "compiles" / "0-0.json", recompile)
     site = render(dump, tmp_path / "site", progress=False).parent
     text = _text(site / "divergence.html")
     assert "Ranks diverged in 1 function: no two ranks agree (ranks 0, 1)." in text
