@@ -5,6 +5,7 @@
 take effect as they would for the program alone, and the program's exit, its
 traceback and a Ctrl-C end the process exactly as they end ``python PROGRAM``.
 ``run_script`` runs a program in this process instead, for the Python API.
+A torchrun launcher starts each of its ranks this way too (``torchrun.py``).
 """
 
 from __future__ import annotations
