@@ -41,8 +41,15 @@ class RankSwitches:
     def overview(self) -> RankSwitch | None:
         if not self.ranks or self.divergence is None:
             return None
+        most = self.divergence.agree[0]  # the ranks that agree, the most of them
         choices = tuple(
-            RankChoice(r.label, urls.process_section(r.ctx.name), False) for r in self.ranks
+            RankChoice(
+                r.label,
+                urls.process_section(r.ctx.name),
+                False,
+                "" if r.label in most else "differs",
+            )
+            for r in self.ranks
         )
         link = Link("what differs between the ranks", urls.DIVERGENCE)
         return RankSwitch("", choices, summary_line(self.divergence), link)

@@ -87,7 +87,10 @@ def test_graph_pages_say_where_the_graph_is_missing(ranks_site):
 def test_the_overview_says_in_one_line_whether_ranks_diverged(ranks_site):
     text = _text(ranks_site / "index.html")
     assert "Ranks: rank 0 rank 1 rank 2 rank 3 Ranks diverged in 2 functions" in text
-    assert 'href="divergence.html"' in (ranks_site / "index.html").read_text(encoding="utf-8")
+    page = (ranks_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="divergence.html"' in page
+    assert '<a class="rank" href="index.html#process-main">rank 0</a>' in page
+    assert '<a class="rank differs" href="index.html#process-rank1"' in page
 
 
 def test_every_link_resolves(ranks_site):
