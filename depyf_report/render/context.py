@@ -70,6 +70,10 @@ class ProcessContext:
 
     def functions(self) -> list[Function]:
         """User functions first, each followed by the resume functions it led to."""
+        return list(self._ordered)
+
+    @cached_property
+    def _ordered(self) -> tuple[Function, ...]:
         ordered: list[Function] = []
         seen: set[str] = set()
 
@@ -89,7 +93,7 @@ class ProcessContext:
                 visit(fn)
         for fn in every:
             visit(fn)  # resume functions caught in a cycle of parents
-        return ordered
+        return tuple(ordered)
 
     def listed(self) -> list[Function]:
         """The functions a report lists: all but torch's own (Dynamo's helpers, an
@@ -151,11 +155,16 @@ class ProcessContext:
 
     def family(self, fn: Function) -> list[Function]:
         """``fn`` and every resume function that continues its source."""
-        return [fn] + [
-            other
-            for other in self.functions()
-            if other.resume and other.resume.original == fn.id and other.id != fn.id
-        ]
+        return [fn] + [other for other in self._continuing.get(fn.id, []) if other.id != fn.id]
+
+    @cached_property
+    def _continuing(self) -> dict[str, list[Function]]:
+        """Function id -> the resume functions that continue its source, in order."""
+        continuing: dict[str, list[Function]] = defaultdict(list)
+        for other in self._ordered:
+            if other.resume and other.resume.original:
+                continuing[other.resume.original].append(other)
+        return continuing
 
     def break_line(self, function_id: str | None, brk) -> int | None:
         """The line of the shown source (the user function a resume function
