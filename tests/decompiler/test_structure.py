@@ -437,6 +437,15 @@ def test_a_module_ending_in_a_match_is_structured():
     assert "control flow not structured" not in source, source
 
 
+def test_a_module_ending_in_an_endless_loop_is_structured():
+    # its breaks go to the module's implicit return, which a module cannot write
+    snippet = Snippet("module_loop_end", SNIPPETS / "module_loop_end.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
+    kinds = collections.Counter(type(n).__name__ for n in ast.walk(ast.parse(source)))
+    assert kinds["Break"] == 2 and kinds["Return"] == 1, source  # (logged's return)
+
+
 # try/except* whose finally body holds an except*, inside another, code after it.
 MODULE_WITH_STARS = """
 LOG = []

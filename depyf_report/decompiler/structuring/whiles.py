@@ -108,6 +108,12 @@ def _lone_way_out(w, body) -> int | None:
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
     going_on = [x for x in outside if not _only_ends(w, x)]
+    if len(going_on) == 1 and len(w.blocks[going_on[0]].succs) == 1:
+        [after] = w.blocks[going_on[0]].succs
+        if after in outside:
+            # two ways out meet right after leaving (3.10 turns a module's copies of
+            # its ``return None`` into jumps to the last one): the loop goes on there
+            return after
     # (an except clause's test, or a conditional value's arm, is the loop's own code
     # that the natural loop leaves out, not where a statement goes on)
     if len(going_on) != 1 or len(w.blocks[going_on[0]].succs) != 1:

@@ -14,6 +14,7 @@ from ..structuring.trys import TRIES
 from .comprehensions import inline
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
+from .module_ends import returns_as_breaks
 
 
 class _Scope:
@@ -88,6 +89,8 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     finally:
         READS.start([])  # hold no function's statements past its own tidying
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
+    if not ctx.is_function:
+        returns_as_breaks(stmts)
     if not ctx.is_function and stmts and is_doc_store(stmts[0]):
         stmts[0] = ast.Expr(value=stmts[0].value)
     return stmts
