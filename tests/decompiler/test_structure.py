@@ -150,6 +150,7 @@ READABLE = [
     ("context_managers", "with_in_a_finally_in_a_loop"),
     ("context_managers", "with_ends_a_clause"),
     ("context_managers", "returns_from_nested_withs_in_a_clause"),
+    ("context_managers", "with_ends_the_outer_round"),
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),

@@ -15,6 +15,8 @@ from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
 from .loops import Loop, check_body_ends, else_clause
 
+ENTERS = {"BEFORE_WITH", "BEFORE_ASYNC_WITH"}
+
 
 def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     """The for loop whose header ``h`` takes the next item from the iterator on top of
@@ -126,16 +128,42 @@ def _still_iterating(w, h, body, exits, done):
             if (
                 x >= done
                 or not block.succs
-                or (w.graph.instrs[block.start].op == "POP_TOP" and not _pops_copy(w, x))
+                or (_pops_first(w, x) and not (_pops_copy(w, x) or _pops_entered(w, x)))
                 # (a loop inside, such as an inlined comprehension, comes back to x)
                 or not all(p in body or w.an.dominates(x, p) for p in block.preds)
             ):
                 continue
-            body.add(x)
-            exits.discard(x)
+            # (a loop that starts there is all inside, its except clauses' ways back
+            # too; where they re-raise is no way on)
+            added = {x, *w.an.loops.get(x, ())}
+            body |= added
+            exits -= added
             exits |= {s for s in block.succs if s not in body}
+            exits |= {
+                s
+                for y in added - {x}
+                for s in w.blocks[y].succs
+                if s not in body and not _raises_at_once(w, s)
+            }
             grown = True
     return frozenset(body), exits
+
+
+def _raises_at_once(w, b) -> bool:
+    block = w.blocks[b]
+    return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
+
+
+def _pops_first(w, x) -> bool:
+    return w.graph.instrs[w.blocks[x].start].op == "POP_TOP"
+
+
+def _pops_entered(w, x) -> bool:
+    """Whether block ``x`` starts by popping what a with statement's ``__enter__``
+    returned (``with m:`` names nothing; the with body's handler starts a block there),
+    not the iterator."""
+    instrs, preds = w.graph.instrs, w.blocks[x].preds
+    return bool(preds) and all(instrs[w.blocks[p].last].op in ENTERS for p in preds)
 
 
 def _pops_copy(w, x) -> bool:

@@ -581,7 +581,23 @@ def with_anything(manager):
     return "done"
 
 
+
+def with_ends_the_outer_round(rows):
+    # the outer loop never goes round again: its for loop is the inner one, with the
+    # with's pop of ``__enter__``'s value (no ``as``) and its clause's way back inside
+    for row in rows:
+        for item in row:
+            with Resource(item):
+                LOG.append(item)
+        else:
+            LOG.append("rows end")
+            break
+    return len(LOG)
+
 CASES = [
+    ("with_ends_the_outer_round", ([["a", "b"], ["c"]],)),
+    ("with_ends_the_outer_round", ([[], ["c"]],)),
+    ("with_ends_the_outer_round", ([],)),
     ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
     ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
