@@ -151,6 +151,7 @@ READABLE = [
     ("context_managers", "with_ends_a_clause"),
     ("context_managers", "returns_from_nested_withs_in_a_clause"),
     ("context_managers", "with_ends_the_outer_round"),
+    ("context_managers", "loop_test_leaves_a_with"),
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),

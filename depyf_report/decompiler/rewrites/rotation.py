@@ -88,7 +88,7 @@ def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> tuple[int,
         a = instrs[i]
         if _agree(instrs, a, instrs[j], copy_of, body, back):
             copy_of[i], i, j = j, i - 1, j - 1
-        elif j - 1 >= body and _inverted(a, instrs[j - 1], instrs[j], body):
+        elif j - 1 >= body and _inverted(instrs, a, instrs[j - 1], instrs[j], body):
             copy_of[i], i, j = j - 1, i - 1, j - 2
         else:
             break
@@ -111,28 +111,32 @@ def _agree(instrs, a: Instr, b: Instr, copy_of: dict, body: int, back: int) -> b
     return inside or to_body or _same_exit(instrs, a.target, b.target)
 
 
-def _inverted(a: Instr, test: Instr, jump: Instr, body: int) -> bool:
-    """Whether ``test`` and ``jump`` are the copy of ``a``, a jump into the body, laid
-    out as 3.12+ do in the bottom copy (conditional jumps only go forward): the
-    opposite test jumps over a jump back to the body."""
+def _inverted(instrs, a: Instr, test: Instr, jump: Instr, body: int) -> bool:
+    """Whether ``test`` and ``jump`` are the copy of ``a``, a jump into the body or out
+    of the loop, laid out as 3.12+ do in the bottom copy (conditional jumps only go
+    forward): the opposite test jumps over a jump back to the body, or to the exit."""
     return (
         a.op in CONDITIONS
-        and a.target == body
         and test.op == OPPOSITE[a.op]
         and test.target == jump.index + 1
         and jump.op == "JUMP"
-        and jump.target == body
         and a.handler == test.handler == jump.handler
+        and (
+            (a.target == body and jump.target == body)
+            or (a.target > body and _same_exit(instrs, a.target, jump.target))
+        )
     )
 
 
 def _same_exit(instrs, a: int | None, b: int) -> bool:
     """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
-    of one small block that returns or re-raises."""
+    of one small block that returns or re-raises (through lone jumps there: 3.12+ leave
+    one where a test's jump would go backwards or its copy was laid out elsewhere)."""
+    if a is None or a > len(instrs) or b > len(instrs):
+        return a == b
+    a, b = _past_jumps(instrs, a), _past_jumps(instrs, b)
     if a == b:
         return True
-    if a is None or a > len(instrs) or b > len(instrs):
-        return False
     for step in range(COPIED_EXIT_LENGTH):
         if a + step >= len(instrs) or b + step >= len(instrs):
             return False
@@ -144,6 +148,15 @@ def _same_exit(instrs, a: int | None, b: int) -> bool:
         if x.op in ("RETURN_VALUE", "RERAISE"):  # (the exceptional copy of a finally body)
             return True
     return False
+
+
+def _past_jumps(instrs, x: int, steps: int = 4) -> int:
+    """Where going to ``x`` goes: past the lone jumps there."""
+    for _ in range(steps):
+        if x >= len(instrs) or instrs[x].op != "JUMP" or instrs[x].target is None:
+            break
+        x = instrs[x].target
+    return x
 
 
 def _is_condition(run: list[Instr]) -> bool:
