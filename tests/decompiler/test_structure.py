@@ -55,6 +55,7 @@ READABLE = [
     ("loops", "nested_while_else"),
     ("loops", "count_down"),
     ("loops", "while_with_complex_condition"),
+    ("loops", "chained_test_in_a_try"),
     ("loops", "for_else"),
     ("loops", "nested_loops"),
     ("loops", "missing_method"),

@@ -61,6 +61,7 @@ class Graph:
         self.block_at = {b.start: b.id for b in self.blocks}
         self.rotated: dict[int, int] = {}  # block -> the loop test its tail repeats
         self.repeated: set[int] = set()  # the loop tests some tail repeats
+        self.copy_starts: dict[int, int] = {}  # a rotated block -> where its test's copy starts
         for b in self.blocks:
             b.succs = self._successors(b)
         self._unrotate(tests)
@@ -95,6 +96,7 @@ class Graph:
         for test in tests:
             x = self.blocks[bisect.bisect_right(starts, test.bottom) - 1]
             self.rotated[x.id] = self.block_at[test.top]
+            self.copy_starts[x.id] = test.bottom
             self.repeated.add(self.block_at[test.top])
             x.succs = [self.block_at[test.top]]
 

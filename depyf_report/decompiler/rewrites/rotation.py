@@ -34,6 +34,8 @@ OPPOSITE = {
 # A copied exit is a small block that returns (3.11 copies such blocks to each jump;
 # 3.10 copies a finally body and the return after the try).
 COPIED_EXIT_LENGTH = 8
+CHAIN_END_LENGTH = 8  # the ends of a test's chained comparisons, laid out before the body
+LEAVES = {"JUMP", "RETURN_VALUE", "RERAISE"}
 
 
 @dataclass(frozen=True)
@@ -59,15 +61,34 @@ def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
             bottom_end, back = ins.index - 1, ins.index  # 3.12+: a jump back after it
         else:
             continue
-        length, bottom = _test_length(instrs, ins.target - 1, bottom_end, back)
+        top_end = _before_chain_ends(instrs, ins.target)
+        length, bottom = _test_length(instrs, top_end, bottom_end, back, ins.target)
         # Only part of the test agrees when the copy is laid out otherwise: a jump from
         # before that part into the body shows it, and the loop keeps its two entries.
-        if length and first_from[ins.target] >= ins.target - length:
-            found.append(RepeatedTest(ins.target - length, bottom))
+        if length and first_from[ins.target] > top_end - length:
+            found.append(RepeatedTest(top_end - length + 1, bottom))
     return found
 
 
-def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> tuple[int, int]:
+def _before_chain_ends(instrs, body: int) -> int:
+    """The last instruction of the top copy of the test whose body starts at ``body``:
+    the one before it, or before a jump there over the ends of the test's chained
+    comparisons (``a < b < c`` failing early pops ``b``, then leaves), which the
+    compiler lays out between the test and the body."""
+    for jump in range(body - 2, max(body - 2 - CHAIN_END_LENGTH, -1), -1):
+        if instrs[jump].op == "JUMP" and instrs[jump].target == body:
+            ends = instrs[jump + 1 : body]
+            if (
+                ends[0].op == "POP_TOP"
+                and ends[-1].op in LEAVES
+                and not any(i.op in CONDITIONS for i in ends)
+            ):
+                return jump - 1
+            break
+    return body - 1
+
+
+def _test_length(instrs, top_end: int, bottom_end: int, back: int, body: int) -> tuple[int, int]:
     """How many instructions the test ending at ``top_end`` repeats before ``bottom_end``
     (0: none), and where the repeated copy starts. The top copy jumps to the exit when
     the test fails and falls into the body; the bottom copy goes to ``back`` (the body,
@@ -79,7 +100,6 @@ def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> tuple[int,
         same_sense, exit_ = OPPOSITE.get(top.op) == bottom.op, bottom_end + 1
     else:
         same_sense, exit_ = top.op == bottom.op, bottom.target
-    body = top_end + 1
     if not same_sense or not _same_exit(instrs, top.target, exit_):
         return 0, bottom_end
     copy_of = {top_end: bottom_end}  # an agreeing instruction of the top copy -> its copy
@@ -94,7 +114,13 @@ def _test_length(instrs, top_end: int, bottom_end: int, back: int) -> tuple[int,
             break
     agreeing = top_end - i
     for length in range(agreeing, 0, -1):
-        if _is_condition(instrs[top_end - length + 1 : top_end + 1]):
+        run = instrs[top_end - length + 1 : top_end + 1]
+        targets = {
+            i.target: instrs[i.target].op
+            for i in run
+            if i.target is not None and i.target < len(instrs)
+        }
+        if _is_condition(run, targets):
             # an agreeing test before it is part of this one, read otherwise: not the loop's
             partial = length < agreeing and instrs[top_end - length].op in CONDITIONS
             return (0, bottom_end) if partial else (length, copy_of[top_end - length + 1])
@@ -130,23 +156,24 @@ def _inverted(instrs, a: Instr, test: Instr, jump: Instr, body: int) -> bool:
 
 def _same_exit(instrs, a: int | None, b: int) -> bool:
     """Whether jumping to ``a`` and to ``b`` is the same: the same place, or two copies
-    of one small block that returns or re-raises (through lone jumps there: 3.12+ leave
-    one where a test's jump would go backwards or its copy was laid out elsewhere)."""
+    of one small block that returns, re-raises or goes on to one place (lone jumps
+    followed: 3.12+ leave one where a test's jump would go backwards)."""
     if a is None or a > len(instrs) or b > len(instrs):
         return a == b
-    a, b = _past_jumps(instrs, a), _past_jumps(instrs, b)
-    if a == b:
-        return True
-    for step in range(COPIED_EXIT_LENGTH):
-        if a + step >= len(instrs) or b + step >= len(instrs):
+    for _ in range(COPIED_EXIT_LENGTH):
+        a, b = _past_jumps(instrs, a), _past_jumps(instrs, b)
+        if a == b:
+            return True
+        if a >= len(instrs) or b >= len(instrs):
             return False
-        x, y = instrs[a + step], instrs[b + step]
+        x, y = instrs[a], instrs[b]
         if x.op != y.op or value_key(x.argval) != value_key(y.argval) or x.target is not None:
             return False
         if x.handler != y.handler:
             return False
         if x.op in ("RETURN_VALUE", "RERAISE"):  # (the exceptional copy of a finally body)
             return True
+        a, b = a + 1, b + 1
     return False
 
 
@@ -159,8 +186,9 @@ def _past_jumps(instrs, x: int, steps: int = 4) -> int:
     return x
 
 
-def _is_condition(run: list[Instr]) -> bool:
-    """Whether ``run`` computes and tests values from an empty stack, one at each jump."""
+def _is_condition(run: list[Instr], chain_ends: dict[int, str]) -> bool:
+    """Whether ``run`` computes and tests values from an empty stack, one at each jump
+    (``chain_ends``: the first instruction at the places its jumps go)."""
     depth = 0
     for n, ins in enumerate(run):
         if ins.op == "COPY" and ins.arg == 1 and n + 1 < len(run) and run[n + 1].op in STORES:
@@ -168,9 +196,16 @@ def _is_condition(run: list[Instr]) -> bool:
         if ins.op in STORES and n and run[n - 1].op == "COPY":
             continue
         if ins.op in CONDITIONS:
-            if depth != 1:
+            # (a chained comparison failing early leaves its middle operand for the
+            # end it jumps to to pop)
+            if depth != 1 and not (depth > 1 and chain_ends.get(ins.target) == "POP_TOP"):
                 return False
-            depth = 0
+            depth -= 1
+            continue
+        if ins.op in ("COPY", "SWAP"):  # (a chained comparison keeps its middle operand)
+            if ins.arg is None or depth < ins.arg:
+                return False
+            depth += ins.op == "COPY"
             continue
         effect = value_effect(ins)
         if effect is None:

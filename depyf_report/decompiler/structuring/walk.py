@@ -188,7 +188,8 @@ class Walk:
         self.visit(b)
         block = self.blocks[b]
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
-        sim.run(block.start, block.end)
+        # (a loop's tail stops where its test's copy starts: the test runs at the top)
+        sim.run(block.start, self.graph.copy_starts.get(b, block.end))
         if again and (sim.out or (sim.branch and sim.branch.kind != "goto")):
             raise Unsupported(f"block {b} reached twice")  # only pure expression tails may repeat
         return sim

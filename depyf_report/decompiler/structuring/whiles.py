@@ -50,7 +50,8 @@ def loop(w, h, stack, outer, active, stop=None):
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
         follow = follow if follow is not None else _lone_way_out(w, body)
     copies, else_start = frozenset(), None
-    if _ends_outer_body(w, exits, outer):
+    if _ends_outer_body(w, exits, outer) and not exits & set(w.fences):
+        # (not where the loop's way out ends the with or try body it is in first)
         follow = outer.header
     elif own and all(w.joins.same_return(x, own[0]) for x in exits):
         # 3.12+ copy the return that ends the function to every way out: the test's

@@ -763,7 +763,22 @@ def endless_loop_ends_a_try_body(bits, x, log):
         log.append("empty")
 
 
+
+def chained_test_in_a_try(rows, limit):
+    # the test's copy at the end of the round keeps ``len(row)`` between its two
+    # comparisons, and the ends of the chain are laid out between the test and the body
+    found = []
+    for row in rows:
+        try:
+            while 0 < len(row) <= limit:
+                found.append(row.pop())
+        except AttributeError:
+            found.append("fixed")
+    return found
+
 CASES = [
+    ("chained_test_in_a_try", ([[1, 2], (3,), [], [4, 5, 6]], 2)),
+    ("chained_test_in_a_try", ([[1, 2, 3]], 5)),
     ("count_down", (3,)), ("count_down", (0,)),
     ("while_else", (5, 2)), ("while_else", (5, 9)), ("while_else", (0, 0)),
     ("for_else", ([1, 2, 3], 2)), ("for_else", ([1, 2, 3], 7)), ("for_else", ([], 1)),
