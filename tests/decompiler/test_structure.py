@@ -378,8 +378,10 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # finally body and the return after it follow;
 # ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
 # ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is;
-# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``.
+# ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``;
+# ``guarded_case_after_a_clause``: 3.10 read the guard as an if in the case body.
 STRUCTURED = [
+    ("match_shapes", "guarded_case_after_a_clause"),
     ("exceptions", "loop_in_try_finally"),
     ("exceptions", "pass_in_a_finally"),
     ("exceptions", "dead_handler_before_a_loop"),

@@ -20,7 +20,7 @@ def clause_join(w, h, loop):
         chain = w.regions.chain(w.regions.first_protected(h))
         if x is not None and chain[-1] != h:  # inside an enclosing handler's region
             first = _first_undominated(w, h, w.an.normal_ipdom)
-            if first not in (None, x) and w.joins.runs_into(first, x):
+            if first not in (None, x) and _leads_to(w, first, x):
                 x = first  # they meet there before the enclosing handler's way out joins
     if x is None:  # the body never ends normally: the clauses end where they leave
         x = _clause_exit(w, h)
@@ -49,6 +49,18 @@ def next_round_join(w, h, follow, loop) -> int | None:
             if y in path and y != loop.header:
                 return y
     return None
+
+
+def _leads_to(w, x, end, steps=8) -> bool:
+    """Whether every normal path from block ``x`` gets to block ``end`` (a match or an
+    if on the way meets again before it)."""
+    for _ in range(steps):
+        if x == end:
+            return True
+        if x is None:
+            return False
+        x = w.an.normal_ipdom.get(x)
+    return x == end
 
 
 def _first_undominated(w, h, ipdom) -> int | None:

@@ -268,7 +268,27 @@ def empty_case_then_if(value, log):
     return log
 
 
+
+def guarded_case_after_a_clause(value, log):
+    # the inner clause and the inner body meet at the match, which then meets the
+    # outer clause at the return: not a way out of the inner try, which is its else
+    try:
+        try:
+            log.append(len(value))
+        except TypeError:
+            pass
+        match value:
+            case [first, *_] if first:
+                log.append(first)
+    except KeyError:
+        log.append("key")
+    return ("end", log)
+
 CASES = [
+    ("guarded_case_after_a_clause", ([3, 4], [])),
+    ("guarded_case_after_a_clause", ([0], [])),
+    ("guarded_case_after_a_clause", (5, [])),
+    ("guarded_case_after_a_clause", ({}, [])),
     ("first_case_uncopied", ([1, 2],)), ("first_case_uncopied", ((3,),)),
     ("first_case_uncopied", ("ab",)),
     ("single_case", (Box(1, "x"),)), ("single_case", (Box(1, "y"),)), ("single_case", (1,)),
