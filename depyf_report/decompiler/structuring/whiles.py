@@ -217,7 +217,7 @@ def _dead_ends_dropped(w, exits, h, body) -> set[int]:
     """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
     reached from inside it, not where it goes on to: unless the loop's own exit
     leads there too."""
-    raising = {e for e in exits if _only_raises(w, e) and not _after_break(w, e, h)}
+    raising = {e for e in exits if _raises_at_once(w, e) and not _after_break(w, e, h)}
     if not raising:  # the walk below covers the rest of the code: only when needed
         return exits
     reached, todo = set(), [s for s in w.blocks[h].succs if s not in body]
@@ -247,23 +247,6 @@ def _after_break(w, b, h) -> bool:
 def _raises_at_once(w, b) -> bool:
     block = w.blocks[b]
     return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
-
-
-def _only_raises(w, b, steps=6) -> bool:
-    """Whether every way on from block ``b`` raises within a few blocks (an assert, or
-    an if whose branches raise)."""
-    todo, seen = [b], {b}
-    while todo:
-        x = todo.pop()
-        steps -= 1
-        if steps < 0 or not (w.blocks[x].succs or _raises_at_once(w, x)):
-            return False
-        for s in w.blocks[x].succs:
-            if s in seen:
-                return False
-            seen.add(s)
-            todo.append(s)
-    return True
 
 
 def _exits(w, h, body) -> set[int]:
