@@ -174,11 +174,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     if follow is not None and body_stack is not None:
         orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
-        met = w.ended_at in (end, w.joins.jumped_to(end))
-        if after is not None and h_stack is not None and join is not None and not met:
-            # the body goes on to where an enclosing body ends (a continue through its
-            # end), the clauses to the code after the try: written after it, that code
-            # would run after the body too
+        if _body_goes_to_next_round(w, end, after, h_stack, join, loop):
+            # the body goes on to where an enclosing body ends, which only goes on to the
+            # next round, the clauses to the code after the try: written after it, that
+            # code would run after the body too
             raise Unsupported("a try body and its clauses go on to different places")
     if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
@@ -201,6 +200,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         else_runs_on=runs_on,
     )
     return [node], after, nxt
+
+
+def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:
+    """Whether the else walk just done stopped short of ``end``, where the clauses go
+    on, at an enclosing body's end that only jumps to the loop's next round."""
+    ended = w.ended_at
+    if None in (after, h_stack, join, end, loop, ended) or ended in (end, w.joins.jumped_to(end)):
+        return False
+    return w.joins.jumped_to(ended) == loop.header
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
