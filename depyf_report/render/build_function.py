@@ -20,6 +20,7 @@ from .context import (
     function_title,
     same_file,
 )
+from .guard_tree import depths
 from .metrics import metric_rows
 from .names import name_link
 from .recompiles import LIMIT_REMEDY, failed_guard_line, limit_hit, remedy
@@ -29,6 +30,7 @@ from .views import (
     EntryView,
     Frames,
     FunctionPage,
+    GuardTree,
     Link,
     Mark,
     RecompileView,
@@ -143,13 +145,14 @@ def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry
         anchor=lambda n: urls.entry_line(index, "g", n),
         source_href=source_href,
     )
+    lines, failed = _mark_failed(ctx, fn, entry, lines)
     return EntryView(
         index=index,
         anchor=urls.entry_anchor(index),
         compile=Link(entry.compile_id, ctx.compile_href(entry.compile_id)),
         guard_count=count,
         guard_note=note,
-        guard_lines=_mark_failed(ctx, fn, entry, lines),
+        guards=GuardTree(lines, depths(entry.guards.tree), tuple(failed)),
         shape_guards=tuple(entry.guards.shape_guards),
         transformed=code_lines(
             entry.code.decompiled,
@@ -186,8 +189,10 @@ def guard_count(ctx: ProcessContext, entry: CacheEntry) -> tuple[int, str]:
     )
 
 
-def _mark_failed(ctx: ProcessContext, fn: Function, entry: CacheEntry, lines: tuple) -> tuple:
-    """Highlight the guard lines whose failure made a later compile."""
+def _mark_failed(
+    ctx: ProcessContext, fn: Function, entry: CacheEntry, lines: tuple
+) -> tuple[tuple, list[int]]:
+    """Highlight the guard lines whose failure made a later compile; and their numbers."""
     marks: dict[int, list[Mark]] = defaultdict(list)
     for record in ctx.compiles_of.get(fn.id, []):
         for failure in record.guard_failures:
@@ -198,13 +203,14 @@ def _mark_failed(ctx: ProcessContext, fn: Function, entry: CacheEntry, lines: tu
                 href = urls.fragment(urls.compile_anchor(record.id))
                 marks[line].append(Mark("failed", f"failed: recompiled as {record.id}", href))
     if not marks:
-        return lines
-    return tuple(
+        return lines, []
+    marked = tuple(
         code_line(line.number, line.anchor, line.html, tuple(marks[line.number]))
         if line.number in marks
         else line
         for line in lines
     )
+    return marked, sorted(marks)
 
 
 def _debug_fields(source: DebugSource | None) -> dict:

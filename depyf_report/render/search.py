@@ -4,8 +4,9 @@ Functions, source lines, guards, graph breaks and recompiles (with their whole
 reasons, so a config name in a hint or "size mismatch" finds them), failed
 compiles, dynamic-shape symbols, graphs, kernels and what each kernel computes.
 
-It is embedded in the overview page as JSON (no fetch, so it works from
-``file://``); every other page's search box opens the overview with the query.
+It is a data file beside the overview page (deferred.py), which the page loads
+when the search box is first used (no fetch, so it works from ``file://``);
+every other page's search box opens the overview with the query.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from markupsafe import Markup
 
 from . import urls
 from .context import ProcessContext, break_summary, function_title, graph_order
+from .guard_tree import guard_lines_of
 from .names import short_name
 
 # Rows are [kind, text, detail, href] and, for a row whose text is a summary,
@@ -41,13 +43,22 @@ def search_rows(ctx: ProcessContext) -> list[list[str]]:
                 detail = _cut(f"{fn.qualname}:{number}{where}")
                 rows.append(["source", text, detail, href])
         for index, entry in enumerate(fn.entries):
-            href = urls.with_anchor(page, urls.entry_anchor(index))
-            for guard in entry.guards.guards:
-                detail = _cut(f"{fn.qualname} {entry.compile_id}")
-                rows.append(["guard", _cut(guard.expression), detail, href])
+            rows += _guard_rows(fn, page, index, entry)
     rows += _compile_rows(ctx, where)
     for graph in sorted(ctx.dump.graphs.values(), key=graph_order):
         rows += _graph_rows(ctx, graph, where)
+    return rows
+
+
+def _guard_rows(fn, page: str, index: int, entry) -> list[list[str]]:
+    """A row per guard, linked to its line: the page unfolds the tree there."""
+    guards = entry.guards.guards
+    lines = guard_lines_of(entry.guards.tree, [g.expression for g in guards])
+    detail = _cut(f"{fn.qualname} {entry.compile_id}")
+    rows = []
+    for guard, line in zip(guards, lines):
+        target = urls.entry_line(index, "g", line) if line else urls.entry_anchor(index)
+        rows.append(["guard", _cut(guard.expression), detail, urls.with_anchor(page, target)])
     return rows
 
 
@@ -113,6 +124,7 @@ def _cut(text: str) -> str:
 
 
 def search_json(rows: list[list[str]]) -> Markup:
-    """JSON safe to put inside a <script> element: no "</" can close it early."""
-    text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    """JSON safe to put inside a script: no "</" can close an element early, and
+    ASCII only, as a data file beside the page has no charset of its own."""
+    text = json.dumps(rows, ensure_ascii=True, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

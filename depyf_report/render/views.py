@@ -74,6 +74,17 @@ class Table:
 
 
 @dataclass(frozen=True)
+class GuardTree:
+    """A guard tree as torch prints it, one line a check. A large model's tree has
+    tens of thousands of lines: the page shows its first levels and the failed
+    guards, and the rest unfolds from a data file (see deferred.py)."""
+
+    lines: tuple[CodeLine, ...]
+    depths: tuple[int, ...]  # 0 for the root; a check's children are one deeper
+    failed: tuple[int, ...]  # numbers of the lines whose failure made a recompile
+
+
+@dataclass(frozen=True)
 class EntryView:
     """One cache entry: its guards and the transformed code they protect."""
 
@@ -82,7 +93,7 @@ class EntryView:
     compile: Link
     guard_count: int  # torch's guard_count where it reported one, else checks in the tree
     guard_note: str  # how that number relates to the checks in the tree, or ""
-    guard_lines: tuple[CodeLine, ...]
+    guards: GuardTree
     shape_guards: tuple[str, ...]
     transformed: tuple[CodeLine, ...]
     decompile_error: str | None

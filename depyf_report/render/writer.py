@@ -24,6 +24,7 @@ from ..files import is_regular, read_regular, replacing, shown_path
 from ..resources import templates
 from . import urls
 from .assets import Asset, site_assets, templates_digest
+from .deferred import PART_NAME, PageParts
 from .plan import PagePlan
 from .progress import Progress
 
@@ -97,26 +98,45 @@ class SiteWriter:
 
     def write(self, plans: list[PagePlan], progress: Progress) -> None:
         todo = []
+        data_files = _data_files_by_page(self.old_pages)
         for plan in plans:
             self.pages[plan.path] = plan.inputs
             if self.old_pages.get(plan.path) == plan.inputs and is_regular(self.site / plan.path):
                 self.skipped.append(plan.path)
+                self.pages.update(dict.fromkeys(data_files.get(plan.path, ()), plan.inputs))
                 progress.step(plan.path)
             else:
                 todo.append(plan)
-        for path in _in_workers(self, todo):
+        inputs = {plan.path: plan.inputs for plan in todo}
+        for path, data in _in_workers(self, todo):
             self.written.append(path)
+            self.pages.update(dict.fromkeys(data, inputs[path]))
             progress.step(path)
 
-    def write_page(self, plan: PagePlan) -> str:
-        _write_if_changed(self.site / plan.path, _encode(self._render(plan.build())))
-        return plan.path
+    def write_page(self, plan: PagePlan) -> tuple[str, list[str]]:
+        """Write one page and its data files (deferred.py); their paths."""
+        parts = PageParts(plan.path)
+        _write_if_changed(self.site / plan.path, _encode(self._render(plan.build(), parts)))
+        for data in parts.files:
+            self._check_own(data.path)
+            _write_if_changed(self.site / data.path, data.content)
+        return plan.path, [data.path for data in parts.files]
 
-    def _render(self, view) -> str:
+    def _check_own(self, path: str) -> None:
+        """A data file's name is known only once its page is built: checked then,
+        as claim checks the pages, so a file render did not write is never replaced."""
+        previous = self.previous
+        if previous is not None and path not in previous and os.path.lexists(self.site / path):
+            raise UserError(
+                f"{shown_path(self.site / path)}: exists and was not written by "
+                "depyf-report; move it, or choose another folder for the site"
+            )
+
+    def _render(self, view, parts: PageParts) -> str:
         if isinstance(view, str):
             return view
         template = self.env.get_template(view.template)
-        return template.render(page=view, assets=_asset_paths(self.assets))
+        return template.render(page=view, assets=_asset_paths(self.assets), parts=parts)
 
     def finish(self) -> None:
         # Files an earlier render wrote for records that are gone now; only files
@@ -139,6 +159,16 @@ class SiteWriter:
             "files": dict(sorted(files.items())),
         }
         _replace(self.site / urls.STATUS, json.dumps(status, indent=1).encode())
+
+
+def _data_files_by_page(files: dict[str, str]) -> dict[str, list[str]]:
+    """The data files an earlier render wrote for each page, by their names."""
+    found: dict[str, list[str]] = {}
+    for path in files:
+        match = PART_NAME.fullmatch(path)
+        if match:
+            found.setdefault(f"{match['page']}.html", []).append(path)
+    return found
 
 
 def _owned(status: dict) -> dict[str, str] | None:
@@ -164,7 +194,7 @@ _JOB: tuple[SiteWriter, list[PagePlan]] | None = None
 PARALLEL_FROM = 200  # pages; below this, starting workers costs more than it saves
 
 
-def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[str]:
+def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[tuple[str, list[str]]]:
     global _JOB
     cores = min(os.cpu_count() or 1, 8)
     if cores < 2 or len(plans) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
@@ -180,7 +210,7 @@ def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[str]:
         _JOB = None
 
 
-def _write_chunk(indices: range) -> list[str]:
+def _write_chunk(indices: range) -> list[tuple[str, list[str]]]:
     writer, plans = _JOB
     return [writer.write_page(plans[i]) for i in indices]
 

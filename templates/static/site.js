@@ -2,11 +2,6 @@
 (function () {
   "use strict";
 
-  function searchRows() {
-    var data = document.getElementById("search-data");
-    return data ? JSON.parse(data.textContent) : null;
-  }
-
   // Rows are [kind, text, detail, href, more?]: "more" is searched, never shown.
   // Every word of the query must appear; exact names come first, then names that
   // start with the query, then the rest in the index's order.
@@ -62,16 +57,20 @@
     items[next].scrollIntoView({ block: "nearest" });
   }
 
+  // The index is a data file beside the overview, loaded when search is first used.
   function setUpSearch() {
     var input = document.getElementById("search");
     var list = document.getElementById("search-results");
-    var rows = searchRows();
-    if (!input || !list || !rows) return;  // other pages submit the query to the overview
+    var data = document.getElementById("search-data");
+    if (!input || !list || !data) return;  // other pages submit the query to the overview
     var run = function () {
-      var query = input.value.trim();
-      showResults(list, query ? matches(rows, query, 60) : [], query);
+      loadPart(data.getAttribute("data-part"), function (rows) {
+        var query = input.value.trim();
+        showResults(list, query ? matches(rows, query, 60) : [], query);
+      }, function (why) { list.hidden = false; list.textContent = why; });
     };
     input.addEventListener("input", run);
+    input.addEventListener("focus", function () { loadPart(data.getAttribute("data-part"), function () {}); });
     input.addEventListener("keydown", function (event) {
       var step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
       if (step) { event.preventDefault(); moveActive(list, step); }
@@ -81,8 +80,178 @@
       var chosen = list.querySelector("li.active a") || list.querySelector("a");
       if (chosen) window.location.href = chosen.href;
     });
+    list.addEventListener("click", function (event) {
+      // A result on this page changes the hash only: open what it names at once.
+      var link = event.target.closest && event.target.closest("a");
+      if (link && link.hash && link.pathname === window.location.pathname) setTimeout(openTarget, 0);
+    });
     var query = new URLSearchParams(window.location.search).get("q");
     if (query) { input.value = query; run(); }
+  }
+
+  // --- deferred parts (render/deferred.py) ------------------------------------------
+  // A page's heavy parts live in data files beside it, added as <script src> on
+  // demand: browsers refuse fetch() of local files, not scripts. Each file calls
+  // depyfPart(name, data) with JSON that render escaped.
+  var parts = {}, waiting = {};
+  window.depyfPart = function (name, data) {
+    parts[name] = data;
+    (waiting[name] || []).forEach(function (then) { then(data); });
+    delete waiting[name];
+  };
+
+  function loadPart(name, then, failed) {
+    if (Object.prototype.hasOwnProperty.call(parts, name)) { then(parts[name]); return; }
+    if (waiting[name]) { waiting[name].push(then); return; }
+    waiting[name] = [then];
+    var tag = document.createElement("script");
+    tag.src = name;
+    tag.onerror = function () {
+      delete waiting[name];
+      if (failed) failed("could not load " + name + ": keep the site's files together");
+    };
+    document.head.appendChild(tag);
+  }
+
+  function loadCode(button, then) {
+    button.disabled = true;
+    loadPart(button.getAttribute("data-part"), function (html) {
+      // A row of a table, or a button among a listing's lines.
+      var at = button.closest("tr.more-rows") || button;
+      at.insertAdjacentHTML("beforebegin", html);
+      at.remove();
+      if (then) then();
+    }, function (why) { button.textContent = why; });
+  }
+
+  function loadDetails(details, then) {
+    if (details.getAttribute("data-loaded")) { if (then) then(); return; }
+    details.setAttribute("data-loaded", "1");
+    loadPart(details.getAttribute("data-part"), function (html) {
+      details.insertAdjacentHTML("beforeend", html);
+      if (then) then();
+    }, function (why) { details.insertAdjacentText("beforeend", why); });
+  }
+
+  // A guard tree: rows are [depth, html]; the page shows some, each folded line
+  // with a button that unfolds its children.
+  var trees = [];
+
+  function number(id) {
+    var m = /^(.*?)(\d+)$/.exec(id || "");
+    return m ? { prefix: m[1], n: +m[2] } : null;
+  }
+
+  function treeState(box, rows) {
+    if (box.guardTree) return box.guardTree;
+    var first = number(box.getAttribute("data-first")).n;
+    var under = new Array(rows.length), stack = [];
+    for (var i = rows.length - 1; i >= 0; i--) under[i] = 0;
+    for (var j = 0; j < rows.length; j++) {
+      while (stack.length && rows[stack[stack.length - 1]][0] >= rows[j][0]) stack.pop();
+      stack.forEach(function (k) { under[k]++; });
+      stack.push(j);
+    }
+    var shown = new Array(rows.length).fill(false);
+    box.querySelectorAll(".line").forEach(function (line) {
+      var at = number(line.id);
+      if (at && at.n - first >= 0 && at.n - first < rows.length) shown[at.n - first] = true;
+    });
+    box.guardTree = { rows: rows, under: under, shown: shown, first: first };
+    return box.guardTree;
+  }
+
+  function children(tree, i) {
+    var out = [], depth = tree.rows[i][0];
+    for (var j = i + 1; j <= i + tree.under[i]; j++) if (tree.rows[j][0] === depth + 1) out.push(j);
+    return out;
+  }
+
+  function drawTree(box) {
+    var tree = box.guardTree, html = [];
+    for (var i = 0; i < tree.rows.length; i++) {
+      if (!tree.shown[i]) continue;
+      var kids = children(tree, i), folded = kids.some(function (k) { return !tree.shown[k]; });
+      var button = !kids.length ? "" : folded
+        ? '<button type="button" class="unfold" aria-expanded="false" title="show the ' + tree.under[i] + ' checks under this one">+' + tree.under[i] + "</button>"
+        : '<button type="button" class="unfold" aria-expanded="true" title="fold the checks under this one">\u2212</button>';
+      var row = tree.rows[i][1], cut = row.indexOf("</a>") + 4;
+      html.push(row.slice(0, cut).replace("<div ", '<div data-depth="' + tree.rows[i][0] + '" ') + button + row.slice(cut));
+    }
+    box.innerHTML = html.join("");
+  }
+
+  function unfold(box, i, then) {
+    loadPart(box.getAttribute("data-part"), function (rows) {
+      var tree = treeState(box, rows), kids = children(tree, i);
+      var folded = kids.some(function (k) { return !tree.shown[k]; });
+      if (folded) kids.forEach(function (k) { tree.shown[k] = true; });
+      else for (var j = i + 1; j <= i + tree.under[i]; j++) tree.shown[j] = false;
+      drawTree(box);
+      if (then) then();
+    }, function (why) { box.insertAdjacentText("afterbegin", why); });
+  }
+
+  function showGuard(box, index, then) {
+    loadPart(box.getAttribute("data-part"), function (rows) {
+      var tree = treeState(box, rows), depth = rows[index][0];
+      tree.shown[index] = true;
+      for (var j = index - 1; j >= 0 && depth > 0; j--) {
+        if (rows[j][0] < depth) { tree.shown[j] = true; depth = rows[j][0]; }
+      }
+      drawTree(box);
+      then();
+    });
+  }
+
+  // A link to a line not on the page yet (#entry-0-g512, #L900): load what holds it.
+  function holderOf(id) {
+    var want = number(id), found = null;
+    document.querySelectorAll("[data-part][data-first]").forEach(function (el) {
+      if (found) return;
+      var ids = (el.getAttribute("data-ids") || "").split(" ");
+      if (ids.indexOf(id) >= 0) { found = el; return; }
+      var a = number(el.getAttribute("data-first")), b = number(el.getAttribute("data-last"));
+      if (want && a && b && a.prefix === want.prefix && b.prefix === want.prefix && a.n <= want.n && want.n <= b.n) found = el;
+    });
+    return found;
+  }
+
+  function goTo(id) {
+    var el = document.getElementById(id);
+    if (!el) return;
+    document.querySelectorAll(".targeted").forEach(function (t) { t.classList.remove("targeted"); });
+    el.classList.add("targeted");
+    el.scrollIntoView({ block: "center" });
+  }
+
+  function openTarget() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id || document.getElementById(id)) return;
+    var holder = holderOf(id);
+    if (!holder) return;
+    if (holder.classList.contains("guard-tree")) {
+      showGuard(holder, number(id).n - number(holder.getAttribute("data-first")).n, function () { goTo(id); });
+    } else {
+      loadCode(holder, function () { goTo(id); });
+    }
+  }
+
+  function setUpParts() {
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest && event.target.closest("button");
+      if (!button) return;
+      if (button.classList.contains("more-lines")) loadCode(button);
+      if (button.classList.contains("unfold")) {
+        var box = button.closest(".guard-tree"), line = button.closest(".line");
+        unfold(box, number(line.id).n - number(box.getAttribute("data-first")).n);
+      }
+    });
+    document.querySelectorAll("details[data-part]").forEach(function (details) {
+      details.addEventListener("toggle", function () { if (details.open) loadDetails(details); });
+    });
+    window.addEventListener("hashchange", openTarget);
+    openTarget();
   }
 
   function toggleHelp(show) {
@@ -132,4 +301,5 @@
   });
   document.querySelector("[data-toggle-help]").addEventListener("click", function () { toggleHelp(); });
   setUpSearch();
+  setUpParts();
 })();

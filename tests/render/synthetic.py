@@ -3,7 +3,9 @@
 Each "model" is a user function that breaks its graph once: its cache entry calls
 ``__compiled_fn_<n>`` and a resume function, which has an entry and a graph of its
 own. Every third model is recompiled (a second cache entry), so the dump has
-recompile reasons too. ``make_dump(root, graphs=N)`` writes exactly N graphs.
+recompile reasons too. ``make_dump(root, graphs=N)`` writes exactly N graphs;
+``guards=G`` gives the dump G guards in all, most of them in a module tree four
+levels under ``L['self']``, as a transformers model's entries have.
 """
 
 from __future__ import annotations
@@ -44,13 +46,18 @@ def make_dump(
     processes: int = 1,
     markup: bool = False,
     status: str = "complete",
+    guards: int = 0,
 ) -> Path:
     """Write a dump of ``graphs`` compiled graphs per process under ``root``."""
     root = Path(root)
+    # Each graph is one cache entry; each entry has three guards of its own.
+    extra = max(0, -(-guards // max(graphs, 1)) - 3) if guards else 0
     for rank in range(processes):
         layout = Layout(root) if rank == 0 else Layout(root).process(f"rank{rank}")
         name = "" if rank == 0 else f"rank{rank}"
-        _write_process(layout, name, rank if processes > 1 else None, processes, graphs, markup)
+        _write_process(
+            layout, name, rank if processes > 1 else None, processes, graphs, markup, extra
+        )
         write_json(layout.manifest, to_json(_manifest(name, rank, processes, status)))
     return root
 
@@ -88,7 +95,7 @@ def _manifest(name: str, rank: int, processes: int, status: str) -> Manifest:
     )
 
 
-def _write_process(layout, name, rank, processes, graphs, markup):
+def _write_process(layout, name, rank, processes, graphs, markup, extra=0):
     counter = itertools.count(1)
     frame = itertools.count(0)
     written = 0
@@ -97,10 +104,10 @@ def _write_process(layout, name, rank, processes, graphs, markup):
             return
         room = graphs - written
         recompile = model % 3 == 2 and room >= 3
-        written += _write_model(layout, model, counter, frame, recompile, room, markup)
+        written += _write_model(layout, model, counter, frame, recompile, room, markup, extra)
 
 
-def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
+def _write_model(layout, model, counter, frame, recompile, room, markup, extra=0) -> int:
     """One user function (plus its resume function); returns graphs written."""
     tag = "<b>&amp;" if markup else ""
     fn_name = f"forward_{model}"
@@ -114,7 +121,7 @@ def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
         compile_id = f"{frame_id}/{version}"
         graph = _write_graph(layout, next(counter), compile_id, fn_id, markup, first + 1)
         resume_ids = [resume_id] if with_resume and version == 0 else []
-        entries.append(_entry(compile_id, graph, resume_ids, first, tag, version))
+        entries.append(_entry(compile_id, graph, resume_ids, first, tag, version, extra))
         reasons = [f"tensor 'L['x']' size mismatch at index 0. expected 8, actual {16 * version}"]
         breaks = [_graph_break(first + 3, fn_name)] if resume_ids else []
         _write_compile(layout, compile_id, fn_id, graph, breaks, reasons if version else [])
@@ -132,11 +139,11 @@ def _write_model(layout, model, counter, frame, recompile, room, markup) -> int:
     )
     write_json(layout.function(fn_id), to_json(function))
     if with_resume:
-        written += _write_resume(layout, model, counter, frame, fn_id, resume_id, first, tag)
+        written += _write_resume(layout, model, counter, frame, fn_id, resume_id, first, tag, extra)
     return written
 
 
-def _write_resume(layout, model, counter, frame, parent, resume_id, first, tag) -> int:
+def _write_resume(layout, model, counter, frame, parent, resume_id, first, tag, extra=0) -> int:
     name = f"torch_dynamo_resume_in_forward_{model}_at_{first + 3}"
     compile_id = f"{next(frame)}/0"
     graph = _write_graph(layout, next(counter), compile_id, resume_id, False, first + 4)
@@ -152,7 +159,7 @@ def _write_resume(layout, model, counter, frame, parent, resume_id, first, tag) 
         source=source,
         original=_code(name, "def resume(b, x):\n    b = b * -1\n    return x * b\n"),
         resume=ResumePoint(parent, first + 3, first + 4, offset=30, original=parent),
-        entries=[_entry(compile_id, graph, [], first, tag, 0)],
+        entries=[_entry(compile_id, graph, [], first, tag, 0, extra)],
     )
     write_json(layout.function(resume_id), to_json(function))
     return 1
@@ -174,7 +181,9 @@ def _code(name: str, text: str) -> CodeView:
     return CodeView(name=name, decompiled=text, dis=dis)
 
 
-def _entry(compile_id, graph: CompiledGraph, resume_ids, first, tag, version) -> CacheEntry:
+def _entry(
+    compile_id, graph: CompiledGraph, resume_ids, first, tag, version, extra=0
+) -> CacheEntry:
     where = f"{FILENAME}:{first + 1} in forward"
     tree = (
         "TREE_GUARD_MANAGER:\n"
@@ -187,6 +196,8 @@ def _entry(compile_id, graph: CompiledGraph, resume_ids, first, tag, version) ->
         f"| | +- TYPE_MATCH: ___check_type_id(L['b{tag}'], 94{version})  # if b.sum() < 0:  "
         f"# {FILENAME}:{first + 3} in forward\n"
     )
+    module_tree, module_guards = _module_guards(extra)
+    tree += module_tree
     guards = [
         Guard("___check_global_state()", kind="GLOBAL_STATE"),
         Guard(
@@ -197,6 +208,7 @@ def _entry(compile_id, graph: CompiledGraph, resume_ids, first, tag, version) ->
             line=first + 1,
         ),
         Guard(f"___check_type_id(L['b{tag}'], 94{version})", kind="TYPE_MATCH", line=first + 3),
+        *module_guards,
     ]
     calls = "".join(f"    return __resume_at_30_{i + 2}(b, y)\n" for i, _ in enumerate(resume_ids))
     transformed = (
@@ -211,6 +223,28 @@ def _entry(compile_id, graph: CompiledGraph, resume_ids, first, tag, version) ->
         graphs=[graph.id],
         resume_functions=list(resume_ids),
     )
+
+
+def _module_guards(count: int) -> tuple[str, list[Guard]]:
+    """``count`` ID_MATCH guards on the parameters of layers of ``L['self']``, ten a
+    layer, each layer's manager four levels deep, as torch prints a model's tree."""
+    if not count:
+        return "", []
+    lines = [
+        "| +- GuardManager: source=L['self'], accessed_by=FrameLocalsGuardAccessor(key='self')",
+        "| | +- GuardManager: source=L['self']._modules, accessed_by=GetAttrGuardAccessor(_modules)",
+    ]
+    guards = []
+    for n in range(count):
+        layer = f"L['self']._modules['layers']._modules['{n // 10}']"
+        if n % 10 == 0:
+            lines.append(
+                f"| | | +- GuardManager: source={layer}, accessed_by=DictGetItemGuardAccessor"
+            )
+        expression = f"___check_obj_id({layer}._parameters['weight_{n % 10}'], {140000 + n})"
+        lines.append(f"| | | | +- ID_MATCH: {expression}  # self.layers[{n // 10}]")
+        guards.append(Guard(expression, kind="ID_MATCH", user_source=layer))
+    return "\n".join(lines) + "\n", guards
 
 
 def _graph_break(line: int, fn_name: str) -> GraphBreak:

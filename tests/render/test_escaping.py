@@ -11,6 +11,7 @@ from depyf_report.render import urls
 from depyf_report.render.build_graph import build_graph_page
 from depyf_report.render.codeview import code_line
 from depyf_report.render.context import ProcessContext
+from depyf_report.render.deferred import PageParts
 from depyf_report.render.flowchart import flowchart
 from depyf_report.render.summary import summary_markdown
 from depyf_report.render.writer import environment
@@ -36,12 +37,35 @@ def test_markup_in_names_paths_and_guards_shows_as_text(markup_site):
     assert "L_&lt;script&gt;alert(1)&lt;/script&gt;_" in re.sub(r"<[^>]+>", "", graph)
 
 
-def test_search_data_cannot_close_its_script_element(markup_site):
+def read_part(path):
+    """A data file's one call, ``depyfPart(name, data)``, read back as JSON: a file
+    that did anything else would not match."""
+    text = path.read_text(encoding="ascii")
+    match = re.fullmatch(r"depyfPart\((.*)\);\n", text, re.S)
+    assert match, text[:200]
+    name, data = json.loads(f"[{match[1]}]")
+    assert name == path.name
+    return data
+
+
+def test_search_data_is_a_data_file_that_holds_markup_as_text(markup_site):
     page = (markup_site / "index.html").read_text()
-    data = page.split('<script type="application/json" id="search-data">')[1].split("</script>")[0]
-    assert "<" not in data
-    rows = json.loads(data)
+    name = re.search(r'id="search-data" data-part="([^"]+)"', page)[1]
+    rows = read_part(markup_site / name)
     assert any(row[1] == "Model0.forward_0<b>&amp;" for row in rows)
+
+
+def test_markup_in_data_files_is_escaped(markup_site):
+    """Data files other than the search index hold markup the page inserts as is."""
+    page = (markup_site / "index.html").read_text()
+    search = re.search(r'id="search-data" data-part="([^"]+)"', page)[1]
+    parts = [p for p in sorted(markup_site.glob("*.js")) if p.name != search]
+    assert any(p.name.startswith("p-rank1-fn-") for p in parts)  # guard trees
+    for path in parts:
+        text = json.dumps(read_part(path), ensure_ascii=False)
+        assert "<script>alert" not in text, path.name
+        assert "<b>&amp;" not in text, path.name
+        assert "&lt;b&gt;&amp;amp;" in text or "&lt;script&gt;" in text or "fn-" not in path.name
 
 
 def test_summary_does_not_pass_markup_through(markup_site):
@@ -100,7 +124,8 @@ def test_a_hostile_stage_kind_stays_inside_its_attributes(tmp_path):
     graph.stages[0].kind = HOSTILE
     page = build_graph_page(ctx, graph, ())
     assets = {"css": "s.css", "js": "s.js", "pygments": "p.css"}
-    html = environment().get_template(page.template).render(page=page, assets=assets)
+    parts = PageParts(page.path)
+    html = environment().get_template(page.template).render(page=page, assets=assets, parts=parts)
     _assert_ids_are_safe(html)
     _assert_ids_are_safe(str(flowchart(ctx, ctx.roots()[0])))
 

@@ -1,0 +1,242 @@
+"""Heavy parts of a page, moved into data files the page loads only when asked.
+
+A page of a large model would otherwise hold megabytes of guards and code. The
+page keeps what a reader looks at first (the first lines of each listing, the
+first levels of each guard tree) and a placeholder for the rest; the rest goes
+into ``<page>.<n>.js`` beside it, a script that hands its data to
+``depyfPart(name, data)`` in site.js. Browsers refuse ``fetch`` of local files,
+but a ``<script src>`` added on demand loads from ``file://`` too.
+
+The data is JSON with every non-ASCII character escaped: JSON quotes every
+string, so no text from a dump can end its string; and as a script file of its
+own, no ``</script>`` in it can end anything.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from .guard_tree import shown_lines
+from .views import CodeLine, GuardTree, Link, Row, Table
+
+# Lines of code a page shows at load, all its listings together, and the most one
+# listing shows before its "show more" button: about ten DOM nodes a line, so a page
+# stays well under 3,000 nodes whatever the model.
+PAGE_LINES = 120
+GUARD_LINES = 30  # lines of one guard tree shown at load, at most
+LISTING_LINES = 60
+CHUNK_LINES = 400  # lines per data file of a long listing
+TABLE_ROWS = 25  # rows a table shows at load
+CHUNK_ROWS = 500
+CHARTS = 6  # flowcharts the overview shows at load
+
+
+@dataclass(frozen=True)
+class DataFile:
+    path: str  # beside the page, named after it
+    content: bytes
+
+
+def part_path(page: str, number: int) -> str:
+    """``fn-f0.html`` -> ``fn-f0.3.js``: the data file stays next to its page."""
+    return f"{page.removesuffix('.html')}.{number}.js"
+
+
+# Data files of a page, as part_path names them; the writer keeps them with their page.
+PART_NAME = re.compile(r"(?P<page>.+)\.(?P<number>\d{1,6})\.js")
+
+
+def script(name: str, data) -> bytes:
+    """A data file: one call that hands ``data`` to the page. JSON quotes every
+    string, so no text in it can end the string; ASCII only, as a file read from
+    disk has no charset of its own."""
+    text = json.dumps([name, data], ensure_ascii=True, separators=(",", ":"))
+    return f"depyfPart({text[1:-1]});\n".encode("ascii")
+
+
+class PageParts:
+    """Collects one page's deferred parts while its template renders.
+
+    Templates call ``code``, ``guards``, ``rows`` and ``later``; each returns the
+    markup the page keeps and files away the rest. ``files`` is what to write.
+    """
+
+    def __init__(self, page: str):
+        self.page = page
+        self.files: list[DataFile] = []
+        self.lines_left = PAGE_LINES
+
+    def _file(self, data) -> str:
+        path = part_path(self.page, len(self.files) + 1)
+        self.files.append(DataFile(path, script(path, data)))
+        return path
+
+    def json(self, text: Markup) -> str:
+        """A data file of JSON already written safe for a script (search.search_json)."""
+        path = part_path(self.page, len(self.files) + 1)
+        content = f"depyfPart({json.dumps(path)},{text});\n".encode("ascii")
+        self.files.append(DataFile(path, content))
+        return path
+
+    def code(self, lines: Sequence[CodeLine], label: str = "") -> Markup:
+        """A listing: its first lines, then a button per chunk of the rest."""
+        shown = min(len(lines), LISTING_LINES, self.lines_left)
+        if len(lines) - shown <= 10:  # a button to show a few lines is not worth it
+            shown = len(lines)
+        self.lines_left = max(0, self.lines_left - shown)
+        aria = f' aria-label="{escape(label)}"' if label else ""
+        out = [f'<div class="code"{aria}>\n', *(line.row for line in lines[:shown])]
+        for start in range(shown, len(lines), CHUNK_LINES):
+            chunk = lines[start : start + CHUNK_LINES]
+            out.append(self._code_chunk(chunk, len(lines) - start))
+        out.append("</div>")
+        return Markup("".join(out))
+
+    def _code_chunk(self, chunk: Sequence[CodeLine], left: int) -> str:
+        path = self._file("".join(line.row for line in chunk))
+        first, last = chunk[0], chunk[-1]
+        more = f" of {left} more" if left > len(chunk) else ""
+        text = f"show lines {first.number}\u2013{last.number}{more}"
+        ids = _extra_ids(chunk)
+        return (
+            f'<button type="button" class="more-lines" data-part="{escape(path)}" '
+            f'data-first="{escape(first.anchor)}" data-last="{escape(last.anchor)}"'
+            f"{f' data-ids={_attr(ids)}' if ids else ''}>{escape(text)}</button>\n"
+        )
+
+    def guards(self, tree: GuardTree, label: str = "guards") -> Markup:
+        """A guard tree folded to its first levels and failed guards; the whole tree,
+        one row a line with its depth, goes into a data file read on the first unfold."""
+        if not tree.lines:
+            return Markup(f'<div class="code" aria-label="{escape(label)}"></div>')
+        shown = shown_lines(tree.depths, tree.failed, min(GUARD_LINES, self.lines_left))
+        self.lines_left = max(0, self.lines_left - len(shown))
+        rows = [[depth, str(line.row)] for depth, line in zip(tree.depths, tree.lines)]
+        path = self._file(rows)
+        first, last = tree.lines[0].anchor, tree.lines[-1].anchor
+        out = [
+            f'<div class="code guard-tree" aria-label="{escape(label)}" data-part="{escape(path)}" '
+            f'data-first="{escape(first)}" data-last="{escape(last)}">\n'
+        ]
+        under = _subtree_sizes(tree.depths)
+        for i in sorted(shown):
+            folded = any(j not in shown for j in _children(tree.depths, i, under[i]))
+            out.append(_guard_row(tree.lines[i], tree.depths[i], under[i], folded))
+        out.append("</div>")
+        return Markup("".join(out))
+
+    def rows(self, table: Table) -> Markup:
+        """A table's rows: the first ones, then a row with a button per chunk of the rest."""
+        rows = [_row_html(row) for row in table.rows]
+        columns = len(table.headers)
+        out = rows[:TABLE_ROWS]
+        for start in range(TABLE_ROWS, len(rows), CHUNK_ROWS):
+            chunk = rows[start : start + CHUNK_ROWS]
+            path = self._file("".join(chunk))
+            text = f"show rows {start + 1}\u2013{start + len(chunk)} of {len(rows)}"
+            out.append(
+                f'<tr class="more-rows"><td colspan="{int(columns)}"><button type="button" '
+                f'class="more-lines" data-part="{escape(path)}">{escape(text)}</button></td></tr>'
+            )
+        return Markup("".join(out))
+
+    def charts(
+        self, charts: Sequence[Markup], summary: str, css: str, shown: int = CHARTS
+    ) -> Markup:
+        """Flowcharts: the first ``shown``, the rest folded under ``summary`` and read
+        when opened; with none shown the summary is the folded block's whole title."""
+        figures = [f'<figure class="chart">{chart}</figure>' for chart in charts]
+        out = figures[:shown]
+        if len(figures) > shown:
+            title = f"{len(figures) - shown} {summary}" if shown else summary
+            out.append(self.later(Markup("".join(figures[shown:])), title, css))
+        return Markup("".join(out))
+
+    def later(self, html: Markup, summary: str, css: str = "") -> Markup:
+        """A block shown folded: its content is read when it is first opened."""
+        path = self._file(str(html))
+        return Markup(
+            f'<details class="deferred {escape(css)}" data-part="{escape(path)}">'
+            f"<summary>{escape(summary)}</summary></details>"
+        )
+
+    def text(self, text: str, summary: str, css: str = "") -> Markup:
+        """Plain text (a bytecode listing) shown folded, read when first opened."""
+        if len(text) < 2000:
+            return Markup(
+                f'<details class="{escape(css)}"><summary>{escape(summary)}</summary>'
+                f"<pre>{escape(text)}</pre></details>"
+            )
+        return self.later(Markup(f"<pre>{escape(text)}</pre>"), summary, css)
+
+
+def _row_html(row: Row) -> str:
+    cells = []
+    for cell in row.cells:
+        cells.append("<td>" + ", ".join(_link_html(link) for link in cell) + "</td>")
+    return "<tr>" + "".join(cells) + "</tr>"
+
+
+def _link_html(link: Link) -> str:
+    if not link.href:
+        return str(escape(link.text))
+    title = f' title="{escape(link.title)}"' if link.title else ""
+    return f'<a href="{escape(link.href)}"{title}>{escape(link.text)}</a>'
+
+
+def _subtree_sizes(depths: Sequence[int]) -> list[int]:
+    """How many lines sit under each line of a tree."""
+    under, open_lines = [0] * len(depths), []
+    for j, depth in enumerate(depths):
+        while open_lines and depths[open_lines[-1]] >= depth:
+            open_lines.pop()
+        for k in open_lines:
+            under[k] += 1
+        open_lines.append(j)
+    return under
+
+
+def _children(depths: Sequence[int], index: int, under: int) -> list[int]:
+    depth = depths[index] + 1
+    return [j for j in range(index + 1, index + under + 1) if depths[j] == depth]
+
+
+def _guard_row(line: CodeLine, depth: int, under: int, folded: bool) -> str:
+    """A guard line as shown at load, with the button that unfolds or folds its
+    children; site.js draws the same rows after an unfold."""
+    if not under:
+        button = ""
+    elif folded:
+        button = (
+            '<button type="button" class="unfold" aria-expanded="false" '
+            f'title="show the {under} checks under this one">+{under}</button>'
+        )
+    else:
+        button = (
+            '<button type="button" class="unfold" aria-expanded="true" '
+            'title="fold the checks under this one">\u2212</button>'
+        )
+    row = str(line.row)
+    # The row is ours (codeview.code_line): the depth goes on it, the button after its number.
+    head, sep, rest = row.partition("</a>")
+    head = head.replace("<div ", f'<div data-depth="{int(depth)}" ', 1)
+    return f"{head}{sep}{button}{rest}"
+
+
+_ID = re.compile(r' id="([A-Za-z0-9_.-]+)"')
+
+
+def _extra_ids(chunk: Sequence[CodeLine]) -> str:
+    """Ids inside a chunk other than its lines' own: links to them load the chunk."""
+    own = {line.anchor for line in chunk}
+    found = {m[1] for line in chunk for m in _ID.finditer(str(line.html))}
+    return " ".join(sorted(found - own))
+
+
+def _attr(value: str) -> str:
+    return f'"{escape(value)}"'

@@ -1,0 +1,74 @@
+"""Which lines of a guard tree a page shows at load.
+
+Torch prints the tree with one check a line, its depth drawn as ``| | +- ``. A
+Llama model's tree has thousands of checks under ``L['self']``; the page shows
+the levels that fit in the lines the page has left, and the lines of failed guards with every
+check above them, so a recompile's cause is in view without unfolding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_BRANCH = re.compile(r"^(?P<bars>(?:\| )*)\+- ")
+
+
+def depths(tree: str) -> tuple[int, ...]:
+    """Each line's depth: ``+- `` is 1, each ``| `` before it one more. A line
+    without a branch (a check printed over several lines) goes with the line above."""
+    found, last = [], 0
+    for index, text in enumerate(tree.splitlines()):
+        match = _BRANCH.match(text)
+        if match:
+            last = len(match["bars"]) // 2 + 1
+        elif index == 0:
+            last = 0
+        found.append(last)
+    return tuple(found)
+
+
+def shown_lines(depths: tuple[int, ...], open_at: Iterable[int], limit: int) -> frozenset[int]:
+    """Indexes of the lines to show: the deepest first levels that fit in ``limit``
+    lines (the root and its child at least), and the lines ``open_at`` (1-based)
+    with every line above them."""
+    level = 1
+    deepest = max(depths, default=0)
+    while level < deepest and sum(1 for d in depths if d <= level + 1) <= limit:
+        level += 1
+    shown = {i for i, d in enumerate(depths) if d <= level}
+    for number in open_at:
+        shown |= _path_to(depths, number - 1)
+    return frozenset(shown)
+
+
+def _path_to(depths: tuple[int, ...], index: int) -> set[int]:
+    """Line ``index`` and the line above it at each smaller depth: its ancestors."""
+    if not 0 <= index < len(depths):
+        return set()
+    path, depth = {index}, depths[index]
+    for j in range(index - 1, -1, -1):
+        if depths[j] < depth:
+            path.add(j)
+            depth = depths[j]
+    return path
+
+
+_CHECK = re.compile(r"^[|+\- ]*(?:[A-Za-z_]+: )?(?P<code>.*?)(?:\s+# .*)?$")
+
+
+def guard_lines_of(tree: str, expressions: list[str]) -> list[int | None]:
+    """The tree line (1-based) of each guard, so search opens the tree at it; a guard
+    torch printed twice maps to its occurrences in order."""
+    at: dict[str, list[int]] = {}
+    lines = tree.splitlines()
+    for number, text in enumerate(lines, start=1):
+        at.setdefault(_CHECK.match(text)["code"].strip(), []).append(number)
+    found: list[int | None] = []
+    for expression in expressions:
+        numbers = at.get(expression.strip())
+        if numbers:
+            found.append(numbers.pop(0) if len(numbers) > 1 else numbers[0])
+        else:  # a guard cut or padded differently: the first line that holds it
+            found.append(next((n for n, t in enumerate(lines, 1) if expression in t), None))
+    return found
