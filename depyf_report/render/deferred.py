@@ -22,16 +22,19 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from .guard_tree import shown_lines
-from .views import CodeLine, GuardTree, Link, Row, Table
+from .views import CodeLine, GuardTree, Link, RegionView, Row, Table
 
-# Lines of code a page shows at load, all its listings together, and the most one
-# listing shows before its "show more" button: about ten DOM nodes a line, so a page
-# stays well under 3,000 nodes whatever the model.
-PAGE_LINES = 120
-GUARD_LINES = 30  # lines of one guard tree shown at load, at most
+# DOM nodes the listings, guard trees and tables of one page may make at load, all
+# together, and one listing or tree at most: the rest of a page takes a few hundred,
+# so every page stays under 3,000 nodes whatever the model. A highlighted line is
+# ten to thirty nodes.
+PAGE_NODES = 1500
+LISTING_NODES = 700
+GUARD_NODES = 350
 LISTING_LINES = 60
 CHUNK_LINES = 400  # lines per data file of a long listing
-TABLE_ROWS = 25  # rows a table shows at load
+TABLE_ROWS = 25  # rows a table shows at load, at most
+TABLE_NODES = 150
 CHUNK_ROWS = 500
 CHARTS = 6  # flowcharts the overview shows at load
 
@@ -40,6 +43,11 @@ CHARTS = 6  # flowcharts the overview shows at load
 class DataFile:
     path: str  # beside the page, named after it
     content: bytes
+
+
+def nodes(html: str) -> int:
+    """The elements a piece of our own markup makes: its start tags."""
+    return html.count("<") - html.count("</")
 
 
 def part_path(page: str, number: int) -> str:
@@ -69,7 +77,7 @@ class PageParts:
     def __init__(self, page: str):
         self.page = page
         self.files: list[DataFile] = []
-        self.lines_left = PAGE_LINES
+        self.nodes_left = PAGE_NODES
 
     def _file(self, data) -> str:
         path = part_path(self.page, len(self.files) + 1)
@@ -85,17 +93,39 @@ class PageParts:
 
     def code(self, lines: Sequence[CodeLine], label: str = "") -> Markup:
         """A listing: its first lines, then a button per chunk of the rest."""
-        shown = min(len(lines), LISTING_LINES, self.lines_left)
-        if len(lines) - shown <= 10:  # a button to show a few lines is not worth it
-            shown = len(lines)
-        self.lines_left = max(0, self.lines_left - shown)
         aria = f' aria-label="{escape(label)}"' if label else ""
-        out = [f'<div class="code"{aria}>\n', *(line.row for line in lines[:shown])]
+        rows = self._listing(lines, min(LISTING_NODES, self.nodes_left))
+        return Markup(f'<div class="code"{aria}>\n{rows}</div>')
+
+    def pane(self, regions: Sequence[RegionView], share: int) -> Markup:
+        """A provenance pane: each region's name and lines, within the pane's
+        ``share`` of the page's nodes; the rest of each region in chunks."""
+        out = ['<div class="code pane-code">\n']
+        budget = min(share, self.nodes_left)
+        for region in regions:
+            if region.label:
+                out.append(f'<p class="region-name">{escape(region.label)}</p>\n')
+            before = self.nodes_left
+            out.append(self._listing(region.lines, budget))
+            budget = max(0, budget - (before - self.nodes_left))
+        out.append("</div>")
+        return Markup("".join(out))
+
+    def _listing(self, lines: Sequence[CodeLine], budget: int) -> str:
+        shown = 0
+        for line in lines[:LISTING_LINES]:
+            if nodes(line.row) > budget:
+                break
+            budget -= nodes(line.row)
+            shown += 1
+        if len(lines) - shown <= 3 and len(lines) <= LISTING_LINES:
+            shown = len(lines)  # a button to show a few lines is not worth it
+        self.nodes_left = max(0, self.nodes_left - sum(nodes(x.row) for x in lines[:shown]))
+        out = [line.row for line in lines[:shown]]
         for start in range(shown, len(lines), CHUNK_LINES):
             chunk = lines[start : start + CHUNK_LINES]
             out.append(self._code_chunk(chunk, len(lines) - start))
-        out.append("</div>")
-        return Markup("".join(out))
+        return "".join(out)
 
     def _code_chunk(self, chunk: Sequence[CodeLine], left: int) -> str:
         path = self._file("".join(line.row for line in chunk))
@@ -114,8 +144,10 @@ class PageParts:
         one row a line with its depth, goes into a data file read on the first unfold."""
         if not tree.lines:
             return Markup(f'<div class="code" aria-label="{escape(label)}"></div>')
-        shown = shown_lines(tree.depths, tree.failed, min(GUARD_LINES, self.lines_left))
-        self.lines_left = max(0, self.lines_left - len(shown))
+        costs = [nodes(line.row) for line in tree.lines]
+        budget = min(GUARD_NODES, self.nodes_left)
+        shown = shown_lines(tree.depths, tree.failed, costs, budget)
+        self.nodes_left = max(0, self.nodes_left - sum(costs[i] for i in shown))
         rows = [[depth, str(line.row)] for depth, line in zip(tree.depths, tree.lines)]
         path = self._file(rows)
         first, last = tree.lines[0].anchor, tree.lines[-1].anchor
@@ -132,10 +164,23 @@ class PageParts:
 
     def rows(self, table: Table) -> Markup:
         """A table's rows: the first ones, then a row with a button per chunk of the rest."""
-        rows = [_row_html(row) for row in table.rows]
-        columns = len(table.headers)
-        out = rows[:TABLE_ROWS]
-        for start in range(TABLE_ROWS, len(rows), CHUNK_ROWS):
+        return self._rows([_row_html(row) for row in table.rows], len(table.headers))
+
+    def code_rows(self, rows: Sequence[Sequence[str]]) -> Markup:
+        """Rows of code cells (a graph's inputs and their shapes), as ``rows`` does."""
+        cells = ["".join(f"<td><code>{escape(c)}</code></td>" for c in row) for row in rows]
+        return self._rows([f"<tr>{c}</tr>" for c in cells], max((len(r) for r in rows), default=1))
+
+    def _rows(self, rows: list[str], columns: int) -> Markup:
+        budget, shown = min(TABLE_NODES, self.nodes_left), 0
+        for row in rows[:TABLE_ROWS]:
+            if nodes(row) > budget and shown >= 3:
+                break
+            budget -= nodes(row)
+            shown += 1
+        self.nodes_left = max(0, self.nodes_left - sum(nodes(r) for r in rows[:shown]))
+        out = rows[:shown]
+        for start in range(shown, len(rows), CHUNK_ROWS):
             chunk = rows[start : start + CHUNK_ROWS]
             path = self._file("".join(chunk))
             text = f"show rows {start + 1}\u2013{start + len(chunk)} of {len(rows)}"

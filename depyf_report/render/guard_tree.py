@@ -28,15 +28,21 @@ def depths(tree: str) -> tuple[int, ...]:
     return tuple(found)
 
 
-def shown_lines(depths: tuple[int, ...], open_at: Iterable[int], limit: int) -> frozenset[int]:
-    """Indexes of the lines to show: the deepest first levels that fit in ``limit``
-    lines (the root and its child at least), and the lines ``open_at`` (1-based)
-    with every line above them."""
+def shown_lines(
+    depths: tuple[int, ...], open_at: Iterable[int], costs: list[int], budget: int
+) -> frozenset[int]:
+    """Indexes of the lines to show: the deepest first levels whose lines cost no
+    more than ``budget`` in all, as many of them as fit where even the first two
+    levels do not; and the lines ``open_at`` (1-based) with every line above them."""
     level = 1
     deepest = max(depths, default=0)
-    while level < deepest and sum(1 for d in depths if d <= level + 1) <= limit:
+    while level < deepest and sum(c for c, d in zip(costs, depths) if d <= level + 1) <= budget:
         level += 1
-    shown = {i for i, d in enumerate(depths) if d <= level}
+    shown: set[int] = set()
+    for index, depth in enumerate(depths):
+        if depth <= level and costs[index] <= budget:
+            shown.add(index)
+            budget -= costs[index]
     for number in open_at:
         shown |= _path_to(depths, number - 1)
     return frozenset(shown)

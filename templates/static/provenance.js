@@ -70,9 +70,18 @@
   }
 
   function select(line, focus) {
-    clear();
     var i = index[line.id];
     var spots = spansOf[i] || (i === undefined ? [] : [i]);
+    // A long pane shows its first lines; the lines to light may be in a chunk not loaded yet.
+    var missing = linesOf(reach(spots, up).concat(reach(spots, down)))
+      .map(function (k) { return data.ids[k]; })
+      .filter(function (id) { return !document.getElementById(id); });
+    if (missing.length && window.depyfReveal && !line.revealed) {
+      line.revealed = true;
+      window.depyfReveal(missing, function () { select(line, focus); line.revealed = false; });
+      return;
+    }
+    clear();
     mark(reach(spots, up), "came-from");
     mark(reach(spots, down), "became");
     mark(spots, "selected");
@@ -123,6 +132,17 @@
     if (act) { event.preventDefault(); event.stopPropagation(); act(); }
   }, true);
 
-  var start = window.location.hash && document.getElementById(window.location.hash.slice(1));
+  var wanted = window.location.hash.slice(1);
+  var start = wanted && document.getElementById(wanted);
   if (start && start.closest("[data-pane]")) select(start, false);
+  else if (wanted) {
+    // A line in a chunk not loaded yet: site.js (after this script) loads it.
+    document.addEventListener("DOMContentLoaded", function () {
+      if (!window.depyfReveal) return;
+      window.depyfReveal([wanted], function () {
+        var line = document.getElementById(wanted);
+        if (line && line.closest("[data-pane]")) select(line, false);
+      });
+    });
+  }
 })();

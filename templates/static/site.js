@@ -237,6 +237,20 @@
     }
   }
 
+  // Load whatever holds these ids (chunks of listings), then call back: the
+  // provenance view lights lines that may not be on the page yet.
+  window.depyfReveal = function (ids, then) {
+    var holders = [];
+    ids.forEach(function (id) {
+      if (document.getElementById(id)) return;
+      var holder = holderOf(id);
+      if (holder && holders.indexOf(holder) < 0 && !holder.classList.contains("guard-tree")) holders.push(holder);
+    });
+    var left = holders.length;
+    if (!left) { then(); return; }
+    holders.forEach(function (holder) { loadCode(holder, function () { if (--left === 0) then(); }); });
+  };
+
   function setUpParts() {
     document.addEventListener("click", function (event) {
       var button = event.target.closest && event.target.closest("button");
