@@ -26,6 +26,7 @@ from depyf_report.dump import (
     GraphBreak,
     GraphStage,
     Guard,
+    GuardFailure,
     GuardSet,
     Kernel,
     Layout,
@@ -257,6 +258,12 @@ def _graph_break(line: int, fn_name: str) -> GraphBreak:
     )
 
 
+def _failure(compile_id: str, reason: str) -> GuardFailure:
+    """The first entry's size guard failed, as capture reads torch's reason."""
+    entry = f"{compile_id.split('/')[0]}/0"
+    return GuardFailure(f"{entry}: {reason}", entry, reason, "size", "L['x']")
+
+
 def _write_compile(layout, compile_id, fn_id, graph, breaks, reasons):
     record = Compile(
         id=compile_id,
@@ -266,6 +273,7 @@ def _write_compile(layout, compile_id, fn_id, graph, breaks, reasons):
         backend="inductor",
         graph_breaks=breaks,
         recompile_reasons=reasons,
+        guard_failures=[_failure(compile_id, reason) for reason in reasons],
         dynamic_symbols=[DynamicSymbol("s0", "L['x'].size()[0]", "2", "int_oo", "8")],
         graphs=[graph.id],
         metrics={"entire_frame_compile_time_s": 0.5, "inductor_compile_time_s": 0.25},

@@ -1,9 +1,11 @@
 """The site in a real browser, from file://: Debian's Chromium through Playwright."""
 
+import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from light_pages import MAX_DOM_NODES
+from playwright.sync_api import expect, sync_playwright
 from provenance_dump import (
     DYNAMO_LINES,
     HANDLE_LINE,
@@ -297,4 +299,119 @@ def test_an_old_dump_names_the_functions_it_holds_no_source_for(helper_sites, pa
     page.locator(f"#dynamo-L{DYNAMO_LINES['abs_1']}").click()
     status = page.locator('[data-pane="source"] .pane-status').inner_text()
     assert status.startswith("Nothing here is recorded")
+
+
+# --- light pages (issue 27): folded guard trees, chunked listings, lazy search ------
+
+HOSTILE_GUARD = (
+    "___check_obj_id(L['s'], 1)  \"); alert(1); (\" </script><script>alert(2)</script>\u2028"
+)
+
+
+def _patch(path: Path, change) -> None:
+    record = json.loads(path.read_text())
+    change(record)
+    path.write_text(json.dumps(record))
+
+
+def _hostile_and_long(record_root: Path) -> None:
+    """A hostile guard deep in f0's first tree, and a Dynamo graph of 2,000 lines."""
+
+    def guard(fn):
+        guards = fn["entries"][0]["guards"]
+        guards["tree"] += f"| | | | +- ID_MATCH: {HOSTILE_GUARD}  # x\n"
+        guards["guards"].append({"expression": HOSTILE_GUARD, "kind": "ID_MATCH"})
+
+    def stage(graph):
+        body = "".join(f"        v{i} = torch.ops.aten.mul.Tensor(x, {i})\n" for i in range(2000))
+        graph["stages"][0]["text"] = f"class GraphModule(torch.nn.Module):\n{body}"
+
+    _patch(record_root / "functions" / "f0.json", guard)
+    _patch(record_root / "graphs" / "g1.json", stage)
+
+
+@pytest.fixture(scope="module")
+def deep_site(tmp_path_factory):
+    """24 graphs, 200 guards a cache entry twenty layers deep, a hostile guard, a long graph."""
+    root = tmp_path_factory.mktemp("deep")
+    dump = make_dump(root / "dump", graphs=24, guards=4800)
+    _hostile_and_long(dump)
+    return render(dump, root / "site", progress=False).parent
+
+
+def _dom_nodes(page) -> int:
+    return page.evaluate("document.getElementsByTagName('*').length")
+
+
+def test_every_page_loads_with_at_most_3000_dom_nodes(deep_site, page):
+    for path in sorted(deep_site.glob("*.html")):
+        page.goto(path.as_uri())
+        assert _dom_nodes(page) <= MAX_DOM_NODES, path.name
+    assert page.errors == []
+
+
+def test_a_folded_guard_tree_unfolds_from_its_data_file(deep_site, page):
+    loaded = []
+    page.on("request", lambda r: loaded.append(r.url.rsplit("/", 1)[-1]))
+    page.goto((deep_site / "fn-f0.html").as_uri())
+    tree = page.locator("#entry-0 .guard-tree")
+    part = tree.get_attribute("data-part")
+    assert part not in loaded  # nothing is read before it is asked for
+    layers = tree.locator(".line", has_text="_modules['layers']._modules['")
+    weights = tree.locator(".line", has_text="._parameters['weight_")
+    assert layers.count() == 20 and weights.count() == 0  # the layers show, folded
+    layer = layers.nth(3)
+    assert layer.locator("button.unfold").inner_text() == "+10"
+    layer.locator("button.unfold").click()
+    expect(weights).to_have_count(10)
+    assert part in loaded
+    assert "._modules['3']._parameters['weight_7']" in weights.nth(7).inner_text()
+    layer.locator("button.unfold").click()  # folds again
+    expect(weights).to_have_count(0)
+    modules = tree.locator(".line", has_text="source=L['self']._modules,")
+    modules.locator("button.unfold").click()  # folding a level hides all under it
+    expect(layers).to_have_count(0)
+    modules.locator("button.unfold").click()
+    expect(layers).to_have_count(20)
+    assert page.errors == []
+
+
+def test_search_finds_a_deep_guard_and_opens_the_tree_at_it(deep_site, page):
+    page.goto((deep_site / "index.html").as_uri())
+    page.keyboard.press("/")
+    page.keyboard.type("_modules['18']._parameters['weight_9']")
+    result = page.locator("#search-results a").first
+    expect(result).to_contain_text("weight_9")
+    result.click()
+    page.wait_for_url("**/fn-*.html#entry-*-g*")
+    line = page.locator(".line.targeted")
+    expect(line).to_be_visible()
+    assert "_modules['18']._parameters['weight_9']" in line.inner_text()
+    assert line.get_attribute("id") == page.url.split("#")[1]
+    assert page.errors == []
+
+
+def test_a_hostile_guard_shows_as_text_and_runs_nothing(deep_site, page):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto((deep_site / "index.html").as_uri() + "?q=___check_obj_id(L['s']")
+    page.locator("#search-results a").first.click()
+    line = page.locator(".line.targeted")
+    expect(line).to_be_visible()
+    assert '"); alert(1); ("' in line.inner_text()
+    assert "</script><script>alert(2)</script>" in line.inner_text()
+    assert dialogs == [] and page.errors == []
+
+
+def test_a_long_listing_loads_its_chunks_and_links_into_them_work(deep_site, page):
+    page.goto((deep_site / "graph-g1.html").as_uri())
+    listing = page.locator("#stage-dynamo .code")
+    shown = listing.locator(".line").count()
+    assert 10 < shown < 100
+    listing.locator("button.more-lines").first.click()
+    expect(listing.locator(".line")).to_have_count(shown + 400)
+    page.goto((deep_site / "graph-g1.html").as_uri() + "#stage-dynamo-L1900")
+    line = page.locator("#stage-dynamo-L1900")
+    expect(line).to_be_visible()
+    assert "v1898 = " in line.inner_text()
     assert page.errors == []

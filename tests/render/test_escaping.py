@@ -3,6 +3,7 @@
 import json
 import re
 
+from light_pages import read_part
 from payload import Tags, assert_inert_markdown, gfm_html
 from synthetic import make_dump
 
@@ -35,17 +36,6 @@ def test_markup_in_names_paths_and_guards_shows_as_text(markup_site):
     assert "L['b&lt;b&gt;&amp;amp;']" in text  # the guard key
     graph = (markup_site / "graph-g1.html").read_text()
     assert "L_&lt;script&gt;alert(1)&lt;/script&gt;_" in re.sub(r"<[^>]+>", "", graph)
-
-
-def read_part(path):
-    """A data file's one call, ``depyfPart(name, data)``, read back as JSON: a file
-    that did anything else would not match."""
-    text = path.read_text(encoding="ascii")
-    match = re.fullmatch(r"depyfPart\((.*)\);\n", text, re.S)
-    assert match, text[:200]
-    name, data = json.loads(f"[{match[1]}]")
-    assert name == path.name
-    return data
 
 
 def test_search_data_is_a_data_file_that_holds_markup_as_text(markup_site):
