@@ -12,6 +12,8 @@ tlparse 0.4.3 reads a log of that very run. tlparse is for comparison only:
 `pip install tlparse==0.4.3` (into .venv, or any folder on PATH); without it
 those columns say so. Captured dumps are cached under build/render-scale/, so
 re-runs only render; delete that folder to capture again. Prints numbers; asserts nothing.
+To measure another version of render on the same dumps, run this script with
+PYTHONPATH pointing at that checkout and --sites at another folder.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ GRAPHS = (250, 500, 1000)  # 1/2/4x, ten guards per graph
 GUARDS_PER_GRAPH = 10
 CHROMIUM = Path("/usr/bin/chromium")
 HEAVIEST = 4  # pages opened in the browser per site, the largest first
+SITES = WORK / "sites"
 
 
 def capture_llama(layers: int, backend: str) -> tuple[Path, list[Path]]:
@@ -139,7 +142,7 @@ def tlparse_figures(logs: list[Path], out: Path) -> tuple[float, int] | None:
 
 
 def measure(name: str, dump: Path, logs: list[Path], browser) -> float:
-    site = WORK / "sites" / name
+    site = SITES / name
     shutil.rmtree(site, ignore_errors=True)
     start = time.perf_counter()
     render(dump, site, progress=False)
@@ -189,7 +192,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--capture-only", action="store_true", help="capture and cache, no render")
     parser.add_argument("--no-browser", action="store_true", help="skip DOM and load times")
+    parser.add_argument(
+        "--sites",
+        type=Path,
+        default=WORK / "sites",
+        help="where the sites go (default: %(default)s)",
+    )
     args = parser.parse_args()
+    global SITES
+    SITES = args.sites
     WORK.mkdir(parents=True, exist_ok=True)
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; work in {WORK}")
     captured = {(n, b): capture_llama(n, b) for b in BACKENDS for n in LAYERS}

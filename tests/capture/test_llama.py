@@ -8,6 +8,7 @@ checked against torch's own compilation metrics of the same run.
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,25 @@ def test_the_failed_size_guard_is_found_with_its_remedy(llama):
 )
 def test_a_tensor_named_from_a_local_is_found_by_its_guard_source(reason, source):
     assert guard_failure(reason).source == source
+
+
+class _Elements(HTMLParser):
+    count = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.count += 1
+
+
+def test_every_page_of_the_site_stays_light(llama):
+    """Issue 27: at most 300 KB of HTML and 3,000 elements a page; guard trees fold."""
+    _, _, site = llama
+    pages = sorted(site.glob("*.html"))
+    assert any(p.name.startswith("fn-") for p in pages)
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        elements = _Elements()
+        elements.feed(html)
+        assert len(html.encode()) <= 300 * 1024, page.name
+        assert elements.count <= 3000, page.name
+    function = max(site.glob("fn-*.html"), key=lambda p: p.stat().st_size).read_text()
+    assert 'class="code guard-tree"' in function and 'class="unfold"' in function
