@@ -113,14 +113,18 @@
     document.head.appendChild(tag);
   }
 
+  // Several callers may ask for one chunk (a link, the provenance view): it is
+  // inserted once, then each is called back.
   function loadCode(button, then) {
+    if (button.waiters) { if (then) button.waiters.push(then); return; }
+    button.waiters = then ? [then] : [];
     button.disabled = true;
     loadPart(button.getAttribute("data-part"), function (html) {
       // A row of a table, or a button among a listing's lines.
       var at = button.closest("tr.more-rows") || button;
       at.insertAdjacentHTML("beforebegin", html);
       at.remove();
-      if (then) then();
+      button.waiters.forEach(function (call) { call(); });
     }, function (why) { button.textContent = why; });
   }
 

@@ -1,6 +1,7 @@
 """The site in a real browser, from file://: Debian's Chromium through Playwright."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from provenance_dump import (
 )
 from synthetic import UUID, make_dump, name_graph_one_with_uuid
 
-from depyf_report.render import render
+from depyf_report.render import deferred, render
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -224,6 +225,31 @@ def test_keyboard_selects_a_kernel_and_lights_where_it_came_from(provenance_site
     assert len([c for c in came if c.startswith("dynamo-")]) == 5
     page.keyboard.press("ArrowLeft")  # to the post-grad pane, on a line it lit
     assert page.evaluate("document.activeElement.id") in came
+    assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def folded_provenance_site(tmp_path_factory):
+    """The provenance page with a node budget so small each pane shows a line or two."""
+    root = tmp_path_factory.mktemp("provenance-folded")
+    dump = make_provenance_dump(root / "dump")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deferred, "PAGE_NODES", 24)
+        return render(dump, root / "site", progress=False).parent
+
+
+def test_selecting_a_line_loads_the_folded_lines_it_lights(folded_provenance_site, page):
+    page.goto((folded_provenance_site / "provenance-g0.html").as_uri())
+    assert page.locator(f"#output_inference-L{KERNEL_LINES[0]}").count() == 0  # folded
+    page.locator("#source-L13").click()
+    kernel = [f"output_inference-L{n}" for n in KERNEL_LINES]
+    nodes = [f"dynamo-L{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")]
+    post = [f"post_grad_inference-L{POST_GRAD_LINES[n]}" for n in ("abs_1", "add", "div")]
+    expect(page.locator(f"#{kernel[0]}")).to_have_class(re.compile("became"))
+    assert _lit(page, "became") == sorted(nodes + post + kernel)
+    page.goto("about:blank")
+    page.goto((folded_provenance_site / "provenance-g0.html").as_uri() + f"#{kernel[0]}")
+    expect(page.locator(f"#{kernel[0]}")).to_have_class(re.compile("selected"))
     assert page.errors == []
 
 
