@@ -116,7 +116,7 @@ OUR_ATTRIBUTES = set(
         "open",
     ]
 )
-DOM_CHECK = """() => {
+DOM_CHECK = r"""() => {
   const found = [];
   for (const el of document.querySelectorAll("*")) {
     for (const attr of el.attributes) {
@@ -128,8 +128,12 @@ DOM_CHECK = """() => {
       }
     }
     const src = el.getAttribute("src") || "";
+    // Besides our static scripts, a page may add its own data files (deferred.py),
+    // named after it beside it: "fn-f0.3.js".
+    const dataFile = /^[A-Za-z0-9_.-]+\.[0-9]+\.js$/.test(src) &&
+      src.startsWith(location.pathname.split("/").pop().replace(/\.html$/, "") + ".");
     if (el.localName === "script" && !(src.startsWith("static/site-") ||
-        src.startsWith("static/provenance-") || el.id === "search-data" ||
+        src.startsWith("static/provenance-") || dataFile ||
         el.id === "provenance-data")) found.push(`script ${el.outerHTML.slice(0, 80)}`);
   }
   return found;
