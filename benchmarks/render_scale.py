@@ -193,6 +193,9 @@ def main() -> None:
     parser.add_argument("--capture-only", action="store_true", help="capture and cache, no render")
     parser.add_argument("--no-browser", action="store_true", help="skip DOM and load times")
     parser.add_argument(
+        "--only", choices=("llama", "synthetic"), help="one of the two kinds of dump"
+    )
+    parser.add_argument(
         "--sites",
         type=Path,
         default=WORK / "sites",
@@ -208,12 +211,14 @@ def main() -> None:
         return
     with contextlib.ExitStack() as stack:
         browser = None if args.no_browser else open_browser(stack)
-        for backend in BACKENDS:
+        for backend in BACKENDS if args.only != "synthetic" else ():
             print(f"Llama-style model, {backend}, calls (1, 8), (1, 12), (2, 12): two recompiles")
             times = [
                 measure(f"llama{n}-{backend}", *captured[(n, backend)], browser) for n in LAYERS
             ]
             growth("render time", LAYERS, times, "layer")
+        if args.only == "llama":
+            return
         print(f"synthetic dumps, {GUARDS_PER_GRAPH} guards per graph")
         times = [measure(f"synthetic{g}", synthetic_dump(g), [], browser) for g in GRAPHS]
         growth("render time", GRAPHS, times, "graph")

@@ -34,9 +34,9 @@ GUARD_NODES = 350
 LISTING_LINES = 60
 CHUNK_LINES = 400  # lines per data file of a long listing
 TABLE_ROWS = 25  # rows a table shows at load, at most
-TABLE_NODES = 150
+TABLE_NODES = 100
 CHUNK_ROWS = 500
-CHARTS = 6  # flowcharts the overview shows at load
+CHARTS = 4  # flowcharts the overview shows at load
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from light_pages import read_part
 
 from depyf_report.render import urls
 
@@ -24,9 +27,30 @@ class PageLinks(HTMLParser):
 
 
 def scan(path: Path) -> PageLinks:
+    """A page's links and ids, with those of the data files it loads on demand:
+    a link into a folded listing resolves once the page loads its chunk."""
     parser = PageLinks()
-    parser.feed(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    parser.feed(text)
+    for name in sorted(set(DATA_FILE.findall(text))):
+        data = read_part(path.parent / name)
+        if f'id="search-data" data-part="{name}"' in text:
+            parser.links += [row[3] for row in data]  # search results: [kind, text, detail, href]
+        else:
+            for html in _strings(data):
+                parser.feed(html)
     return parser
+
+
+DATA_FILE = re.compile(r'data-part="([A-Za-z0-9_.-]+\.[0-9]+\.js)"')
+
+
+def _strings(data):
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
 
 
 def broken_links(site: Path) -> list[str]:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, read_part
+from linkcheck import broken_links
 from synthetic import make_dump
 
 from depyf_report.dump import load_dump
@@ -30,6 +31,12 @@ def test_every_page_is_at_most_300_kb_and_3000_elements(big_site):
         text = page.read_text(encoding="utf-8")
         assert len(text.encode()) <= MAX_PAGE_BYTES, page.name
         assert elements(text) <= MAX_DOM_NODES, page.name
+
+
+def test_every_link_resolves_with_the_data_files_loaded(big_site):
+    """Links into folded chunks, guard lines in search results, rows of tables."""
+    _, site = big_site
+    assert broken_links(site) == []
 
 
 def test_the_folded_parts_are_in_data_files_beside_their_page(big_site):
