@@ -203,7 +203,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     global SITES
-    SITES = args.sites
+    SITES = args.sites.resolve()
     WORK.mkdir(parents=True, exist_ok=True)
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; work in {WORK}")
     captured = {(n, b): capture_llama(n, b) for b in BACKENDS for n in LAYERS}
