@@ -203,10 +203,13 @@ class PageParts:
         return Markup("".join(out))
 
     def later(self, html: Markup, summary: str, css: str = "") -> Markup:
-        """A block shown folded: its content is read when it is first opened."""
+        """A block shown folded: its content is read when it is first opened, or
+        when a link names one of the ids in it (``data-ids``)."""
         path = self._file(str(html))
+        ids = " ".join(dict.fromkeys(m[1] for m in _ID.finditer(str(html))))
         return Markup(
-            f'<details class="deferred {escape(css)}" data-part="{escape(path)}">'
+            f'<details class="deferred {escape(css)}" data-part="{escape(path)}"'
+            f"{f' data-ids={_attr(ids)}' if ids else ''}>"
             f"<summary>{escape(summary)}</summary></details>"
         )
 

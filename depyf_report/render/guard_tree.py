@@ -38,7 +38,7 @@ def shown_lines(
     deepest = max(depths, default=0)
     while level < deepest and sum(c for c, d in zip(costs, depths) if d <= level + 1) <= budget:
         level += 1
-    shown: set[int] = set()
+    shown: set[int] = {0} if depths else set()  # the root, to unfold from
     for index, depth in enumerate(depths):
         if depth <= level and costs[index] <= budget:
             shown.add(index)

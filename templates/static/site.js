@@ -129,11 +129,14 @@
   }
 
   function loadDetails(details, then) {
-    if (details.getAttribute("data-loaded")) { if (then) then(); return; }
-    details.setAttribute("data-loaded", "1");
+    if (details.loaded) { if (then) then(); return; }
+    if (details.waiters) { if (then) details.waiters.push(then); return; }
+    details.waiters = then ? [then] : [];
     loadPart(details.getAttribute("data-part"), function (html) {
       details.insertAdjacentHTML("beforeend", html);
-      if (then) then();
+      details.loaded = true;
+      details.removeAttribute("data-ids");  // what it held is on the page now
+      details.waiters.forEach(function (call) { call(); });
     }, function (why) { details.insertAdjacentText("beforeend", why); });
   }
 
@@ -211,7 +214,7 @@
   // A link to a line not on the page yet (#entry-0-g512, #L900): load what holds it.
   function holderOf(id) {
     var want = number(id), found = null;
-    document.querySelectorAll("[data-part][data-first]").forEach(function (el) {
+    document.querySelectorAll("[data-part][data-first], [data-part][data-ids]").forEach(function (el) {
       if (found) return;
       var ids = (el.getAttribute("data-ids") || "").split(" ");
       if (ids.indexOf(id) >= 0) { found = el; return; }
@@ -234,7 +237,12 @@
     if (!id || document.getElementById(id)) return;
     var holder = holderOf(id);
     if (!holder) return;
-    if (holder.classList.contains("guard-tree")) {
+    if (holder.tagName === "DETAILS") {
+      // A folded block (more compiles): open it, then look again, as what it
+      // holds may be folded in turn.
+      holder.open = true;
+      loadDetails(holder, function () { if (document.getElementById(id)) goTo(id); else openTarget(); });
+    } else if (holder.classList.contains("guard-tree")) {
       showGuard(holder, number(id).n - number(holder.getAttribute("data-first")).n, function () { goTo(id); });
     } else {
       loadCode(holder, function () { goTo(id); });

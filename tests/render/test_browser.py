@@ -441,3 +441,23 @@ def test_a_long_listing_loads_its_chunks_and_links_into_them_work(deep_site, pag
     expect(line).to_be_visible()
     assert "v1898 = " in line.inner_text()
     assert page.errors == []
+
+
+def test_a_link_to_a_folded_compile_opens_it(tmp_path, page):
+    """A function compiled twenty times shows twelve compiles; a link to the
+    seventeenth opens the folded rest."""
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    first = json.loads((dump / "compiles" / "0-0.json").read_text())
+    for k in range(1, 20):
+        record = {**first, "id": f"0/{k}", "frame_compile_id": k, "graphs": []}
+        (dump / "compiles" / f"0-{k}.json").write_text(json.dumps(record))
+    site = render(dump, tmp_path / "site", progress=False).parent
+    page.goto((site / "fn-f0.html").as_uri())
+    assert page.locator("article.compile").count() == 12
+    folded = "".join(p.read_text() for p in site.glob("fn-f0.*.js"))
+    anchor = re.search(r'id=\\"(compile-0-17-\w+)\\"', folded)[1]
+    page.goto("about:blank")
+    page.goto((site / "fn-f0.html").as_uri() + f"#{anchor}")
+    expect(page.locator(f"#{anchor}")).to_be_visible()
+    assert page.locator("article.compile").count() == 20
+    assert page.errors == []
