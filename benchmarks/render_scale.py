@@ -30,6 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "render"))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from synthetic import make_dump  # noqa: E402
 
@@ -111,17 +112,25 @@ _TIMING = """(() => {
 })()"""
 
 
-def browse(browser, pages: list[Path]) -> list[tuple[Path, int, float, float]]:
+def browse(browser, pages: list[Path]) -> list[tuple[Path, int, float, float] | tuple[Path]]:
     """DOM nodes at load, and the median of three loads: until the page's scripts
-    have run (DOMContentLoaded, when it answers input) and until load."""
+    have run (DOMContentLoaded, when it answers input) and until load. A page that
+    takes longer than a minute (a 16 MB page of an old version) is given up on."""
     found = []
     for path in pages:
         runs = []
         for _ in range(3):
             page = browser.new_page()
-            page.goto(path.as_uri())
-            runs.append(page.evaluate(_TIMING))
-            page.close()
+            try:
+                page.goto(path.as_uri(), timeout=60_000)
+                runs.append(page.evaluate(_TIMING))
+            except PlaywrightTimeout:
+                break
+            finally:
+                page.close()
+        if len(runs) < 3:
+            found.append((path,))
+            continue
         runs.sort(key=lambda r: r[1])
         nodes, ready, loaded = runs[1]
         found.append((path, nodes, ready, loaded))
@@ -154,7 +163,13 @@ def measure(name: str, dump: Path, logs: list[Path], browser) -> float:
         f" ({f['largest'].name[:48]}), largest data file {f['largest_data'] / 1024:.0f} KB"
     )
     if browser is not None:
-        for path, nodes, ready, loaded in browse(browser, heaviest_pages(site)):
+        for path, *timing in browse(browser, heaviest_pages(site)):
+            if not timing:
+                print(
+                    f"      {path.stat().st_size / 1024:6.0f} KB did not load in 60 s  {path.name[:60]}"
+                )
+                continue
+            nodes, ready, loaded = timing
             print(
                 f"      {path.stat().st_size / 1024:6.0f} KB {nodes:6d} DOM nodes  "
                 f"interactive {ready:5.0f} ms  loaded {loaded:5.0f} ms  {path.name[:60]}"
