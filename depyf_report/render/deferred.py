@@ -67,6 +67,20 @@ def script(name: str, data) -> bytes:
     return f"depyfPart({text[1:-1]});\n".encode("ascii")
 
 
+def _ascii(text: str) -> str:
+    """JSON text with every non-ASCII character as a ``\\u`` escape (UTF-16, as JSON
+    and JavaScript read them): a data file has no charset of its own."""
+    return _NON_ASCII.sub(lambda m: _utf16_escape(m[0]), text)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _utf16_escape(char: str) -> str:
+    units = char.encode("utf-16-be", "surrogatepass")
+    return "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2))
+
+
 class PageParts:
     """Collects one page's deferred parts while its template renders.
 
@@ -85,9 +99,10 @@ class PageParts:
         return path
 
     def json(self, text: Markup) -> str:
-        """A data file of JSON already written safe for a script (search.search_json)."""
+        """A data file of JSON already written safe for a script (the search index,
+        a provenance page's mapping)."""
         path = part_path(self.page, len(self.files) + 1)
-        content = f"depyfPart({json.dumps(path)},{text});\n".encode("ascii")
+        content = f"depyfPart({json.dumps(path)},{_ascii(text)});\n".encode("ascii")
         self.files.append(DataFile(path, content))
         return path
 

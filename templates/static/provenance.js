@@ -1,9 +1,10 @@
 // depyf-report provenance view: select a line, see where it came from and what it became.
-// The mapping is this page's own JSON; nothing is fetched.
+// The mapping is this page's own data file, read through site.js once the page
+// has loaded (a large model's mapping is megabytes); nothing is fetched.
 (function () {
   "use strict";
 
-  var data = JSON.parse(document.getElementById("provenance-data").textContent);
+  function start(data) {
   var down = {}, up = {}, spansOf = {}, members = {};
   data.edges.forEach(function (e) {
     (down[e[0]] = down[e[0]] || []).push(e[1]);
@@ -133,16 +134,19 @@
   }, true);
 
   var wanted = window.location.hash.slice(1);
-  var start = wanted && document.getElementById(wanted);
-  if (start && start.closest("[data-pane]")) select(start, false);
+  var first = wanted && document.getElementById(wanted);
+  if (first && first.closest("[data-pane]")) select(first, false);
   else if (wanted) {
-    // A line in a chunk not loaded yet: site.js (after this script) loads it.
-    document.addEventListener("DOMContentLoaded", function () {
-      if (!window.depyfReveal) return;
-      window.depyfReveal([wanted], function () {
-        var line = document.getElementById(wanted);
-        if (line && line.closest("[data-pane]")) select(line, false);
-      });
+    // A line in a chunk not loaded yet: load it, then select it.
+    window.depyfReveal([wanted], function () {
+      var line = document.getElementById(wanted);
+      if (line && line.closest("[data-pane]")) select(line, false);
     });
   }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var holder = document.getElementById("provenance-data");
+    if (holder && window.depyfLoad) window.depyfLoad(holder.getAttribute("data-part"), start);
+  });
 })();

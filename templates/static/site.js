@@ -251,6 +251,8 @@
 
   // Load whatever holds these ids (chunks of listings), then call back: the
   // provenance view lights lines that may not be on the page yet.
+  window.depyfLoad = function (name, then) { loadPart(name, then); };
+
   window.depyfReveal = function (ids, then) {
     var holders = [];
     ids.forEach(function (id) {

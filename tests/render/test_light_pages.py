@@ -8,11 +8,12 @@ import re
 import pytest
 from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, read_part
 from linkcheck import broken_links
+from markupsafe import Markup
 from synthetic import make_dump
 
 from depyf_report.dump import load_dump
 from depyf_report.render import render
-from depyf_report.render.deferred import script
+from depyf_report.render.deferred import PageParts, script
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +113,13 @@ def test_a_rerender_keeps_the_data_files_of_unchanged_pages(big_site, tmp_path):
     assert sorted(p.name for p in site.glob("*.js")) == before
     status = json.loads((site / ".depyf-report-status.json").read_text())
     assert set(before) <= set(status["files"])
+
+
+def test_json_of_any_text_becomes_an_ascii_data_file(tmp_path):
+    parts = PageParts("provenance-g0.html")
+    text = '{"ids":["caf\u00e9 \U0001f600 \u2028"]}'
+    name = parts.json(Markup(text))
+    (data,) = parts.files
+    (tmp_path / name).write_bytes(data.content)
+    assert name == "provenance-g0.1.js"
+    assert read_part(tmp_path / name) == json.loads(text)

@@ -133,8 +133,7 @@ DOM_CHECK = r"""() => {
     const dataFile = /^[A-Za-z0-9_.-]+\.[0-9]+\.js$/.test(src) &&
       src.startsWith(location.pathname.split("/").pop().replace(/\.html$/, "") + ".");
     if (el.localName === "script" && !(src.startsWith("static/site-") ||
-        src.startsWith("static/provenance-") || dataFile ||
-        el.id === "provenance-data")) found.push(`script ${el.outerHTML.slice(0, 80)}`);
+        src.startsWith("static/provenance-") || dataFile)) found.push(`script ${el.outerHTML.slice(0, 80)}`);
   }
   return found;
 }"""

@@ -1,9 +1,9 @@
 """The provenance mapping and page, on a dump shaped like the toy example's first graph."""
 
-import json
 import re
 
 import pytest
+from light_pages import read_part
 from provenance_dump import (
     DYNAMO_LINES,
     HANDLE_LINE,
@@ -100,16 +100,14 @@ def provenance_site(tmp_path_factory):
     return render(make_provenance_dump(root / "dump"), root / "site", progress=False).parent
 
 
-def _page_data(html: str) -> dict:
-    found = re.search(
-        r'<script type="application/json" id="provenance-data">(.*?)</script>', html, re.S
-    )
-    return json.loads(found[1])
+def _page_data(site, html: str) -> dict:
+    """The page's mapping: a data file beside it (deferred.py)."""
+    return read_part(site / re.search(r'id="provenance-data" data-part="([^"]+)"', html)[1])
 
 
 def test_the_page_holds_its_own_mapping_and_links_from_the_other_pages(provenance_site):
     page = (provenance_site / "provenance-g0.html").read_text()
-    data = _page_data(page)
+    data = _page_data(provenance_site, page)
     ids = data["ids"]
     assert ["source-L13", f"output_inference-L{HANDLE_LINE}"] in [
         [ids[a], ids[b]] for a, b in data["edges"]
@@ -147,7 +145,7 @@ def test_hostile_names_and_paths_are_escaped_in_the_page(tmp_path):
     ]:
         html = path.read_text()
         assert "<script>alert" not in html, path.name
-    data = _page_data((site / "provenance-g0.html").read_text())
+    data = _page_data(site, (site / "provenance-g0.html").read_text())
     assert all(re.fullmatch(r"[A-Za-z0-9_.-]+", i) for i in data["ids"])
 
 
