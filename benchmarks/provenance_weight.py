@@ -140,10 +140,12 @@ def main() -> None:
         print(f"{'page':<22}{'bytes':>10}{'mapping':>10}{'line ids':>10}{'edges':>8}")
         for page in sorted(site.glob("provenance-*.html")):
             html = page.read_text()
-            found = re.search(r'id="provenance-data">(.*?)</script>', html, re.S)
-            data = json.loads(found[1])
+            # The mapping is a data file beside the page: depyfPart("name",{...});
+            name = re.search(r'id="provenance-data" data-part="([^"]+)"', html)[1]
+            script = (site / name).read_text()
+            data = json.loads(script[script.index(",") + 1 : script.rindex(")")])
             print(
-                f"{page.name:<22}{len(html.encode()):>10}{len(found[1].encode()):>10}"
+                f"{page.name:<22}{len(html.encode()):>10}{len(script.encode()):>10}"
                 f"{len(data['ids']):>10}{len(data['edges']):>8}"
             )
         others = [p for p in site.glob("*.html") if not p.name.startswith("provenance-")]
