@@ -10,16 +10,20 @@ from ._version import __version__
 # Importing the subpackage first and then binding the function keeps
 # ``depyf_report.capture`` and ``depyf_report.debug`` the functions; neither
 # subpackage imports torch until a capture starts.
-from .capture import capture
+from .capture import capture, show
 from .debug import debug, install, prepare_debug, uninstall
 from .decompiler import decompile
+from .notebook import Report, load
 
 __all__ = [
+    "Report",
     "__version__",
     "capture",
     "debug",
     "decompile",
     "install",
+    "load",
     "prepare_debug",
+    "show",
     "uninstall",
 ]

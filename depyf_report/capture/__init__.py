@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 
+from ..notebook import Report
+from .cached import show
 from .runner import run_script
 from .session import CaptureSession
 
-__all__ = ["capture", "run_script"]
+__all__ = ["capture", "run_script", "show"]
 
 
 @contextlib.contextmanager
@@ -26,12 +28,15 @@ def capture(dump_dir):
     when the block raises; if the process dies, what was compiled so far is
     already on disk. Decompiled views are written by a process of their own,
     which may finish a moment after the block; reading the dump waits for it.
+
+    Gives a ``Report``: in a notebook it displays the report; anywhere else it
+    stands for the dump's folder.
     """
     session = CaptureSession(dump_dir)
     session.open()
     failed = True
     try:
-        yield session.root
+        yield Report(session.root)
         failed = False
     except SystemExit as leaving:
         failed = leaving.code not in (None, 0)  # sys.exit() inside the block is a success

@@ -36,13 +36,13 @@ def _compile_something():
 
 
 def test_capture_is_callable_from_the_package(tmp_path):
-    with depyf_report.capture(tmp_path / "d") as root:
+    with depyf_report.capture(tmp_path / "d") as report:
         assert _compile_something().tolist() == [1.0, 1.0]
-    assert root == tmp_path / "d"
-    (process,) = load_dump(root).processes
+    assert report == tmp_path / "d" == report.path  # a Report stands for its folder
+    (process,) = load_dump(report).processes
     assert process.manifest.status == "complete"
     assert [f.name for f in process.functions.values()] == ["add_one"]
-    validate_dump(root)
+    validate_dump(report.path)
 
 
 def test_capture_inside_capture_is_refused(tmp_path):

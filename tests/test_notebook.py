@@ -1,0 +1,258 @@
+"""The report in a notebook: a real notebook run headless, its saved outputs read
+back and opened in Chromium, and the display objects on their own."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+import torch
+from nbclient import NotebookClient
+from playwright.sync_api import sync_playwright
+
+import depyf_report
+from depyf_report.errors import UserError
+from depyf_report.notebook import Report, load, site_links
+
+sys.path.insert(0, str(Path(__file__).parent / "render"))
+from synthetic import make_dump
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+CELLS = [
+    f"import sys\nsys.path.insert(0, {str(REPO / 'examples')!r})",
+    "import torch, depyf_report\nfrom torch._dynamo.utils import counters\n"
+    "from toy_example import toy_example",
+    'with depyf_report.capture("dump/") as report:\n'
+    '    f = torch.compile(toy_example, backend="eager")\n'
+    "    for sign in (1, -1):\n"
+    "        f(torch.randn(10), sign * torch.ones(10))\n"
+    # torch's own counts, to hold the report's numbers against
+    'print("breaks", sum(counters["unimplemented"].values()), "frames", counters["frames"]["ok"])',
+    "report",
+    "depyf_report.show(f)",
+    "depyf_report.show(lambda x: x)",
+    "depyf_report.show(42)",
+]
+RAISES = {5, 6}  # cells expected to fail, with one clear line
+
+
+@pytest.fixture(scope="module")
+def notebook(tmp_path_factory):
+    """The notebook, run by a real kernel in a folder of its own, saved and read back."""
+    folder = tmp_path_factory.mktemp("nb")
+    nb = nbformat.v4.new_notebook()
+    for i, source in enumerate(CELLS):
+        cell = nbformat.v4.new_code_cell(source)
+        if i in RAISES:
+            cell.metadata["tags"] = ["raises-exception"]
+        nb.cells.append(cell)
+    env = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env) if p)
+    try:
+        NotebookClient(
+            nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+        ).execute()
+    finally:
+        os.environ["PYTHONPATH"] = env
+    saved = folder / "report.ipynb"
+    nbformat.write(nb, saved)
+    return folder, nbformat.read(saved, as_version=4)
+
+
+def _outputs(nb, index: int) -> list:
+    return nb.cells[index].outputs
+
+
+def _html_of(nb, index: int) -> str:
+    [output] = [o for o in _outputs(nb, index) if "text/html" in o.get("data", {})]
+    return output["data"]["text/html"]
+
+
+def _numbers(summary: str) -> dict[str, str]:
+    """The overview's numbers as the saved summary shows them: label -> value."""
+    table = re.search(r'<table class="numbers">(.*?)</table>', summary, re.S)[1]
+    labels = [html.unescape(t) for t in re.findall(r"<th><a [^>]*>(.*?)</a></th>", table)]
+    values = [html.unescape(t) for t in re.findall(r"<td>(.*?)</td>", table)]
+    return dict(zip(labels, values, strict=True))
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_the_saved_report_reads_without_script(notebook):
+    folder, nb = notebook
+    summary = _html_of(nb, 3)
+    numbers = _numbers(summary)
+    breaks, frames = re.search(r"breaks (\d+) frames (\d+)", _outputs(nb, 2)[0]["text"]).groups()
+    assert numbers["graph breaks"] == breaks == "1"
+    assert numbers["compiles"] == frames == "3"
+    assert numbers["functions (2 resume)"] == "3"
+    assert numbers["recompiles"] == "0"
+    assert "Data-dependent branching" in summary
+    assert "toy_example.py:14" in summary
+    assert "<script" not in summary.lower()
+    # The live frame and the link to a new tab both name the rendered site.
+    assert 'src="dump-site/index.html"' in summary
+    assert 'href="dump-site/index.html" target="_blank"' in summary
+    assert (folder / "dump-site" / "index.html").is_file()
+    text = _outputs(nb, 3)[0]["data"]["text/plain"]
+    assert "dump" in text and "dump-site" in text
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_show_reads_the_cache_entries(notebook):
+    _, nb = notebook
+    shown = _html_of(nb, 4)
+    assert shown.count("Cache entry 1") == 3  # toy_example and its two resume functions
+    assert "toy_example, resumes at line 15 after the break at line 14" in shown
+    text = html.unescape(re.sub(r"<[^>]+>", "", shown))
+    assert "graph_out_0 = __compiled_fn_1(a, b)  # line 12" in text  # decompiled, highlighted
+    assert "return __resume_at_102_2([], [], b, graph_out_0[1])  # line 14" in text
+    assert "TENSOR_MATCH" in text  # the guard tree
+    assert "toy_example(a, b)" in _outputs(nb, 4)[0]["data"]["text/plain"]
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_show_errors_are_one_line(notebook):
+    _, nb = notebook
+    for index, words in ((5, "never compiled"), (6, "takes a function")):
+        [error] = _outputs(nb, index)
+        assert error["output_type"] == "error"
+        assert error["ename"] == "UserError"
+        assert len(error["traceback"]) == 1
+        assert error["traceback"][0].startswith("depyf-report: error: ")
+        assert words in error["traceback"][0]
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_output_in_a_browser(notebook):
+    """The saved outputs placed in a page beside the notebook, as a frontend shows them."""
+    folder, nb = notebook
+    page_file = folder / "outputs.html"
+    page_file.write_text(
+        f"<!doctype html><meta charset=utf-8><body>{_html_of(nb, 3)}{_html_of(nb, 4)}</body>"
+    )
+    if not CHROMIUM.exists():
+        pytest.fail("needs Debian's chromium (apt-get install chromium); or -m 'not browser'")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            _check_page(browser.new_page(), page_file)
+        finally:
+            browser.close()
+
+
+def _check_page(page, page_file: Path) -> None:
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: r.url.startswith("file://") or errors.append(r.url))
+    page.goto(page_file.as_uri())
+    assert page.locator(".depyf-report-nb table.numbers").is_visible()
+    # The frame shows the overview: its numbers and its flowchart.
+    site = page.frame_locator("iframe.site")
+    site.locator(".stats").wait_for()
+    assert site.locator(".flowcharts svg, .flowcharts .flowchart").first.is_visible()
+    # Its links work inside the frame: the function page opens there.
+    site.locator("a[href^='fn-toy_example.html']").first.click()
+    [inner] = [f for f in page.frames if f.parent_frame is not None]
+    inner.wait_for_url(re.compile(r"/dump-site/fn-toy_example\.html(#.*)?$"))
+    assert inner.locator("main h1").inner_text().startswith("toy_example")
+    # Every link of the summary resolves to a page of the site, anchor included.
+    for href in page.eval_on_selector_all(".depyf-report-nb a", "as => as.map(a => a.href)"):
+        path, _, fragment = href.removeprefix("file://").partition("#")
+        assert Path(path).is_file(), href
+        if fragment:
+            assert f'id="{fragment}"' in Path(path).read_text(), href
+    # The new-tab link opens the whole report on its own.
+    with page.context.expect_page() as opened:
+        page.locator("a.open").click()
+    assert opened.value.url.endswith("/dump-site/index.html")
+    assert errors == []
+
+
+# --- the display objects, without a kernel ---------------------------------------
+
+
+def test_a_report_stands_for_its_folder(tmp_path):
+    report = Report(tmp_path / "dump")
+    assert report == tmp_path / "dump"
+    assert report / "x" == tmp_path / "dump" / "x"
+    assert Path(report) == tmp_path / "dump"
+    assert report.site == tmp_path / "dump-site"
+
+
+def test_load_refuses_a_missing_folder(tmp_path):
+    with pytest.raises(UserError, match="no such folder"):
+        load(tmp_path / "nothing")
+
+
+def test_a_folder_that_is_no_dump_shows_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "empty").mkdir()
+    shown = load("empty")._repr_html_()
+    assert shown.startswith('<p class="depyf-report-error">depyf-report: error: ')
+    assert "Traceback" not in shown
+
+
+def test_dump_text_is_escaped_in_the_summary(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_dump(tmp_path / "dump", graphs=3, markup=True)
+    shown = load("dump")._repr_html_()
+    assert "<script" not in shown.lower()
+    assert "&lt;" in shown  # the markup is there, as text
+    assert 'src="dump-site/index.html"' in shown
+
+
+def test_a_site_outside_the_notebook_folder_gets_no_frame(tmp_path, monkeypatch):
+    (tmp_path / "nb").mkdir()
+    monkeypatch.chdir(tmp_path / "nb")
+    make_dump(tmp_path / "dump", graphs=2)
+    shown = load(tmp_path / "dump")._repr_html_()
+    assert "<iframe" not in shown
+    assert "dump-site" in shown and "index.html" in shown
+    assert site_links(tmp_path / "dump-site").base is None
+
+
+def test_site_links_are_url_quoted(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    links = site_links(tmp_path / "my dump#1-site")
+    assert links.href("index.html") == "my%20dump%231-site/index.html"
+    assert links.href("#graph-breaks") == "my%20dump%231-site/index.html#graph-breaks"
+
+
+@pytest.mark.torch
+def test_show_unwraps_what_torch_compile_returns():
+    class Net(torch.nn.Module):
+        def forward(self, x):
+            return x.relu() + 1
+
+    net = Net()
+    compiled = torch.compile(net, backend="eager")
+    compiled(torch.ones(3))
+    for target in (compiled, net, Net.forward, net.forward):
+        [function] = depyf_report.show(target).functions
+        assert function.name == "forward"
+        assert len(function.entries) == 1
+        assert "relu" not in (function.entries[0].code.decompiled or "relu")
+
+
+@pytest.mark.torch
+def test_show_says_what_was_never_compiled():
+    def never(x):
+        return x
+
+    with pytest.raises(UserError, match="nothing in torch's cache: it was never compiled"):
+        depyf_report.show(never)
+    with pytest.raises(UserError, match="got str"):
+        depyf_report.show("toy_example")
