@@ -8,8 +8,9 @@
     depyf_report.show(fn)       # what torch's cache holds for fn, no capture needed
 
 ``show`` lives in capture (``capture/cached.py``), which alone reads torch; this
-module holds what displays. Displaying a report renders the dump into a site beside it ("dump-site/"), so the
-notebook's server serves it like any file: nothing to install, no server of ours.
+module holds what displays. Displaying a report renders the dump into a site beside it ("dump-site/") and shows
+that site in the output cell as one self-contained document (``render/bundle.py``):
+nothing to install, no server of ours, no file route.
 
 Render (jinja2, pygments) is imported when something is displayed, as the command
 line imports it per command, so that ``import depyf_report`` stays light.
@@ -18,7 +19,6 @@ line imports it per command, so that ``import depyf_report`` stays light.
 from __future__ import annotations
 
 import os
-import urllib.parse
 from pathlib import Path
 
 from .dump import load_dump
@@ -48,11 +48,13 @@ class Report:
         return render(self.path, self.site, progress=False)
 
     def _repr_html_(self) -> str:
+        from .render.bundle import site_bundle
         from .render.notebook import report_html
 
         try:
             self.render()
-            return report_html(load_dump(self.path), site_links(self.site))
+            folder = shown_path(self.site)
+            return report_html(load_dump(self.path), folder, site_bundle(self.site, folder))
         except UserError as error:
             return _error_html(str(error))
 
@@ -114,21 +116,6 @@ def default_site(dump_dir: Path) -> Path:
     """``dump/`` renders into ``dump-site/`` beside it (never inside: render refuses)."""
     name = dump_dir.resolve().name or "dump"
     return dump_dir.parent / f"{name}{SITE_SUFFIX}"
-
-
-def site_links(site: Path):
-    """How the notebook's page reaches the site: relative to the kernel's folder,
-    which is the notebook's, as Jupyter starts kernels."""
-    from .render.notebook import SiteLinks
-
-    folder = shown_path(site)
-    try:
-        relative = Path(os.path.relpath(site.resolve(), Path.cwd().resolve()))
-    except ValueError:  # another drive, on Windows
-        return SiteLinks(None, folder)
-    if relative.parts[:1] == ("..",):
-        return SiteLinks(None, folder)  # outside the notebook's folder: no route to it
-    return SiteLinks(urllib.parse.quote(relative.as_posix()) + "/", folder)
 
 
 def _error_html(message: str) -> str:

@@ -4,9 +4,12 @@ back and opened in Chromium, and the display objects on their own."""
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import sys
+from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
@@ -17,7 +20,8 @@ from playwright.sync_api import sync_playwright
 
 import depyf_report
 from depyf_report.errors import UserError
-from depyf_report.notebook import Report, load, site_links
+from depyf_report.notebook import Report, load
+from depyf_report.render.bundle import site_bundle
 
 sys.path.insert(0, str(Path(__file__).parent / "render"))
 from synthetic import make_dump
@@ -76,10 +80,36 @@ def _html_of(nb, index: int) -> str:
     return output["data"]["text/html"]
 
 
+def _tags(markup: str) -> Counter:
+    """The elements an HTML text holds, as a browser's parser finds them."""
+    found = Counter()
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            found[tag] += 1
+
+    Tags().feed(markup)
+    return found
+
+
+def _srcdoc(markup: str) -> str:
+    """The document in the frame of a report's output."""
+    found = []
+
+    class Frame(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "iframe":
+                found.append(dict(attrs)["srcdoc"])
+
+    Frame().feed(markup)
+    [document] = found
+    return document
+
+
 def _numbers(summary: str) -> dict[str, str]:
     """The overview's numbers as the saved summary shows them: label -> value."""
     table = re.search(r'<table class="numbers">(.*?)</table>', summary, re.S)[1]
-    labels = [html.unescape(t) for t in re.findall(r"<th><a [^>]*>(.*?)</a></th>", table)]
+    labels = [html.unescape(t) for t in re.findall(r"<th>(.*?)</th>", table)]
     values = [html.unescape(t) for t in re.findall(r"<td>(.*?)</td>", table)]
     return dict(zip(labels, values, strict=True))
 
@@ -97,10 +127,21 @@ def test_the_saved_report_reads_without_script(notebook):
     assert numbers["recompiles"] == "0"
     assert "Data-dependent branching" in summary
     assert "toy_example.py:14" in summary
-    assert "<script" not in summary.lower()
-    # The live frame and the link to a new tab both name the rendered site.
-    assert 'src="dump-site/index.html"' in summary
-    assert 'href="dump-site/index.html" target="_blank"' in summary
+    # No script in the output itself; the site is in the frame's srcdoc, as text.
+    assert set(_tags(summary)) == {
+        "div",
+        "p",
+        "strong",
+        "code",
+        "table",
+        "tr",
+        "th",
+        "td",
+        "h4",
+        "span",
+        "iframe",
+    }
+    assert "dump-site/index.html" in summary
     assert (folder / "dump-site" / "index.html").is_file()
     text = _outputs(nb, 3)[0]["data"]["text/plain"]
     assert "dump" in text and "dump-site" in text
@@ -156,28 +197,32 @@ def test_the_output_in_a_browser(notebook):
 def _check_page(page, page_file: Path) -> None:
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: r.url.startswith("file://") or errors.append(r.url))
+    page.on("request", lambda r: r.url.startswith(("file://", "blob:")) or errors.append(r.url))
     page.goto(page_file.as_uri())
-    assert page.locator(".depyf-report-nb table.numbers").is_visible()
-    # The frame shows the overview: its numbers and its flowchart.
-    site = page.frame_locator("iframe.site")
+    assert page.locator(".depyf-report-nb table.numbers").first.is_visible()
+    # The frame shows the overview, styled: its numbers and its flowchart.
+    site = page.frame_locator("iframe.site").frame_locator("#view")
     site.locator(".stats").wait_for()
-    assert site.locator(".flowcharts svg, .flowcharts .flowchart").first.is_visible()
-    # Its links work inside the frame: the function page opens there.
-    site.locator("a[href^='fn-toy_example.html']").first.click()
-    [inner] = [f for f in page.frames if f.parent_frame is not None]
-    inner.wait_for_url(re.compile(r"/dump-site/fn-toy_example\.html(#.*)?$"))
-    assert inner.locator("main h1").inner_text().startswith("toy_example")
-    # Every link of the summary resolves to a page of the site, anchor included.
-    for href in page.eval_on_selector_all(".depyf-report-nb a", "as => as.map(a => a.href)"):
-        path, _, fragment = href.removeprefix("file://").partition("#")
-        assert Path(path).is_file(), href
-        if fragment:
-            assert f'id="{fragment}"' in Path(path).read_text(), href
-    # The new-tab link opens the whole report on its own.
+    assert site.locator("svg.flowchart").first.is_visible()
+    assert site.locator(".topbar").evaluate("e => getComputedStyle(e).position") == "sticky"
+    # Its links work inside the frame: a function page, a fragment, back by a shortcut.
+    site.locator("svg.flowchart a[href='fn-toy_example.html']").first.click()
+    heading = site.locator("main h1")
+    heading.wait_for()
+    assert heading.inner_text().startswith("toy_example")
+    site.locator("body").press("i")
+    site.locator(".stats").wait_for()
+    # Search from the overview opens the result it chose.
+    site.locator("#search").fill("resumes at line 16")
+    site.locator("#search").press("Enter")
+    site.locator("main h1").wait_for()
+    assert "resumes at line 16" in site.locator("main h1").inner_text()
+    # A page of its own in a new tab, at the page shown now.
     with page.context.expect_page() as opened:
-        page.locator("a.open").click()
-    assert opened.value.url.endswith("/dump-site/index.html")
+        page.frame_locator("iframe.site").locator("#new-tab").click()
+    tab = opened.value
+    tab.frame_locator("#view").locator("main h1").wait_for()
+    assert "resumes at line 16" in tab.frame_locator("#view").locator("main h1").inner_text()
     assert errors == []
 
 
@@ -207,28 +252,44 @@ def test_a_folder_that_is_no_dump_shows_one_line(tmp_path, monkeypatch):
 
 def test_dump_text_is_escaped_in_the_summary(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    make_dump(tmp_path / "dump", graphs=3, markup=True)
+    make_dump(tmp_path / "dump", graphs=3, processes=2, markup=True)
     shown = load("dump")._repr_html_()
-    assert "<script" not in shown.lower()
+    assert "script" not in _tags(shown) and "img" not in _tags(shown)
     assert "&lt;" in shown  # the markup is there, as text
-    assert 'src="dump-site/index.html"' in shown
+    # Inside the frame, the markup stays in the pages' data: the frame's own elements only.
+    document = _srcdoc(shown)
+    assert set(_tags(document)) == {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "div",
+        "a",
+        "iframe",
+        "script",
+    }
+    assert _tags(document)["script"] == 2  # the data, and the router
 
 
-def test_a_site_outside_the_notebook_folder_gets_no_frame(tmp_path, monkeypatch):
-    (tmp_path / "nb").mkdir()
-    monkeypatch.chdir(tmp_path / "nb")
-    make_dump(tmp_path / "dump", graphs=2)
-    shown = load(tmp_path / "dump")._repr_html_()
-    assert "<iframe" not in shown
-    assert "dump-site" in shown and "index.html" in shown
-    assert site_links(tmp_path / "dump-site").base is None
-
-
-def test_site_links_are_url_quoted(tmp_path, monkeypatch):
+def test_the_frame_carries_the_site_up_to_a_limit(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    links = site_links(tmp_path / "my dump#1-site")
-    assert links.href("index.html") == "my%20dump%231-site/index.html"
-    assert links.href("#graph-breaks") == "my%20dump%231-site/index.html#graph-breaks"
+    make_dump(tmp_path / "dump", graphs=3)
+    report = load("dump")
+    report.render()
+    whole = _site_data(site_bundle(report.site, "dump-site"))
+    on_disk = sorted(p.name for p in report.site.glob("*.html"))
+    assert sorted(n for n in whole["pages"] if n.endswith(".html")) == on_disk
+    assert set(whole["assets"]) == {f"static/{p.name}" for p in (report.site / "static").iterdir()}
+    cut = _site_data(site_bundle(report.site, "dump-site", limit=1))
+    assert list(cut["pages"]) == ["index.html"]  # the overview, whatever its size
+    assert "pages too big for the notebook" in site_bundle(report.site, "dump-site", limit=1)
+
+
+def _site_data(bundle: str) -> dict:
+    text = re.search(r'<script type="application/json" id="site-data">(.*?)</script>', bundle, re.S)
+    return json.loads(text[1])
 
 
 @pytest.mark.torch

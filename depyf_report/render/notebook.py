@@ -1,9 +1,9 @@
 """The report in a notebook's output cell, as HTML that needs no script.
 
-A notebook keeps what a cell displayed. Shared, the site it was made from is not
-there, and a frontend that does not trust the notebook strips frames, scripts and
-styles; so the summary here (the overview's numbers, graph breaks, recompiles) is
-plain tables and text, and the live site comes in a frame below it. ``show(fn)``'s
+A notebook keeps what a cell displayed. A frontend that does not trust the notebook
+(one opened from someone else) strips frames, scripts and styles; so the summary
+here (the overview's numbers, graph breaks, recompiles) is plain tables and text,
+and the live site comes in a frame below it. ``show(fn)``'s
 view of torch's cache is plain HTML too, highlighted as the site highlights code.
 """
 
@@ -21,7 +21,7 @@ from .build_overview import build_process_view
 from .context import readable_title
 from .highlight import highlight_lines
 from .plan import process_contexts
-from .views import Link, Row, Stat, Table
+from .views import Row, Stat, Table
 from .writer import environment
 
 ROWS_SHOWN = 20  # of each table; the site has the rest
@@ -39,28 +39,11 @@ class ProcessSummary:
     cut: tuple[int, ...]  # rows left out of each table
 
 
-@dataclass(frozen=True)
-class SiteLinks:
-    """Where the rendered site is, as the notebook's page reaches it.
-
-    ``base`` is the site folder relative to the notebook ("dump-site/"), which
-    JupyterLab resolves through its files route and classic Notebook redirects
-    there; None when the site is not under the notebook's folder, and pages
-    are then named by their file path only.
-    """
-
-    base: str | None
-    folder: str  # the site folder as the user sees it on disk
-
-    def href(self, page_href: str | None) -> str | None:
-        if page_href is None or self.base is None:
-            return None
-        return self.base + (urls.INDEX + page_href if page_href.startswith("#") else page_href)
-
-
-def report_html(dump: Dump, links: SiteLinks, frame: bool = True) -> str:
-    """The summary of every process of ``dump``, and a frame over the site's index."""
-    summaries = [_summary(ctx, links) for ctx in process_contexts(dump)]
+def report_html(dump: Dump, folder: str, bundle: str | None) -> str:
+    """The summary of every process of ``dump``, and a frame that shows ``bundle``
+    (``bundle.site_bundle``: the site as one document), when given; ``folder`` is
+    where the site is on disk."""
+    summaries = [_summary(ctx) for ctx in process_contexts(dump)]
     return (
         environment()
         .get_template("notebook.html")
@@ -68,15 +51,14 @@ def report_html(dump: Dump, links: SiteLinks, frame: bool = True) -> str:
             scope=SCOPE,
             summaries=summaries,
             problems=[str(p) for p in dump.problems],
-            index=links.href(urls.INDEX),
-            folder=links.folder,
-            frame=frame and links.base is not None,
+            index=f"{folder}/{urls.INDEX}",
+            bundle=bundle,
             frame_height=FRAME_HEIGHT,
         )
     )
 
 
-def _summary(ctx, links: SiteLinks) -> ProcessSummary:
+def _summary(ctx) -> ProcessSummary:
     view = build_process_view(ctx)
     wanted = (urls.anchor(ctx.name, "graph-breaks"), urls.anchor(ctx.name, "recompiles"))
     tables = [t for name in wanted for t in view.tables if t.anchor == name]
@@ -84,22 +66,20 @@ def _summary(ctx, links: SiteLinks) -> ProcessSummary:
         label=view.label,
         headline=view.headline,
         notes=view.notes,
-        stats=tuple(replace(s, href=links.href(s.href)) for s in view.stats),
-        tables=tuple(_cut(t, links) for t in tables),
+        stats=tuple(replace(s, href=None) for s in view.stats),
+        tables=tuple(_cut(t) for t in tables),
         cut=tuple(max(0, len(t.rows) - ROWS_SHOWN) for t in tables),
     )
 
 
-def _cut(table: Table, links: SiteLinks) -> Table:
+def _cut(table: Table) -> Table:
+    """The first rows, as text: a link into the site's files would not open from a
+    notebook server (see ``bundle.py``); the frame below has the linked site."""
     rows = tuple(
-        Row(tuple(tuple(_linked(link, links) for link in cell) for cell in row.cells))
+        Row(tuple(tuple(replace(link, href=None) for link in cell) for cell in row.cells))
         for row in table.rows[:ROWS_SHOWN]
     )
     return replace(table, rows=rows)
-
-
-def _linked(link: Link, links: SiteLinks) -> Link:
-    return replace(link, href=links.href(link.href))
 
 
 # --- show(fn): torch's cache ---------------------------------------------------------

@@ -171,6 +171,11 @@ def _data_files_by_page(files: dict[str, str]) -> dict[str, list[str]]:
     return found
 
 
+def site_files(site: Path) -> list[str]:
+    """The files render wrote into ``site``, as its status file lists them."""
+    return sorted(_owned(_read_status(site / urls.STATUS)) or {})
+
+
 def _owned(status: dict) -> dict[str, str] | None:
     """The files an earlier render wrote, by its status file; None if not known."""
     files = status.get("files") if status.get("format") == STATUS_FORMAT else None
