@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .dump import load_dump
+from .dump import load_dump, require_dump
 from .errors import UserError
 from .files import shown_path
 from .terminal import terminal_safe
@@ -53,7 +53,7 @@ class Report:
 
         try:
             self.render()
-            folder = shown_path(self.site)
+            folder = _shown_folder(self.site)
             return report_html(load_dump(self.path), folder, site_bundle(self.site, folder))
         except UserError as error:
             return _error_html(str(error))
@@ -107,8 +107,7 @@ class CachedCode:
 def load(dump_dir, site_dir=None) -> Report:
     """A dump written earlier, to display in a notebook (``site_dir``: where to render)."""
     path = Path(dump_dir)
-    if not path.is_dir():
-        raise UserError(f"{shown_path(path)}: no such folder; give the folder capture wrote")
+    require_dump(path)
     return Report(path, site_dir)
 
 
@@ -116,6 +115,16 @@ def default_site(dump_dir: Path) -> Path:
     """``dump/`` renders into ``dump-site/`` beside it (never inside: render refuses)."""
     name = dump_dir.resolve().name or "dump"
     return dump_dir.parent / f"{name}{SITE_SUFFIX}"
+
+
+def _shown_folder(site: Path) -> str:
+    """The site's folder as the notebook's user knows it: relative to the notebook's
+    folder (the kernel's) when it is inside it."""
+    try:
+        relative = os.path.relpath(site, Path.cwd())
+    except ValueError:  # another drive, on Windows
+        return shown_path(site)
+    return shown_path(site if relative.startswith("..") else relative)
 
 
 def _error_html(message: str) -> str:

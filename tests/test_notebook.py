@@ -237,17 +237,23 @@ def test_a_report_stands_for_its_folder(tmp_path):
     assert report.site == tmp_path / "dump-site"
 
 
-def test_load_refuses_a_missing_folder(tmp_path):
-    with pytest.raises(UserError, match="no such folder"):
+def test_load_refuses_what_is_no_dump(tmp_path):
+    with pytest.raises(UserError, match="no such directory"):
         load(tmp_path / "nothing")
-
-
-def test_a_folder_that_is_no_dump_shows_one_line(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
     (tmp_path / "empty").mkdir()
-    shown = load("empty")._repr_html_()
+    with pytest.raises(UserError, match="not a depyf-report dump"):
+        load(tmp_path / "empty")
+
+
+def test_a_report_that_cannot_render_shows_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    make_dump(tmp_path / "dump", graphs=1)
+    (tmp_path / "dump-site").mkdir()
+    (tmp_path / "dump-site" / "mine.txt").write_text("not a site")
+    shown = load("dump")._repr_html_()
     assert shown.startswith('<p class="depyf-report-error">depyf-report: error: ')
-    assert "Traceback" not in shown
+    assert "holds no depyf-report site" in shown
+    assert (tmp_path / "dump-site" / "mine.txt").read_text() == "not a site"
 
 
 def test_dump_text_is_escaped_in_the_summary(tmp_path, monkeypatch):

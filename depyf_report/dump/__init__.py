@@ -17,7 +17,15 @@ from .layout import (
     decompiler_pid_text,
     write_json,
 )
-from .load import WAIT_SECONDS, Dump, Problem, ProcessDump, load_dump, wait_for_decompiler
+from .load import (
+    WAIT_SECONDS,
+    Dump,
+    Problem,
+    ProcessDump,
+    load_dump,
+    require_dump,
+    wait_for_decompiler,
+)
 from .model import (
     FILE_RECORDS,
     SCHEMA_VERSION,
@@ -93,6 +101,7 @@ __all__ = [
     "from_json",
     "json_schema",
     "load_dump",
+    "require_dump",
     "to_json",
     "wait_for_decompiler",
     "write_json",

@@ -80,13 +80,7 @@ def load_dump(root: Path) -> Dump:
     """Read a dump. Raises ``UserError`` only when ``root`` is not a dump at all,
     or one written for a newer depyf-report."""
     root = Path(root)
-    if not root.is_dir():
-        raise UserError(f"{root}: no such directory (expected a dump written by capture)")
-    if not any(_exists(root / name) for name in (MANIFEST, *RECORD_FOLDERS)):
-        raise UserError(
-            f"{root}: not a depyf-report dump (no {MANIFEST}); "
-            "write one with `depyf_report.capture` or `depyf-report run`"
-        )
+    require_dump(root)
     problems: list[Problem] = []
     layouts = [Layout(root)] + [
         Layout(root / PROCESSES / name) for name in _entries(root / PROCESSES, "dir", problems)
@@ -95,6 +89,17 @@ def load_dump(root: Path) -> Dump:
     deadline = time.monotonic() + WAIT_SECONDS
     processes = [_load_process(root, layout, problems, deadline) for layout in layouts]
     return Dump(root, processes, problems)
+
+
+def require_dump(root: Path) -> None:
+    """Raise ``UserError`` when ``root`` is not a dump at all; reads no record."""
+    if not root.is_dir():
+        raise UserError(f"{root}: no such directory (expected a dump written by capture)")
+    if not any(_exists(root / name) for name in (MANIFEST, *RECORD_FOLDERS)):
+        raise UserError(
+            f"{root}: not a depyf-report dump (no {MANIFEST}); "
+            "write one with `depyf_report.capture` or `depyf-report run`"
+        )
 
 
 RECORD_FOLDERS = {"functions": Function, "compiles": Compile, "graphs": CompiledGraph}
