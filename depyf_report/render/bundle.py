@@ -25,6 +25,7 @@ from markupsafe import Markup
 from ..files import read_regular
 from ..resources import templates
 from . import urls
+from .deferred import PART_NAME
 from .writer import environment, site_files
 
 BUNDLE_LIMIT = 8_000_000  # characters of pages: a notebook stays quick to open and save
@@ -37,14 +38,30 @@ def site_bundle(site: Path, folder: str, limit: int = BUNDLE_LIMIT) -> str:
     the frame names it for pages left out."""
     names = site_files(site)
     assets = {n: _text(site / n) for n in names if n.startswith("static/")}
-    pages, left_out, size = {}, [], 0
+    # A page's data files (``deferred.py``) go with it, to be inlined when it is shown.
+    parts: dict[str, list[str]] = {}
+    for name in names:
+        match = PART_NAME.fullmatch(name)
+        if match and not name.startswith("static/"):
+            parts.setdefault(f"{match['page']}.html", []).append(name)
+    pages, data_files, left_out, size = {}, {}, [], 0
     for name in sorted((n for n in names if n.endswith((".html", ".py"))), key=_rank):
+        texts = {p: _text(site / p) for p in parts.get(name, [])}
         text = _text(site / name)
-        if size + len(text) > limit and name != urls.INDEX:
+        grown = size + len(text) + sum(map(len, texts.values()))
+        if grown > limit and name != urls.INDEX:
             left_out.append(name)
             continue
-        pages[name], size = text, size + len(text)
-    data = {"pages": pages, "assets": assets, "folder": folder, "start": urls.INDEX}
+        pages[name], size = text, grown
+        data_files.update(texts)
+    data = {
+        "pages": pages,
+        "assets": assets,
+        "parts": {page: sorted(p) for page, p in parts.items() if page in pages},
+        "data": data_files,
+        "folder": folder,
+        "start": urls.INDEX,
+    }
     router = templates().joinpath("static", "notebook-frame.js").read_text(encoding="utf-8")
     return (
         environment()

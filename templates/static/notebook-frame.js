@@ -17,21 +17,31 @@
     return { path: m[1] || current, query: m[2] || "", hash: m[3] || "" };
   }
 
-  function inline(html, hash) {
+  function script(text) {
+    // Inside a <script> element "</" could end it; in JSON strings "<\/" reads the same.
+    return "<script>" + text.replace(/<\//g, "<\\/") + "<\/script>";
+  }
+
+  function inline(html, hash, path) {
     // Each page names the static files; inside the frame there are no files to load.
     // A page's script may read the fragment it was opened at (the provenance page
     // selects that line), so the fragment is set before any of its scripts run.
     var fragment = hash
       ? "<script>history.replaceState(null, '', " + JSON.stringify(hash).replace(/</g, "\\u003c") + ")<\/script>"
       : "";
-    return html
-      .replace(/<head>/, "<head>" + fragment)
-      .replace(/<link rel="stylesheet" href="([^"]+)">/g, function (all, path) {
-        return path in data.assets ? "<style>" + data.assets[path] + "</style>" : all;
+    var page = html
+      .replace(/<head>/, function (head) { return head + fragment; })
+      .replace(/<link rel="stylesheet" href="([^"]+)">/g, function (all, file) {
+        return file in data.assets ? "<style>" + data.assets[file] + "</style>" : all;
       })
-      .replace(/<script src="([^"]+)"><\/script>/g, function (all, path) {
-        return path in data.assets ? "<script>" + data.assets[path] + "<\/script>" : all;
+      .replace(/<script src="([^"]+)"><\/script>/g, function (all, file) {
+        return file in data.assets ? script(data.assets[file]) : all;
       });
+    // The page's data files, each one depyfPart(name, data) call, which hands the
+    // data to whatever on the page waits for it: nothing is loaded from a file.
+    var parts = (data.parts[path] || []).map(function (name) { return script(data.data[name]); });
+    var end = page.lastIndexOf("</body>");
+    return end < 0 ? page + parts.join("") : page.slice(0, end) + parts.join("") + page.slice(end);
   }
 
   function leftOut(path) {
@@ -61,7 +71,7 @@
     if (!/\.html$/.test(target.path)) { download(target.path); return; }
     current = target.path;
     arriving = target;
-    view.srcdoc = inline(data.pages[target.path], target.hash);
+    view.srcdoc = inline(data.pages[target.path], target.hash, target.path);
   }
 
   function toFragment(hash) {
