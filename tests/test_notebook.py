@@ -24,6 +24,7 @@ from depyf_report.notebook import Report, load
 from depyf_report.render.bundle import site_bundle
 
 sys.path.insert(0, str(Path(__file__).parent / "render"))
+from payload import HOSTILE, hostile_dump
 from synthetic import make_dump
 
 REPO = Path(__file__).resolve().parents[1]
@@ -323,3 +324,38 @@ def test_show_says_what_was_never_compiled():
         depyf_report.show(never)
     with pytest.raises(UserError, match="got str"):
         depyf_report.show("toy_example")
+
+
+@pytest.mark.browser
+def test_a_hostile_dump_runs_nothing_in_the_frame(tmp_path, monkeypatch):
+    """Every string of the dump is a payload: the output and each page in its frame
+    open no dialog and ask for nothing outside file://."""
+    monkeypatch.chdir(tmp_path)
+    hostile_dump(tmp_path / "dump", HOSTILE)
+    page_file = tmp_path / "outputs.html"
+    page_file.write_text(f"<!doctype html><meta charset=utf-8><body>{load('dump')._repr_html_()}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            page = browser.new_page()
+            ran = []
+            page.on("dialog", lambda d: (ran.append(d.message), d.dismiss()))
+            page.on(
+                "request", lambda r: r.url.startswith(("file://", "blob:")) or ran.append(r.url)
+            )
+            page.goto(page_file.as_uri())
+            site = page.frame_locator("iframe.site").frame_locator("#view")
+            site.locator("main").wait_for()
+            hrefs = site.locator("a[href$='.html']").evaluate_all(
+                "links => [...new Set(links.map(a => a.getAttribute('href')))]"
+            )
+            assert hrefs
+            for href in hrefs[:15]:  # each from the overview
+                site.locator(f"a[href='{href}']").first.dispatch_event("click")
+                site.locator("main").wait_for()
+                page.wait_for_timeout(100)
+                site.locator("a[href='index.html']").first.dispatch_event("click")
+                site.locator(".stats").first.wait_for()
+            assert ran == []
+        finally:
+            browser.close()
