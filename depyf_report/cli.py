@@ -1,6 +1,7 @@
 """The ``depyf-report`` command line.
 
     depyf-report DUMP -o SITE [--zip]        render a capture as a static site
+    depyf-report TRACE -o SITE [--zip]       render a TORCH_TRACE log (a folder or a file)
     depyf-report run -o DUMP -- CMD ARGS...  capture an unmodified script
     depyf-report decompile TARGET            print decompiled Python source
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
 from ._version import __version__
@@ -25,13 +27,22 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="depyf-report",
         description="See what torch.compile did to your code.",
-        epilog="With no command, DUMP -o SITE renders a capture: depyf-report dump/ -o site/",
+        epilog="With no command, DUMP -o SITE renders a capture: depyf-report dump/ -o site/ "
+        "(or a TORCH_TRACE log: depyf-report trace_dir/ -o site/)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    render = commands.add_parser("render", help="render a capture directory as a static site")
-    render.add_argument("dump", type=Path, metavar="DUMP", help="a directory written by capture")
+    render = commands.add_parser(
+        "render", help="render a capture directory, or a TORCH_TRACE log, as a static site"
+    )
+    render.add_argument(
+        "dump",
+        type=Path,
+        metavar="DUMP",
+        help="a directory written by capture, or a TORCH_TRACE log: its directory "
+        "(one file per rank) or one log file",
+    )
     render.add_argument("-o", "--output", type=Path, required=True, metavar="SITE")
     render.add_argument("--zip", action="store_true", help="also write SITE.zip for a bug ticket")
     render.add_argument("--no-progress", action="store_true", help="hide the progress bar")
@@ -63,9 +74,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _cmd_render(args) -> int:
+    from .logs import convert_logs, is_trace_log, log_files
     from .render import render
 
-    index = render(args.dump, args.output, zip=args.zip, progress=not args.no_progress)
+    def draw(dump: Path) -> Path:
+        return render(dump, args.output, zip=args.zip, progress=not args.no_progress)
+
+    if args.dump.is_file() or is_trace_log(args.dump):
+        # A log becomes a dump first, in a folder of its own that goes away after.
+        logs = log_files(args.dump)
+        with tempfile.TemporaryDirectory(prefix="depyf-report-log-") as scratch:
+            index = draw(convert_logs(logs, Path(scratch) / "dump"))
+    else:
+        index = draw(args.dump)
     print(terminal_safe(str(index)))
     return 0
 
