@@ -1,23 +1,24 @@
 """The one place that reaches into torch internals.
 
-Each internal is looked up behind feature detection: when one is missing (an
-older or newer torch moved it), the lookup returns ``None`` or raises
-``Unavailable`` with the reason, and capture records that artifact as
-unavailable instead of failing.
+Each internal is looked up behind feature detection, never a version check:
+``missing_features`` probes every internal listed in ``FEATURES`` when a capture
+starts, and a lookup that fails later returns ``None`` or raises ``Unavailable``
+with the reason. Capture records what is missing, and what that costs the
+report, as unavailable instead of failing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import logging
 import os
 import sys
 import types
 from collections.abc import Callable
+from dataclasses import dataclass
 
-# The torch release whose internals this module was written against.
-SUPPORTED_TORCH = "2.13"
 TRACE_LOGGER = "torch.__trace"
 
 
@@ -31,15 +32,91 @@ def torch_version() -> str:
     return torch.__version__
 
 
-def version_note() -> str | None:
-    """A note for the manifest when this torch is not the one we measured."""
-    version = torch_version()
-    if version.split("+")[0].rsplit(".", 1)[0] == SUPPORTED_TORCH:
-        return None
-    return (
-        f"torch {version} is not {SUPPORTED_TORCH}.x, the release capture was written for; "
-        "artifacts may be missing or parsed wrongly"
-    )
+@dataclass(frozen=True)
+class Feature:
+    """One torch internal capture uses, and what the report loses without it."""
+
+    artifact: str  # the name capture records it as unavailable under
+    module: str
+    attribute: str  # dotted, looked up on the module
+    cost: str
+
+
+# Every internal the adapter reaches, probed by name rather than by torch's version:
+# a release that keeps them all works, one that moves one loses only that part.
+FEATURES = (
+    Feature(
+        "bytecode",
+        "torch._dynamo.convert_frame",
+        "register_bytecode_hook",
+        "no transformed code, resume functions or cache entries are recorded",
+    ),
+    Feature(
+        "bytecode",
+        "torch._guards",
+        "CompileContext.current_trace_id",
+        "transformed code cannot be tied to its compile, so no cache entries are recorded",
+    ),
+    Feature(
+        "structured trace",
+        "torch._logging._internal",
+        "trace_log",
+        "no graphs, guards, graph breaks, recompiles, dynamic shapes, metrics or output code",
+    ),
+    Feature(
+        "trace filter",
+        "torch._logging._internal",
+        "trace_structured",
+        "torch builds every trace record, also those capture does not read: compiles "
+        "run slower while capturing",
+    ),
+    Feature(
+        "provenance",
+        "torch._inductor.config",
+        "trace.provenance_tracking_level",
+        "kernels are not linked to the graph nodes and source lines they were made from",
+    ),
+    Feature(
+        "live cache entries",
+        "torch._dynamo.eval_frame",
+        "_debug_get_cache_entry_list",
+        "guards come from the trace alone: a guard tree the trace lacks, and every "
+        "entry's shape guards, are missing",
+    ),
+    Feature(
+        "live cache entries",
+        "torch._C._dynamo.guards",
+        "RootGuardManager.get_epilogue_lambda_guards",
+        "cache entries' shape guards are missing",
+    ),
+    Feature(
+        "counters",
+        "torch._dynamo.utils",
+        "counters",
+        "the overview has no table of Dynamo's counters",
+    ),
+)
+
+
+def missing_features(features=FEATURES) -> list[tuple[str, str]]:
+    """(artifact, reason) for each internal this torch lacks: what was not found,
+    and what that costs the report."""
+    missing: dict[str, list[str]] = {}  # one line per artifact, however many probes fail
+    for feature in features:
+        where = f"{feature.module}.{feature.attribute}"
+        try:
+            found = importlib.import_module(feature.module)
+            for name in feature.attribute.split("."):
+                found = getattr(found, name)
+        except ImportError as error:
+            missing.setdefault(feature.artifact, []).append(
+                f"{where} not found ({error}): {feature.cost}"
+            )
+        except AttributeError:
+            missing.setdefault(feature.artifact, []).append(
+                f"{where} not found in this torch: {feature.cost}"
+            )
+    return [(artifact, "; ".join(reasons)) for artifact, reasons in missing.items()]
 
 
 def add_bytecode_hook(hook: Callable) -> Callable[[], None]:

@@ -81,9 +81,8 @@ class CaptureSession:
     def _start_recording(self) -> None:
         manifest = self.writer.manifest
         manifest.torch_version = adapter.torch_version()
-        note = adapter.version_note()
-        if note:
-            manifest.notes.append(note)
+        for artifact, reason in adapter.missing_features():
+            self._unavailable(artifact, reason)
         self.recorder = Recorder(self.writer, self._code_views())
         self.counters_before = self._counters()
         self._install("bytecode", adapter.add_bytecode_hook, self._on_bytecode)
