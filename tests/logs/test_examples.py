@@ -1,0 +1,133 @@
+"""A log of an example, converted, says what a capture of the same run says."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import REPO
+
+pytest.importorskip("torch")
+pytestmark = [pytest.mark.torch, pytest.mark.slow]
+
+RUNS = [
+    ("examples/toy_example.py", "eager"),
+    ("examples/toy_example.py", "aot_eager"),
+    ("examples/toy_example.py", "inductor"),
+    ("examples/training_step.py",),
+    ("examples/dynamic_shapes.py",),
+    ("tests/capture/programs/breaks.py",),
+    ("tests/capture/programs/recompiles.py",),
+]
+
+
+def _compile_facts(process, record) -> dict:
+    """What a report shows of one compile."""
+    graphs = [process.graphs[g] for g in record.graphs]
+    function = process.functions.get(record.function)
+    return {
+        "function": (function.name, function.filename) if function else None,
+        "status": record.status,
+        "failure": record.failure,
+        "restart_reasons": record.restart_reasons,
+        "graph_breaks": [
+            (b.gb_type, b.filename, b.line, b.reason, b.hints, b.user_stack)
+            for b in record.graph_breaks
+        ],
+        "recompile_reasons": record.recompile_reasons,
+        "guard_failures": record.guard_failures,
+        "symbols": record.dynamic_symbols,
+        "symbol_guards": record.symbol_guards,
+        "specializations": record.specializations,
+        "metrics": record.metrics,
+        "stages": [[(s.kind, s.text) for s in g.stages] for g in graphs],
+        "output_code": [g.output_code for g in graphs],
+    }
+
+
+@pytest.mark.parametrize("run", RUNS, ids=lambda run: " ".join(run))
+def test_the_log_says_what_the_capture_says(traced, run):
+    found = traced(*run)
+    captured, logged = found.capture.processes[0], found.log.processes[0]
+    assert sorted(logged.compiles) == sorted(captured.compiles)
+    for compile_id, record in captured.compiles.items():
+        assert _compile_facts(logged, logged.compiles[compile_id]) == _compile_facts(
+            captured, record
+        ), compile_id
+    # Each cache entry torch installed (its own has_guarded_code) has its guards.
+    entries = {e.compile_id: e for f in logged.functions.values() for e in f.entries}
+    installed = {c.id for c in logged.compiles.values() if c.metrics.get("has_guarded_code")}
+    assert set(entries) == installed
+    for function in captured.functions.values():
+        for entry in function.entries:
+            assert entries[entry.compile_id].guards == entry.guards
+            assert entries[entry.compile_id].graphs == entry.graphs
+
+
+def test_the_numbers_are_torchs_own(traced):
+    found = traced("tests/capture/programs/recompiles.py")
+    torch_rows = {row["compile_id"]: row for row in json.loads(found.torch_metrics.read_text())}
+    logged = found.log.processes[0]
+    assert sorted(logged.compiles) == sorted(torch_rows)
+    for compile_id, row in torch_rows.items():
+        record = logged.compiles[compile_id]
+        assert record.metrics.get("guard_count") == row["guard_count"]
+        assert (record.status == "failed") == bool(row["fail_type"])
+        reasons = record.recompile_reasons
+        assert (reasons[0] if reasons else None) == (row["recompile_reason"] or None)
+
+
+def test_graph_breaks_and_resume_functions_of_the_toy_example(traced):
+    logged = traced("examples/toy_example.py", "eager").log.processes[0]
+    [top] = [f for f in logged.functions.values() if f.name == "toy_example"]
+    resumes = [f for f in logged.functions.values() if f.resume is not None]
+    assert sorted(f.resume.break_line for f in resumes) == [14, 14]
+    assert {f.resume.parent for f in resumes} == {top.id}
+    [entry] = top.entries
+    assert sorted(entry.resume_functions) == sorted(f.id for f in resumes)
+    assert "no bytecode" in entry.code.decompile_error
+    assert "depyf-report run" in entry.code.decompile_error
+    [record] = [
+        logged.compiles[c] for c in logged.compiles if logged.compiles[c].function == top.id
+    ]
+    assert [(b.gb_type, b.line) for b in record.graph_breaks] == [("Data-dependent branching", 14)]
+
+
+def _summary_numbers(site) -> dict:
+    rows = {}
+    for line in (site / "summary.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 2 and cells[1].isdigit():
+            rows[cells[0]] = int(cells[1])
+    return rows
+
+
+def _render(source, site):
+    command = [sys.executable, "-m", "depyf_report", str(source), "-o", str(site)]
+    result = subprocess.run(
+        [*command, "--no-progress"], capture_output=True, text=True, cwd=REPO, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def test_the_command_renders_a_log_as_a_capture_renders(traced, tmp_path):
+    found = traced("examples/toy_example.py", "inductor")
+    _render(found.trace, tmp_path / "from-log")
+    _render(found.capture.root, tmp_path / "from-capture")
+    numbers = _summary_numbers(tmp_path / "from-log")
+    assert numbers == _summary_numbers(tmp_path / "from-capture")
+    assert numbers["graph breaks"] == 1 and numbers["compiles"] == 3 and numbers["kernels"] > 0
+    index = (tmp_path / "from-log" / "index.html").read_text()
+    assert "TORCH_TRACE log" in index and "depyf-report run -o dump/" in index
+    assert "2.13" in index or "2.14" in index  # torch's version, from the log
+
+
+def test_a_single_log_file_renders_too(traced, tmp_path):
+    found = traced("examples/toy_example.py", "eager")
+    [log] = found.trace.iterdir()
+    _render(log, tmp_path / "site")
+    assert _summary_numbers(tmp_path / "site")["graph breaks"] == 1
