@@ -10,7 +10,16 @@ PY := $(VENV)/bin/python
 OTHER_PYTHONS := 3.10 3.12 3.13
 PYENV := /root/.pyenv/versions
 
-.PHONY: example test lint setup browser decompiler-pythons
+# Capture also runs on the newest torch we test: its own venv, torch first and exactly.
+# The CUDA wheel (it runs on the CPU) and the nvidia-* packages it needs come from
+# this machine's local package index; .ci/torch-next-constraints.txt keeps pip on them.
+TORCH_NEXT := 2.14.1
+NEXT_VENV := .venv-torch2.14
+NEXT_PY := $(NEXT_VENV)/bin/python
+# What depends on torch: capture, debug, and rendering TORCH_TRACE logs.
+TORCH_TESTS := tests/capture tests/debug tests/logs
+
+.PHONY: example test lint setup browser decompiler-pythons torch-next test-torch-next
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PYTHON) || { echo "need Python 3.11 at $(PYTHON) (set PYTHON=...)"; exit 1; }
@@ -21,6 +30,19 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 setup: $(VENV)/.installed
+
+$(NEXT_VENV)/.installed: pyproject.toml .ci/torch-next-constraints.txt
+	test -x $(PYTHON) || { echo "need Python 3.11 at $(PYTHON) (set PYTHON=...)"; exit 1; }
+	test -d $(NEXT_VENV) || $(PYTHON) -m venv $(NEXT_VENV)
+	$(NEXT_PY) -m pip install --quiet -c .ci/torch-next-constraints.txt torch==$(TORCH_NEXT)
+	$(NEXT_PY) -m pip install --quiet -c .ci/torch-next-constraints.txt -e ".[test]"
+	touch $@
+
+torch-next: $(NEXT_VENV)/.installed
+
+# The torch-dependent tests again, on torch $(TORCH_NEXT).
+test-torch-next: torch-next browser
+	PYTHONPATH=$(CURDIR) $(NEXT_PY) -m pytest -q -p no:cacheprovider $(TORCH_TESTS)
 
 example: setup
 	rm -rf build/dump build/site
@@ -50,3 +72,5 @@ test: setup browser decompiler-pythons lint
 	  echo "== decompiler tests on Python $$v"; \
 	  PYTHONPATH=$(CURDIR) .venv-$$v/bin/python -m pytest -q -p no:cacheprovider tests/decompiler || exit 1; \
 	done
+	@echo "== capture, debug and log tests on torch $(TORCH_NEXT)"
+	$(MAKE) test-torch-next

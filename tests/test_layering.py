@@ -34,6 +34,8 @@ def _modules_loaded_by(statement: str) -> set[str]:
         ("import depyf_report.render", {"torch"}),
         ("import depyf_report.dump", {"torch", "jinja2", "pygments", "markdown"}),
         ("import depyf_report.cli", {"torch", "jinja2"}),
+        # A log renders where torch is not installed.
+        ("import depyf_report.logs", {"torch", "jinja2", "pygments", "markdown"}),
     ],
 )
 def test_import_does_not_load(statement, forbidden):
@@ -58,7 +60,9 @@ def test_decompiler_source_imports_only_the_standard_library():
         assert not outside, f"{path.name} imports {sorted(outside)}"
 
 
-@pytest.mark.parametrize(("part", "forbidden"), [("render", {"torch"}), ("dump", {"torch"})])
+@pytest.mark.parametrize(
+    ("part", "forbidden"), [("render", {"torch"}), ("dump", {"torch"}), ("logs", {"torch"})]
+)
 def test_part_source_never_names(part, forbidden):
     target = PACKAGE / part
     paths = [target] if target.is_file() else sorted(target.rglob("*.py"))
@@ -142,7 +146,8 @@ def _inside(name: str, part: str) -> bool:
         ("dump", ("capture", "render", "debug", "decompiler", "cli")),
         ("render", ("capture", "debug", "decompiler", "cli")),
         ("decompiler", ("capture", "render", "debug", "dump", "cli")),
-        ("capture", ("render", "debug", "cli")),
+        ("capture", ("render", "debug", "cli", "logs")),
+        ("logs", ("render", "debug", "cli", "decompiler")),
     ],
 )
 def test_part_never_imports(part, forbidden):
@@ -151,7 +156,7 @@ def test_part_never_imports(part, forbidden):
         assert not wrong, f"{file} imports {wrong}"
 
 
-@pytest.mark.parametrize("part", ["capture", "render", "debug"])
+@pytest.mark.parametrize("part", ["capture", "render", "debug", "logs"])
 def test_the_dump_is_imported_as_one_package(part):
     imports = _imports_of(part)
     assert any("depyf_report.dump" in names for names in imports.values()), part
@@ -243,7 +248,7 @@ def _imports_in_functions(path: Path) -> list[int]:
     return sorted(set(lines))
 
 
-@pytest.mark.parametrize("part", ["dump", "render", "debug"])
+@pytest.mark.parametrize("part", ["dump", "render", "debug", "logs"])
 def test_imports_are_at_the_top_of_each_module(part):
     for path in _sources(part):
         lines = _imports_in_functions(path)
