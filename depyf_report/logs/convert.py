@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from .._version import __version__
+from ..capture import trace
 from ..capture.functions import RESUME_PREFIX, safe_name
 from ..capture.guards import parse_guard_tree
 from ..capture.recorder import Recorder
@@ -38,6 +39,10 @@ NO_BYTECODE = (
     "a TORCH_TRACE log holds no bytecode, so the code Dynamo wrote for this cache entry "
     f"is not in it; to see it decompiled, capture the program: {CAPTURE_HINT}"
 )
+DIS_ONLY = (
+    "a TORCH_TRACE log holds this code's bytecode only as dis text (the listing below), "
+    f"not as code to decompile; to see it decompiled, capture the program: {CAPTURE_HINT}"
+)
 NO_SOURCE = (
     "a TORCH_TRACE log holds neither your source nor the bytecode Dynamo was given; "
     f"to see them, capture the program: {CAPTURE_HINT}"
@@ -54,6 +59,8 @@ NOT_IN_LOGS = (
 )
 _RESUME_NAME = re.compile(rf"^{RESUME_PREFIX}(?P<fn>.+)_at_(?P<line>\d+)$")
 _FRAME = re.compile(r"^(?P<frame>\d+)/")
+# Dynamo logs a resume frame's bytecode, before and after, as dis text artifacts.
+_BYTECODE_KINDS = {"_ORIGINAL_BYTECODE": "original", "_MODIFIED_BYTECODE": "modified"}
 
 
 class LogRecorder(Recorder):
@@ -64,6 +71,16 @@ class LogRecorder(Recorder):
         super().__init__(writer, views=None)  # a log has no code objects to view
         self.by_frame: dict[int, str] = {}  # Dynamo's frame id -> Function id
         self.taken: set[str] = set()
+        self.listings: dict[tuple[str, str], str] = {}  # (compile id, which) -> dis text
+
+    def on_trace(self, metadata: dict, payload: str | None) -> None:
+        super().on_trace(metadata, payload)
+        record = trace.trace_record(metadata, payload)
+        if record is None or record.compile_id is None or payload is None:
+            return
+        for suffix, which in _BYTECODE_KINDS.items():
+            if record.kind.endswith(suffix):
+                self.listings[(record.compile_id, which)] = payload
 
     def _function_named(self, metrics: dict) -> str | None:
         """The function a finished compile compiled: one per Dynamo frame id."""
@@ -74,6 +91,12 @@ class LogRecorder(Recorder):
         if frame not in self.by_frame:
             line = metrics.get("co_firstlineno")
             function = self._new_function(name, filename, line if isinstance(line, int) else 0)
+            listing = self.listings.get((str(metrics["compile_id"]), "original"))
+            if listing is not None:
+                function.original.dis = listing
+                if function.resume is not None:
+                    function.resume.resume_line = resume_line(listing)
+                self.writer.write_function(function)
             self.by_frame[frame] = function.id
         return self.by_frame[frame]
 
@@ -93,39 +116,56 @@ class LogRecorder(Recorder):
             last_line=line,
             source=None,
             original=CodeView(name=name, decompile_error=NO_SOURCE),
-            resume=self._resume_point(name, filename),
         )
         self.functions[function_id] = function
-        if function.resume is not None and function.resume.parent is not None:
-            # The parent's latest cache entry is the one whose break made this function.
-            entries = self.functions[function.resume.parent].entries
-            if entries:
-                entries[-1].resume_functions.append(function_id)
-                self.writer.write_function(self.functions[function.resume.parent])
+        self._resume_point(function)
         self.writer.write_function(function)
         return function
 
-    def _resume_point(self, name: str, filename: str) -> ResumePoint | None:
-        match = _RESUME_NAME.match(name)
+    def _resume_point(self, function: Function) -> None:
+        """A resume function's parent: the function whose compile broke at the line its
+        name gives (a frame of the break's stack, for a break in a called function)."""
+        match = _RESUME_NAME.match(function.name)
         if match is None:
-            return None
+            return
         line = int(match["line"])
-        candidates = [
-            f
-            for f in self.functions.values()
-            if f.name == match["fn"] and f.filename == filename and f.first_line <= line
-        ]
-        parent = max(candidates, key=lambda f: f.first_line, default=None)
+        broke = self._compile_broken_at(match["fn"], function.filename, line)
+        parent = self.functions[self.by_frame[broke.frame_id]] if broke else None
+        if parent is None:  # no break logged there: the function of that name
+            candidates = [
+                f
+                for f in self.functions.values()
+                if f.name == match["fn"] and f.filename == function.filename
+                if f.first_line <= line and f is not function
+            ]
+            parent = max(candidates, key=lambda f: f.first_line, default=None)
+        # resume_line comes from the dis listing, when the log has one.
+        function.resume = ResumePoint(parent=None, break_line=line, resume_line=None)
         if parent is None:
-            return ResumePoint(parent=None, break_line=line, resume_line=None)
+            return
+        function.resume.parent = parent.id
         # A resume function's own break continues the same user function.
-        original = parent.resume.original if parent.resume else parent.id
-        return ResumePoint(
-            parent=parent.id,
-            break_line=line,
-            resume_line=None,  # the jump that says where is in the bytecode
-            original=original,
-        )
+        function.resume.original = parent.resume.original if parent.resume else parent.id
+        # The parent's cache entry whose compile broke there is the one that calls it.
+        entries = [e for e in parent.entries if broke is None or _same_compile(e, broke)]
+        if entries:
+            entries[-1].resume_functions.append(function.id)
+            self.writer.write_function(parent)
+
+    def _compile_broken_at(self, name: str, filename: str, line: int) -> Compile | None:
+        """The latest compile of function ``name`` (or of one of its resume functions)
+        with a graph break at this line; a restarted attempt holds the break, its
+        frame says whose it was."""
+        for record in reversed(self.compiles.values()):
+            function = self.functions.get(self.by_frame.get(record.frame_id, ""))
+            if function is None or _user_name(function.name) != name:
+                continue
+            for graph_break in record.graph_breaks:
+                frames = [(graph_break.filename, graph_break.line)]
+                frames += [(f.filename, f.line) for f in graph_break.user_stack]
+                if (filename, line) in frames:
+                    return record
+        return None
 
     def _add_entry(self, record: Compile) -> None:
         """The cache entry a successful compile installed: its guards, no code."""
@@ -135,15 +175,54 @@ class LogRecorder(Recorder):
         if tree is None and not record.metrics.get("has_guarded_code"):
             return
         function = self.functions[record.function]
+        listing = self.listings.get((record.id, "modified"))
+        code = CodeView(name=function.name, decompile_error=NO_BYTECODE)
+        if listing is not None:
+            code.dis, code.decompile_error = listing, DIS_ONLY
         function.entries.append(
             CacheEntry(
                 compile_id=record.id,
                 guards=parse_guard_tree(tree) if tree is not None else GuardSet(tree=""),
-                code=CodeView(name=function.name, decompile_error=NO_BYTECODE),
+                code=code,
                 graphs=list(record.graphs),
             )
         )
         self.writer.write_function(function)
+
+
+# One instruction of a dis listing (3.10-3.12): [line] [>>] offset OPNAME [arg] [(repr)].
+_INSTRUCTION = re.compile(
+    r"^\s*(?P<line>\d+)?\s+(?:>>)?\s*(?P<offset>\d+) (?P<op>[A-Z_]+)(?P<rest>.*)$"
+)
+_JUMP_TARGET = re.compile(r"\(to (?P<target>\d+)\)")
+
+
+def resume_line(listing: str) -> int | None:
+    """Where a resume function continues: the line of its first jump's target (the
+    prologue's jump to the instruction that was about to run when the graph broke)."""
+    line, lines, target = None, {}, None
+    for text in listing.splitlines():
+        found = _INSTRUCTION.match(text)
+        if found is None:
+            continue
+        if found["line"]:
+            line = int(found["line"])
+        lines[int(found["offset"])] = line
+        jump = _JUMP_TARGET.search(found["rest"]) if "JUMP" in found["op"] else None
+        if target is None and jump is not None:
+            target = int(jump["target"])
+    return lines.get(target) if target is not None else None
+
+
+def _user_name(name: str) -> str:
+    """The name of the user's function a function is, or resumes."""
+    match = _RESUME_NAME.match(name)
+    return match["fn"] if match else name
+
+
+def _same_compile(entry: CacheEntry, record: Compile) -> bool:
+    """Whether the entry is of the compile ``record`` is an attempt of."""
+    return entry.compile_id.partition("_")[0] == record.id.partition("_")[0]
 
 
 def _frame_of(compile_id) -> int | None:

@@ -96,6 +96,43 @@ def test_graph_breaks_and_resume_functions_of_the_toy_example(traced):
     assert [(b.gb_type, b.line) for b in record.graph_breaks] == [("Data-dependent branching", 14)]
 
 
+def _resume_functions(process) -> list[tuple]:
+    """Each compiled resume function: where it breaks and resumes, whose it is, and the
+    cache entry that calls it."""
+    functions = process.functions
+    compiled = {c.function for c in process.compiles.values()}
+    callers = {
+        r: e.compile_id for f in functions.values() for e in f.entries for r in e.resume_functions
+    }
+    return sorted(
+        (
+            f.name,
+            f.resume.break_line,
+            f.resume.resume_line,
+            functions[f.resume.parent].name,
+            functions[f.resume.original].name,
+            callers.get(f.id),
+        )
+        for f in functions.values()
+        if f.resume is not None and f.id in compiled
+    )
+
+
+@pytest.mark.parametrize(
+    "run", [("examples/toy_example.py", "eager"), ("tests/capture/programs/breaks.py",)]
+)
+def test_resume_functions_are_the_captures(traced, run):
+    found = traced(*run)
+    logged, captured = found.log.processes[0], found.capture.processes[0]
+    assert _resume_functions(logged) == _resume_functions(captured)
+    assert len(_resume_functions(logged)) >= 2
+    for function in logged.functions.values():
+        if function.resume is not None:
+            # the log's dis listings of a resume frame's bytecode, before and after
+            assert "RESUME" in function.original.dis
+            assert all("LOAD_GLOBAL" in e.code.dis for e in function.entries)
+
+
 def _summary_numbers(site) -> dict:
     rows = {}
     for line in (site / "summary.md").read_text().splitlines():

@@ -78,7 +78,7 @@ def _check(log: Path, tmp_path: Path) -> None:
             for function in process.functions.values()
             for entry in function.entries
             if entry.compile_id == compile_id
-            for s in _strings(entry)
+            for s in _strings(entry) + _strings(function.original)
         ]
         wanted = path.read_text(encoding="utf-8").strip()
         if kind == "dynamo_graph_break_reason":

@@ -24,6 +24,8 @@ SHOWN = {
     "inductor_provenance_tracking_node_mappings": "provenance page",
     "inductor_provenance_tracking_kernel_stack_traces": "provenance page",
     "torch_version": "overview, run table",
+    "ORIGINAL_BYTECODE": "resume function's page, original bytecode (dis); where it resumes",
+    "MODIFIED_BYTECODE": "resume function's page, its cache entry's bytecode (dis)",
 }
 
 # kind -> why the site leaves it out.
@@ -42,6 +44,4 @@ LEFT_OUT = {
     "fx_graph_cache_miss": "cache bookkeeping; the compile's times show what the miss cost",
     "fx_graph_cache_hit": "cache bookkeeping; the compile's times show what the hit saved",
     "fx_graph_cache_bypass": "cache bookkeeping",
-    "ORIGINAL_BYTECODE": "dis text of a resume frame's original bytecode: not shown yet",
-    "MODIFIED_BYTECODE": "dis text of a resume frame's transformed bytecode: not shown yet",
 }
