@@ -72,15 +72,25 @@ class LogRecorder(Recorder):
         self.by_frame: dict[int, str] = {}  # Dynamo's frame id -> Function id
         self.taken: set[str] = set()
         self.listings: dict[tuple[str, str], str] = {}  # (compile id, which) -> dis text
+        self.script: str | None = None  # the file the program ran, as its stack shows
 
     def on_trace(self, metadata: dict, payload: str | None) -> None:
         super().on_trace(metadata, payload)
         record = trace.trace_record(metadata, payload)
+        if record is not None and record.kind == "dynamo_start" and self.script is None:
+            self.script = self._script(record.meta.get("stack"))
         if record is None or record.compile_id is None or payload is None:
             return
         for suffix, which in _BYTECODE_KINDS.items():
             if record.kind.endswith(suffix):
                 self.listings[(record.compile_id, which)] = payload
+
+    def _script(self, stack) -> str | None:
+        """The script's file: the outermost frame of a compile's stack, a module's body."""
+        first = stack[0] if isinstance(stack, list) and stack else None
+        if not isinstance(first, dict) or first.get("name") != "<module>":
+            return None
+        return self.strings.get(first.get("filename"))
 
     def _function_named(self, metrics: dict) -> str | None:
         """The function a finished compile compiled: one per Dynamo frame id."""
@@ -271,6 +281,11 @@ def _convert_one(log: LogFile, dump_dir: Path, process: str) -> None:
             writer.write_compile(compile_record)
             for graph_id in compile_record.graphs:
                 writer.write_graph(recorder.graphs[graph_id])
+    if recorder.script is not None:
+        manifest.argv = [recorder.script]
+        manifest.notes.append(
+            f"the program ran {recorder.script}; its arguments are not in the log"
+        )
     manifest.pid = log.pid or 0
     manifest.rank = log.rank
     manifest.started = _iso(min(times)) if times else ""

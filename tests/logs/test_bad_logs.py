@@ -45,8 +45,11 @@ def test_the_whole_log_reads_without_a_problem(scratch):
     assert sorted(process.compiles) == ["0/0", "1/0", "2/0"]
     assert _breaks(process) == 1
     assert process.manifest.torch_version == "2.13.0+cpu"
+    script = "/tmp/wt-logs/examples/toy_example.py"  # where the log was made
+    assert process.manifest.argv == [script]
     assert process.manifest.notes == [
-        "converted from the TORCH_TRACE log toy_eager.log by depyf-report"
+        "converted from the TORCH_TRACE log toy_eager.log by depyf-report",
+        f"the program ran {script}; its arguments are not in the log",
     ]
     assert {u.artifact for u in process.manifest.unavailable} >= {"transformed code"}
 
