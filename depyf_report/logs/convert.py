@@ -275,12 +275,17 @@ def _convert_one(log: LogFile, dump_dir: Path, process: str) -> None:
     for record in read_records(log):
         _note_context(record, manifest, times)
         recorder.on_trace(record.metadata, record.payload)
-    for compile_record in recorder.compiles.values():
-        if compile_record.id not in recorder.finished:
-            # The log ends inside this compile: what it had logged so far is kept.
-            writer.write_compile(compile_record)
-            for graph_id in compile_record.graphs:
-                writer.write_graph(recorder.graphs[graph_id])
+    unfinished = [c for c in recorder.compiles.values() if c.id not in recorder.finished]
+    for compile_record in unfinished:
+        # The log ends inside this compile: what it had logged so far is kept.
+        writer.write_compile(compile_record)
+        for graph_id in compile_record.graphs:
+            writer.write_graph(recorder.graphs[graph_id])
+    if unfinished:
+        manifest.notes.append(
+            f"the log ends before compile {', '.join(c.id for c in unfinished)} finished "
+            "(no compilation metrics): what it logged until then is shown"
+        )
     if recorder.script is not None:
         manifest.argv = [recorder.script]
         manifest.notes.append(

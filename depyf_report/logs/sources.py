@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..dump import MANIFEST
 from ..errors import UserError
 from ..files import shown_path
 from .reader import is_record_line, rank_from_name
@@ -22,7 +23,9 @@ def is_trace_log(path: Path) -> bool:
     path = Path(path)
     if path.is_file():
         return _starts_like_a_log(path)
-    return path.is_dir() and bool(_log_files(path))
+    if not path.is_dir() or (path / MANIFEST).exists():
+        return False  # a dump, even one that holds a log beside it
+    return bool(_log_files(path))
 
 
 def log_files(path: Path) -> list[Path]:

@@ -66,6 +66,7 @@ def test_a_log_cut_inside_a_payload_keeps_what_came_before(scratch):
     process = convert(path, scratch / "d").processes[0]
     assert process.compiles["0/0"].status == "ok" and _breaks(process) == 1
     assert "1/0" in process.compiles  # started, never finished: what it logged is kept
+    assert "the log ends before compile 1/0 finished" in " ".join(process.manifest.notes)
     [note] = [n for n in process.manifest.notes if "skipped" in n]
     assert f"line {second_graph + 1}: the dynamo_output_graph record's payload is cut" in note
 
@@ -133,6 +134,14 @@ def test_a_file_that_is_not_a_log_is_a_clear_error(scratch, content, message):
     assert message in result.stderr and "Traceback" not in result.stderr
     with pytest.raises(UserError, match=message):
         log_files(path)
+
+
+def test_a_dump_folder_is_a_dump_even_with_a_log_beside(scratch):
+    folder = scratch / "dump"
+    _write(folder, "trace.log", _lines())
+    assert is_trace_log(folder)
+    _write(folder, "manifest.json", ["{}"])
+    assert not is_trace_log(folder)
 
 
 def test_a_folder_with_neither_a_dump_nor_a_log_is_a_clear_error(scratch):
