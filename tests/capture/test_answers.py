@@ -275,9 +275,9 @@ def test_training_step_breaks_name_the_user_lines(trained):
         ("Call to `torch._dynamo.graph_break()`", "training.py", 28),
     ]
     logging_break = ctx.graph_breaks(ctx.compile("1/0_1"))[0]
-    assert logging_break.hints == [
-        "Add the logging method to `torch._dynamo.config.ignore_logging_functions`."
-    ]
+    # torch's own hint, whose wording changes between releases (2.14 says more)
+    assert logging_break.hints
+    assert "`torch._dynamo.config.ignore_logging_functions`" in logging_break.hints[0]
     page = build_function_page(ctx, ctx.function("train_step"), ())
     marked = sorted(
         line.number for line in page.source if any(m.kind == "break" for m in line.marks)
