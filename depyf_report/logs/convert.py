@@ -26,6 +26,7 @@ from ..dump import (
     CacheEntry,
     CodeView,
     Compile,
+    CompiledGraph,
     Function,
     GuardSet,
     Manifest,
@@ -176,6 +177,11 @@ class LogRecorder(Recorder):
                 if (filename, line) in frames:
                     return record
         return None
+
+    def _write_graph(self, graph: CompiledGraph) -> None:
+        # The log is all that is read: capture reads the user's files named in a graph
+        # while the program runs; a log may come from another machine, or anyone.
+        self.writer.write_graph(graph)
 
     def _add_entry(self, record: Compile) -> None:
         """The cache entry a successful compile installed: its guards, no code."""

@@ -159,6 +159,14 @@ def test_a_damaged_log_renders_and_the_site_says_what_was_skipped(scratch):
     assert "could not be read and were skipped" in (scratch / "site" / "index.html").read_text()
 
 
+def test_no_file_the_log_names_is_read(scratch):
+    # The log names examples/toy_example.py (as it was where the log was made) in its
+    # graphs; converting reads the log alone, so no graph carries that file's source.
+    process = convert(LOG, scratch / "d").processes[0]
+    assert process.graphs and all(graph.sources == [] for graph in process.graphs.values())
+    assert all(function.source is None for function in process.functions.values())
+
+
 def test_converting_a_log_never_loads_torch(scratch):
     probe = (
         "import sys; from pathlib import Path; from depyf_report.logs import *; "
