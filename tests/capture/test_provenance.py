@@ -81,15 +81,25 @@ def test_training_backward_maps_to_the_forward_line_it_differentiates(example_du
     kernels = [k for k in prov.kernels if k.part == "backward"]
     assert len(kernels) == 5 and all(k.source_lines == (19,) for k in kernels)
     post = {b for a, b in prov.edges if b.startswith("post_grad_backward:")}
-    assert len(post) == 15 and all(("source:19", b) in prov.edges for b in post)
+    post_grad = next(s.text for s in graph.stages if s.kind == "post_grad_backward")
+    if "# File:" in post_grad:  # torch 2.13 keeps the forward line's stack on backward nodes
+        assert len(post) == 15 and all(("source:19", b) in prov.edges for b in post)
+    else:  # torch 2.14 prints none there: nothing to link, and nothing is guessed
+        assert post == set()
     notes = {p.key: p.note for p in prov.panes}
     assert notes["output_backward"].startswith("Inductor logged no node-to-kernel mapping")
     forward = [k for k in prov.kernels if k.part == "forward"]
-    assert [(k.key, k.post_grad_nodes) for k in forward] == [
+    found = [(k.key, k.post_grad_nodes) for k in forward]
+    assert found[:3] == [
         ("extern_kernels.addmm:1", ("addmm",)),
         ("cpp_fused_tanh_0:2", ("tanh",)),
         ("extern_kernels.addmm:3", ("addmm_1",)),
-        ("cpp_fused_mse_loss_mse_loss_backward_1:4", ("mean", "pow_1", "sub", "mul")),
+    ]
+    loss = ("mean", "pow_1", "sub", "mul")
+    # torch 2.14's Inductor fuses one node more (sub_1) into the loss kernel
+    assert found[3] in [
+        ("cpp_fused_mse_loss_mse_loss_backward_1:4", loss),
+        ("cpp_fused_mse_loss_mse_loss_backward_1:4", (*loss, "sub_1")),
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 pytestmark = [pytest.mark.torch, pytest.mark.slow]
+torch = pytest.importorskip("torch")
 
 # examples/toy_example.py: `def toy_example` is line 12, the `if` line 14,
 # `b = b * -1` line 15 and `return x * b` line 16.
@@ -92,6 +93,6 @@ def test_manifest_describes_the_run(toy):
     manifest = toy.manifest
     assert manifest.argv[0].endswith("toy_example.py") and manifest.argv[1:] == ["eager"]
     assert manifest.command[1:5] == ["-m", "depyf_report", "run", "-o"]
-    assert manifest.torch_version.startswith("2.13")
+    assert manifest.torch_version == torch.__version__
     assert manifest.ended is not None and manifest.rank is None and manifest.process == ""
     assert manifest.counters["stats"]["unique_graphs"] == 3
