@@ -16,7 +16,7 @@ from ..errors import UserError
 from ..notebook import CachedCode
 from . import adapter
 from .decompile_worker import views
-from .functions import FunctionIds, new_function, resume_point
+from .functions import FunctionIds, function_at, new_function, resume_point
 from .guards import parse_guard_tree, strip_comment
 
 # torch.compile's wrapper, an OptimizedModule, a bound method, a module compiled
@@ -175,16 +175,7 @@ class _CacheReader:
 
     def _find_parent(self, code: types.CodeType):
         def find(name: str, filename: str, line: int):
-            original = next(
-                (
-                    f.id
-                    for f in self.functions.values()
-                    if f.name == name
-                    and f.filename == filename
-                    and f.first_line <= line <= f.last_line
-                ),
-                None,
-            )
+            original = function_at(self.functions.values(), name, filename, line)
             parent = self.parents.get(code, original)
             return parent, (original, self.codes[original]) if original else None
 

@@ -12,6 +12,7 @@ import inspect
 import linecache
 import re
 import types
+from collections.abc import Iterable
 
 from ..dump import CodeView, Function, ResumePoint
 
@@ -166,3 +167,16 @@ def _original_offset(code, target: int | None, original) -> int | None:
 def _where(instruction: dis.Instruction) -> tuple:
     # positions (3.11+) pin the instruction to its source columns too.
     return instruction.opname, getattr(instruction, "positions", None)
+
+
+def function_at(functions: Iterable[Function], name: str, filename: str, line: int) -> str | None:
+    """The id of the recorded function ``name`` whose source holds ``filename:line``:
+    the user function a resume function continues."""
+    return next(
+        (
+            f.id
+            for f in functions
+            if f.name == name and f.filename == filename and f.first_line <= line <= f.last_line
+        ),
+        None,
+    )

@@ -24,7 +24,7 @@ from ..dump import (
     OutputCode,
 )
 from . import adapter, trace
-from .functions import FunctionIds, new_function, resume_point
+from .functions import FunctionIds, function_at, new_function, resume_point
 from .guards import guard_failure, parse_guard_tree, strip_comment
 from .sources import SourceReader, frames_named
 from .views import CodeViews
@@ -95,16 +95,7 @@ class Recorder:
 
     def _parent_finder(self, code: types.CodeType):
         def find(name: str, filename: str, line: int):
-            original = next(
-                (
-                    f.id
-                    for f in self.functions.values()
-                    if f.name == name
-                    and f.filename == filename
-                    and f.first_line <= line <= f.last_line
-                ),
-                None,
-            )
+            original = function_at(self.functions.values(), name, filename, line)
             parent = self.resume_parents.get(code, original)
             return parent, (original, self.codes[original]) if original else None
 
