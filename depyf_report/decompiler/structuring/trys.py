@@ -548,6 +548,9 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
     if follow is None or body_stack is None:
         return [], None, stop
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
+    # (the normal path may stop short of ``stop``, at the end of an enclosing with or
+    # try body: the walk goes on there, so the statement around sees it end there)
+    nxt = w.ended_at if after is not None else stop
     for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
         n = len(ours)
         if not (theirs[:n] and m.same(theirs[:n], ours)):
@@ -556,7 +559,7 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
             # (the copies before the body's returns, breaks and continues are found
             # as ``final`` reads as it is, which this copy did not match)
             return None
-        return theirs[n:], after, stop
+        return theirs[n:], after, nxt
     return None
 
 

@@ -1125,6 +1125,30 @@ def try_in_a_finally_body_in_a_loop(items):
                 LOG.append(type(error).__name__)
 
 
+def finally_then_else_after_a_loop(rounds, skip):
+    """The loop's test failing goes on to an inner try/finally whose normal end is the
+    outer try's else (control-flow seed 1508). Read inside the loop's body, that end
+    fell off the round and ran the loop again, and the else's raise was lost."""
+    log = []
+    try:
+        while rounds:
+            rounds -= 1
+            if skip:
+                continue
+            return log
+        try:
+            log.append("body")
+        finally:
+            log.append("finally")
+    except LookupError:
+        log.append("caught")
+    else:
+        log.append("else")
+        raise LookupError(len(log))
+    log.append("after")
+    return log
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1272,4 +1296,7 @@ CASES = [
     ("try_in_a_finally_body_in_a_loop", (["ab", "", "c"],)),
     ("try_in_a_finally_body_in_a_loop", (["ab", "raise", "c"],)),
     ("try_in_a_finally_body_in_a_loop", ([["x"], [], "d"],)),
+    ("finally_then_else_after_a_loop", (0, False)),
+    ("finally_then_else_after_a_loop", (2, True)),
+    ("finally_then_else_after_a_loop", (2, False)),
 ]
