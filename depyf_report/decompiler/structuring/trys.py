@@ -54,6 +54,7 @@ def build(w, h, b, stack, loop, active, stop):
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
     if not is_with and follow is not None and not _is_finally(w, h):
         follow = _code_after(w, exits, follow, loop)
+        follow = _past_continue(w, exits, follow, loop)
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
@@ -360,6 +361,24 @@ def _code_after(w, exits, follow, loop):
         return follow
     raising = [x for x in exits if not _plain_exit(w, x) and _raises(w, x)]
     return raising[0] if len(raising) == 1 else follow
+
+
+def _past_continue(w, exits, follow, loop):
+    """A try/except body ending in ``if c: continue`` goes to the next round twice:
+    by the written continue, a lone jump to the loop's header, and by its end, which
+    goes on to the code written after the try. That code, not the continue, is where
+    the body ends: walked as part of the body, it would run under the clauses."""
+    if loop is None or w.joins.jumped_to(follow) != loop.header:
+        return follow
+    edges = loop_edges(loop)
+    going_on = [
+        x
+        for x in exits
+        if x != follow
+        and w.joins.jumped_to(x) not in edges
+        and (w.graph.blocks[x].succs or not _plain_exit(w, x))
+    ]
+    return going_on[0] if len(going_on) == 1 else follow
 
 
 def _raises(w, x, steps=8) -> bool:

@@ -1149,6 +1149,24 @@ def finally_then_else_after_a_loop(rounds, skip):
     return log
 
 
+def code_after_a_try_that_continues(rounds, fail):
+    """A try/except body ending in ``if c: continue`` whose clause continues too: the
+    body's end goes on to the code after the try, which raises what the clause would
+    catch (control-flow seed 629). Read as the continue's other branch, that code ran
+    inside the body, under the clause."""
+    log = []
+    while rounds:
+        rounds -= 1
+        try:
+            log.append(rounds)
+            if fail.pop():
+                continue
+        except KeyError:
+            continue
+        log.append({0: "last"}[rounds])
+    return log
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1299,4 +1317,8 @@ CASES = [
     ("finally_then_else_after_a_loop", (0, False)),
     ("finally_then_else_after_a_loop", (2, True)),
     ("finally_then_else_after_a_loop", (2, False)),
+    ("code_after_a_try_that_continues", (3, [0, 1, 1])),
+    ("code_after_a_try_that_continues", (3, [1, 1, 0])),
+    ("code_after_a_try_that_continues", (3, [1, 1, 1])),
+    ("code_after_a_try_that_continues", (3, [])),
 ]
