@@ -295,6 +295,7 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     so a break taken for the end would silently be lost."""
     if not exits:
         return None
+    ending = exits
     if len(exits) > 1:
         # Where the function falls off its end, when every other exit returns a value
         # pushed before its copy of the cleanup (3.12+ lay one out right after the body)
@@ -304,6 +305,7 @@ def _normal_exit(w, b, region, exits, loop, is_with):
             return ends[0]
         if len(ends) == 1 and returned[ends[0]] is None and not is_with:
             return ends[0]  # (what it returns is computed after the cleanup: no return's)
+        ending = set(ends) or exits
     edges = loop_edges(loop)
     ways = {x: _way_out(w, x, edges) for x in exits}
     staying = {x for x, way in ways.items() if way is None}
@@ -317,7 +319,13 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         return max(rounds)
     if rounds:
         return after if after in rounds else min(rounds)
-    return after if after in exits else min(exits)
+    # Every way out ends the function. A return written in the body returns a value
+    # pushed before the cleanup's copy, or a constant; the one way that computes what
+    # it returns after the copy runs the code written after the try
+    computed = [x for x in ending if len(exits) > 1 and returned[x] is None]
+    if len(computed) == 1 and not is_with:
+        return computed[0]
+    return after if after in ending else min(ending)
 
 
 _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}

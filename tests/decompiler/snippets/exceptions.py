@@ -1167,6 +1167,26 @@ def code_after_a_try_that_continues(rounds, fail):
     return log
 
 
+def returns_from_a_clause_under_a_finally(fail, early):
+    """Every way out of the finally's body ends the function: the inner clause's
+    return, the body's ``return value`` and its end, whose copy of the finally body
+    runs on into the code after the try (control-flow seed 1088). Taken for the
+    return's copy, that code was written in the body and the finally body ran twice."""
+    log = []
+    value = "kept"
+    try:
+        try:
+            log.append(fail.pop())
+        except IndexError:
+            return
+        if early:
+            return value
+    finally:
+        log.append("finally")
+    log.append("after")
+    return ("end", log)
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1321,4 +1341,7 @@ CASES = [
     ("code_after_a_try_that_continues", (3, [1, 1, 0])),
     ("code_after_a_try_that_continues", (3, [1, 1, 1])),
     ("code_after_a_try_that_continues", (3, [])),
+    ("returns_from_a_clause_under_a_finally", ([], True)),
+    ("returns_from_a_clause_under_a_finally", ([1], True)),
+    ("returns_from_a_clause_under_a_finally", ([1], False)),
 ]
