@@ -28,6 +28,7 @@ from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, tidy
 from ..tidy.comprehensions import comprehension_expr
 from ..tidy.dynamo import simplify
+from .bindings import function_locals, kept_bindings, read_unbound
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
 CO_VARARGS, CO_VARKEYWORDS = 0x04, 0x08
@@ -76,7 +77,7 @@ class Definitions:
         if isinstance(value, TypeAlias):
             return type_alias_statement(value, ident)
         if isinstance(value, m.Class):
-            node = class_def(value, self)
+            node = class_def(value, self, sim.ctx)
         else:  # a private method is stored mangled; its def is written unmangled
             node = function_def(value.code, self, value, value.code.co_name)
         node.decorator_list = decorators
@@ -96,7 +97,7 @@ class Definitions:
                 return node
         ident = value.name if isinstance(value, m.Class) else sim.ctx.temp()
         if isinstance(value, m.Class):
-            sim.emit(class_def(value, self), [ident])
+            sim.emit(class_def(value, self, sim.ctx), [ident])
         else:
             sim.emit(function_def(value.code, self, value, ident), [ident])
         return m.name(ident)
@@ -234,6 +235,9 @@ def _declarations(ctx, body) -> list[ast.stmt]:
     free = {n for n in ctx.stored_free | _unused_free(ctx.code, body) if n.isidentifier()}
     if free:
         out.append(ast.Nonlocal(names=sorted(free)))
+    if ctx.is_function:  # locals assigned only in code the compiler dropped
+        dead = function_locals(ctx.code) & read_unbound(body or ())
+        out += kept_bindings({n for n in dead if n.isidentifier()})
     return out
 
 
@@ -410,11 +414,14 @@ def _returned(body) -> ast.expr | None:
     return ast.IfExp(test=first.test, body=then, orelse=otherwise)
 
 
-def class_def(cls: m.Class, defs) -> ast.ClassDef:
+def class_def(cls: m.Class, defs, enclosing=None) -> ast.ClassDef:
+    """The class statement; ``enclosing``: the context of the code that defines it."""
     body = body_of(cls.body.code, defs) or []
     kept = [s for s in body if not _class_bookkeeping(s)]
     if kept and is_doc_store(kept[0]):
         kept[0] = ast.Expr(value=kept[0].value)
+    docs = int(bool(kept) and _is_docstring(kept[0]))
+    kept[docs:docs] = kept_bindings(_class_locals_dropped(cls.body.code, kept, enclosing))
     bases = [value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
     return ast.ClassDef(
         name=cls.name,
@@ -423,6 +430,16 @@ def class_def(cls: m.Class, defs) -> ast.ClassDef:
         body=kept or [ast.Pass()],
         decorator_list=[],
     )
+
+
+def _class_locals_dropped(code, body, enclosing) -> set[str]:
+    """Names a class body defined in a function reads from its own namespace (not
+    free: the class assigns them) but assigns only in code the compiler dropped."""
+    if enclosing is None or not enclosing.is_function:
+        return set()
+    outer = enclosing.code
+    seen = {*outer.co_varnames, *outer.co_cellvars, *outer.co_freevars}
+    return {n for n in read_unbound(body) & seen if n.isidentifier()} - set(code.co_freevars)
 
 
 def _class_bookkeeping(stmt) -> bool:
