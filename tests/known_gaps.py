@@ -70,16 +70,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "the state machine keeps an inlined comprehension's cell variable in the "
         "function's own cell, so lambdas made in it share one",
     ),
-    *(
-        (
-            test("exceptions-raises_after_a_try_that_returns"),
-            (PY311,),
-            "a wrong result: 3.11 lays the try body's return of None out before its jump "
-            "over the handlers to the raise after the try, and the raise is read into the "
-            "try body, where the except clause catches it",
-        )
-        for test in (module, function)
-    ),
     (
         structure("async_shapes.agen_try_finally"),
         (PY310, PY311, PY312, PY313),
