@@ -379,12 +379,12 @@ def _past_continue(w, exits, follow, loop):
     if loop is None or w.joins.jumped_to(follow) != loop.header:
         return follow
     edges = loop_edges(loop)
+    # (a lone jump: a break or continue runs its own copies of cleanups first)
+    targets = {x: w.joins.jumped_to(x) for x in exits if x != follow}
     going_on = [
         x
-        for x in exits
-        if x != follow
-        and w.joins.jumped_to(x) not in edges
-        and (w.graph.blocks[x].succs or not _plain_exit(w, x))
+        for x, target in targets.items()
+        if target != x and target not in edges and not _exits_with(w, target)
     ]
     return going_on[0] if len(going_on) == 1 else follow
 
