@@ -254,7 +254,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True)
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
         _hoist_kept_value(out, end, stmt, final)
-    if not m.same(out[end - len(final) : end], final):
+    if not _is_copy(out[end - len(final) : end], final):
         return stmt
     kept = out[end:]
     if isinstance(stmt, ast.Return) and _read_after(stmt.value, final):
@@ -273,6 +273,17 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True)
     stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
+
+
+def _is_copy(stmts, final) -> bool:
+    """Whether ``stmts`` read as a copy of the finally body ``final``: one walk may write
+    an if's else after the if where its body ends in an exit, and another inside it
+    (a loop ending the finally body, whose copy ends where a return goes on)."""
+    if len(stmts) != len(final):
+        return False
+    return m.same(stmts, final) or m.same(
+        else_after_exit_flattened(stmts), else_after_exit_flattened(final)
+    )
 
 
 def _without_exit_marks(stmts):

@@ -1187,6 +1187,24 @@ def returns_from_a_clause_under_a_finally(fail, early):
     return ("end", log)
 
 
+def returns_through_a_finally_ending_in_a_loop(items, fail):
+    """The copy of a finally body ending in a loop, before a return: the loop's test
+    leaves for the return (random seed 1848). Read with the return inside the loop,
+    the copy was not found and the finally body ran twice."""
+    log = []
+    try:
+        log.append(int(fail))
+        if fail:
+            return log
+    except ValueError:
+        return "clause"
+    finally:
+        pending = list(items)
+        while pending:
+            log.append(pending.pop())
+    return ("end", log)
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1344,4 +1362,8 @@ CASES = [
     ("returns_from_a_clause_under_a_finally", ([], True)),
     ("returns_from_a_clause_under_a_finally", ([1], True)),
     ("returns_from_a_clause_under_a_finally", ([1], False)),
+    ("returns_through_a_finally_ending_in_a_loop", ([1, 2], "1")),
+    ("returns_through_a_finally_ending_in_a_loop", ([1, 2], "")),
+    ("returns_through_a_finally_ending_in_a_loop", ([1, 2], "0")),
+    ("returns_through_a_finally_ending_in_a_loop", ([], "x")),
 ]
