@@ -431,7 +431,9 @@ def _returned(w, x, steps=8) -> str | None:
             except Unsupported as error:
                 # (a bare return is no cleanup's copy: a try body's own return)
                 ran = b != x or sim.pos > block.start
-                kept = str(error) == "stack underflow" and instrs[sim.pos].op == "RETURN_VALUE"
+                kept = str(error) == "stack underflow" and (
+                    instrs[sim.pos].op == "RETURN_VALUE" or _swaps_under_exit(w, b, sim.pos)
+                )
                 return "kept" if kept and ran else None
             kind = sim.branch.kind if sim.branch is not None else "goto"
             if kind == "return":
@@ -446,6 +448,13 @@ def _returned(w, x, steps=8) -> str | None:
         return "constant" if any(isinstance(v, ast.Constant) for v in returns) else None
     finally:
         w.ctx.counter = counter
+
+
+def _swaps_under_exit(w, b, at) -> bool:
+    """Whether instruction ``at`` starts block ``b`` with the swap that keeps a
+    returned value under a with's ``__exit__`` call (a return leaving a with body)."""
+    block = w.graph.blocks[b]
+    return at == block.start and w.graph.instrs[at].op in ("SWAP", "ROT_TWO") and _exits_with(w, b)
 
 
 def _goes_on_with_clauses(w, h, exits, follow, loop):

@@ -194,7 +194,6 @@ def nested_withs_end_a_branch(flag):
         return "no"
 
 
-
 def with_breaks_a_while(tries, suppress):
     # the body always breaks: only a suppressed exception goes round again
     while tries:
@@ -224,7 +223,7 @@ def find_definition(lines, wanted):
         for number, line in enumerate(lines):
             if line.startswith(wanted):
                 try:
-                    found = number + int(line[len(wanted):])
+                    found = number + int(line[len(wanted) :])
                 except ValueError:
                     pass
     return found
@@ -581,7 +580,6 @@ def with_anything(manager):
     return "done"
 
 
-
 def with_ends_the_outer_round(rows):
     # the outer loop never goes round again: its for loop is the inner one, with the
     # with's pop of ``__enter__``'s value (no ``as``) and its clause's way back inside
@@ -610,6 +608,23 @@ def loop_test_leaves_a_with(items, limit):
                 raise KeyError(item)
     return items
 
+
+def try_returning_in_a_with_raises_after(name, early):
+    """A try/finally in a with body whose ``return value`` keeps the value under the
+    with's ``__exit__``, and whose end goes on to a raise (control-flow seed 1097 on
+    3.12). Taken for the return's copy, the raise was written in the try body, after
+    a second copy of the finally body."""
+    with Resource(name) as handle:
+        try:
+            LOG.append(("body", handle))
+            if early:
+                return handle
+        finally:
+            LOG.append(("finally", handle))
+        raise KeyError(handle)
+    return "suppressed"
+
+
 CASES = [
     ("loop_test_leaves_a_with", ([None, None, 3], 5)),
     ("loop_test_leaves_a_with", ([None], 5)),
@@ -617,47 +632,63 @@ CASES = [
     ("with_ends_the_outer_round", ([["a", "b"], ["c"]],)),
     ("with_ends_the_outer_round", ([[], ["c"]],)),
     ("with_ends_the_outer_round", ([],)),
-    ("with_breaks_a_while", (3, False)), ("with_breaks_a_while", (1, True)),
-    ("with_breaks_a_while", (0, False)), ("with_breaks_a_while", (1, False)),
+    ("with_breaks_a_while", (3, False)),
+    ("with_breaks_a_while", (1, True)),
+    ("with_breaks_a_while", (0, False)),
+    ("with_breaks_a_while", (1, False)),
     ("returns_from_a_try_inside_a_with", ({"key": "k"},)),
     ("returns_from_a_try_inside_a_with", ([1],)),
     ("returns_from_a_try_inside_a_with", (5,)),
     ("with_as", ("file",)),
-    ("with_without_as", (False,)), ("with_without_as", (True,)),
+    ("with_without_as", (False,)),
+    ("with_without_as", (True,)),
     ("two_items", ("a", "b")),
-    ("nested_with", (True,)), ("nested_with", (False,)),
+    ("nested_with", (True,)),
+    ("nested_with", (False,)),
     ("with_in_loop", (["a", "skip", "b", "stop", "c"],)),
-    ("with_and_try", (True,)), ("with_and_try", (False,)),
+    ("with_and_try", (True,)),
+    ("with_and_try", (False,)),
     ("with_target_unpacking", ()),
     ("while_in_with", (2,)),
     ("returns_from_loop_in_with", (["a", "a"], "a")),
     ("returns_from_loop_in_with", (["a", "b"], "a")),
     ("returns_from_loop_in_with", ([], "")),
     ("breaks_out_of_clauses", (["a", "stop", "b"], "b")),
-    ("breaks_out_of_clauses", (["a", "b", "stop"], "b")), ("breaks_out_of_clauses", ([], "")),
+    ("breaks_out_of_clauses", (["a", "b", "stop"], "b")),
+    ("breaks_out_of_clauses", ([], "")),
     ("continue_through_withs", (["a", "skip", "b", "stop", "c"],)),
-    ("continue_through_withs", (["skip", "a"],)), ("continue_through_withs", ([],)),
-    ("returns_on_every_path", (0, False)), ("returns_on_every_path", (0, True)),
-    ("returns_on_every_path", (1, True)), ("returns_on_every_path", (5, True)),
+    ("continue_through_withs", (["skip", "a"],)),
+    ("continue_through_withs", ([],)),
+    ("returns_on_every_path", (0, False)),
+    ("returns_on_every_path", (0, True)),
+    ("returns_on_every_path", (1, True)),
+    ("returns_on_every_path", (5, True)),
     ("returns_on_every_path_at_the_end", (0, False)),
     ("returns_on_every_path_at_the_end", (0, True)),
     ("returns_on_every_path_at_the_end", (1, True)),
     ("returns_on_every_path_at_the_end", (5, True)),
-    ("returns_on_one_path", (0, False)), ("returns_on_one_path", (0, True)),
-    ("returns_on_one_path", (1, True)), ("returns_on_one_path", (5, True)),
+    ("returns_on_one_path", (0, False)),
+    ("returns_on_one_path", (0, True)),
+    ("returns_on_one_path", (1, True)),
+    ("returns_on_one_path", (5, True)),
     ("returns_on_every_path_in_a_loop", ([0, 1], True)),
     ("returns_on_every_path_in_a_loop", ([0, 0], True)),
     ("returns_on_every_path_in_a_loop", ([5], True)),
     ("returns_on_every_path_in_a_loop", ([0], False)),
-    ("nested_withs_end_a_branch", (0,)), ("nested_withs_end_a_branch", (2,)),
+    ("nested_withs_end_a_branch", (0,)),
+    ("nested_withs_end_a_branch", (2,)),
     ("clause_then_code_in_a_with", ({"key": "k"}, False)),
-    ("clause_then_code_in_a_with", ({}, True)), ("clause_then_code_in_a_with", ({}, False)),
+    ("clause_then_code_in_a_with", ({}, True)),
+    ("clause_then_code_in_a_with", ({}, False)),
     ("clause_then_code_in_a_with", ({"key": 1}, True)),
     ("find_definition", (["a", "def 3", "def x", "b"], "def ")),
-    ("find_definition", ([], "def ")), ("find_definition", ([1], "def ")),
-    ("clause_ends_a_with", ({"key": 1},)), ("clause_ends_a_with", ({},)),
+    ("find_definition", ([], "def ")),
+    ("find_definition", ([1], "def ")),
+    ("clause_ends_a_with", ({"key": 1},)),
+    ("clause_ends_a_with", ({},)),
     ("clause_ends_a_with", (None,)),
-    ("value_or_none", ({"K": 1}, "k", False)), ("value_or_none", ({}, "k", False)),
+    ("value_or_none", ({"K": 1}, "k", False)),
+    ("value_or_none", ({}, "k", False)),
     ("value_or_none", ({}, "k", True)),
     ("returns_from_a_with_in_a_try", (False, None)),
     ("returns_from_a_with_in_a_try", (False, 5)),
@@ -695,39 +726,55 @@ CASES = [
     ("returns_from_nested_withs", (False, 5)),
     ("returns_from_nested_withs", (True, None)),
     ("returns_from_nested_withs", (True, 5)),
-    ("copies_unless_fast", (False, None, None)), ("copies_unless_fast", (False, 1, None)),
-    ("copies_unless_fast", (True, None, None)), ("copies_unless_fast", (True, None, 5)),
-    ("copies_unless_fast", (False, None, 5)), ("copies_unless_fast", (True, 1, 5)),
-    ("copies_into", (False, None, None)), ("copies_into", (False, 1, None)),
-    ("copies_into", (True, None, None)), ("copies_into", (True, 1, 5)),
-    ("copies_into", (False, 1, 5)), ("copies_into", (True, 1, None)),
+    ("copies_unless_fast", (False, None, None)),
+    ("copies_unless_fast", (False, 1, None)),
+    ("copies_unless_fast", (True, None, None)),
+    ("copies_unless_fast", (True, None, 5)),
+    ("copies_unless_fast", (False, None, 5)),
+    ("copies_unless_fast", (True, 1, 5)),
+    ("copies_into", (False, None, None)),
+    ("copies_into", (False, 1, None)),
+    ("copies_into", (True, None, None)),
+    ("copies_into", (True, 1, 5)),
+    ("copies_into", (False, 1, 5)),
+    ("copies_into", (True, 1, None)),
     ("serves_until_closed", (False, [["a", "b", 0]])),
     ("serves_until_closed", (True, [["a"], [0]])),
     ("serves_until_closed", (False, [["a"], []])),
     ("serves_until_closed", (True, [["a"], []])),
-    ("serves_until_empty", ([["a"], [1, 0], [1]],)), ("serves_until_empty", ([[1]],)),
+    ("serves_until_empty", ([["a"], [1, 0], [1]],)),
+    ("serves_until_empty", ([[1]],)),
     ("reads_until_closed", (False, [[0], [("a",), ("b",)]])),
     ("reads_until_closed", (False, [[("a",), (None,), ("b",)]])),
-    ("reads_until_closed", (True, [[(None,)]])), ("reads_until_closed", (True, [[("a",)]])),
-    ("raises_then_breaks", (True, 5)), ("raises_then_breaks", (False, 5)),
+    ("reads_until_closed", (True, [[(None,)]])),
+    ("reads_until_closed", (True, [[("a",)]])),
+    ("raises_then_breaks", (True, 5)),
+    ("raises_then_breaks", (False, 5)),
     ("raises_then_breaks", (True, 0)),
-    ("returns_through_a_finally", (False, 5)), ("returns_through_a_finally", (False, None)),
+    ("returns_through_a_finally", (False, 5)),
+    ("returns_through_a_finally", (False, None)),
     ("returns_through_a_finally", (True, None)),
-    ("returns_early_in_a_with", (False, 5)), ("returns_early_in_a_with", (False, 0)),
+    ("returns_early_in_a_with", (False, 5)),
+    ("returns_early_in_a_with", (False, 0)),
     ("returns_early_in_a_with", (True, 0)),
     ("loops_after_a_returning_with", (False, [1, 2])),
     ("loops_after_a_returning_with", (True, [None, 2])),
     ("loops_after_a_returning_with", (False, [None])),
-    ("tests_after_a_returning_with", (False, 5)), ("tests_after_a_returning_with", (True, None)),
+    ("tests_after_a_returning_with", (False, 5)),
+    ("tests_after_a_returning_with", (True, None)),
     ("tests_after_a_returning_with", (False, None)),
-    ("continue_ends_a_with", (7, False)), ("continue_ends_a_with", (7, True)),
+    ("continue_ends_a_with", (7, False)),
+    ("continue_ends_a_with", (7, True)),
     ("continue_ends_a_with", (2, False)),
-    ("continue_in_a_with_in_a_finally", (9, True)), ("continue_in_a_with_in_a_finally", (9, False)),
-    ("continue_in_a_with_in_a_finally", (2, False)), ("continue_in_a_with_in_a_finally", (4, True)),
+    ("continue_in_a_with_in_a_finally", (9, True)),
+    ("continue_in_a_with_in_a_finally", (9, False)),
+    ("continue_in_a_with_in_a_finally", (2, False)),
+    ("continue_in_a_with_in_a_finally", (4, True)),
     ("with_in_a_finally_in_a_loop", ([1, 2], False)),
     ("with_in_a_finally_in_a_loop", ([1, 0, 2], True)),
     ("with_in_a_finally_in_a_loop", ([1, 0, 2], False)),
-    ("with_ends_a_clause", (1, False)), ("with_ends_a_clause", (0, True)),
+    ("with_ends_a_clause", (1, False)),
+    ("with_ends_a_clause", (0, True)),
     ("with_ends_a_clause", (0, False)),
     ("returns_from_nested_withs_in_a_clause", (1, False)),
     ("returns_from_nested_withs_in_a_clause", (0, True)),
@@ -744,6 +791,10 @@ CASES = [
     ("returns_through_finally_bodies_around_a_with", (0, True)),
     ("returns_through_finally_bodies_around_a_with", (0, False)),
     # not context managers: the error Python raises (TypeError, 3.10 AttributeError)
-    ("with_anything", (Resource("r"),)), ("with_anything", (7,)),
-    ("with_anything", (OnlyEnters(),)), ("with_anything", (OnlyExits(),)),
+    ("with_anything", (Resource("r"),)),
+    ("with_anything", (7,)),
+    ("with_anything", (OnlyEnters(),)),
+    ("with_anything", (OnlyExits(),)),
+    ("try_returning_in_a_with_raises_after", ("a", True)),
+    ("try_returning_in_a_with_raises_after", ("b", False)),
 ]
