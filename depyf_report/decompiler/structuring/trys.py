@@ -173,8 +173,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
+    stopped = h_end  # where the walk of the else, or else of the clauses, stopped
     if follow is not None and body_stack is not None:
         orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+        stopped = w.ended_at if after is not None else h_end
         if _body_goes_to_next_round(w, end, after, h_stack, join, loop):
             # the body goes on to where an enclosing body ends, which only goes on to the
             # next round, the clauses to the code after the try: written after it, that
@@ -187,6 +189,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     if after is None:
         after = h_stack
     nxt = end if after is not None else None
+    if nxt is None and after is not None:
+        # (stopped short, at the end of an enclosing with or try body: the walk goes
+        # on there, and the statement around sees where its body ended)
+        nxt = stopped
     # The else runs on past where the walk stops (the copy of a finally body or of a
     # with's exit that ends the body around it), and the clauses never do: they end
     # the try or start the next round. The code around then ends the else

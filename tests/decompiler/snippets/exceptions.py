@@ -1205,6 +1205,26 @@ def returns_through_a_finally_ending_in_a_loop(items, fail):
     return ("end", log)
 
 
+def returns_from_a_try_in_a_loop_in_a_try(items, fail):
+    """The return's RETURN_VALUE is left out of both tries, and the outer body, which
+    never ends, was taken to end there (control-flow seed 1844). The inner try's walk
+    stopped there with the value and went on nowhere: the return was lost and the
+    loop ran on."""
+    try:
+        while items:
+            item = items.pop()
+            try:
+                LOG.append(item)
+                if item == fail:
+                    return (item, "found")
+            except TypeError:
+                return "type"
+            continue
+        raise KeyError(fail)
+    except LookupError:
+        return "missing"
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1366,4 +1386,6 @@ CASES = [
     ("returns_through_a_finally_ending_in_a_loop", ([1, 2], "")),
     ("returns_through_a_finally_ending_in_a_loop", ([1, 2], "0")),
     ("returns_through_a_finally_ending_in_a_loop", ([], "x")),
+    ("returns_from_a_try_in_a_loop_in_a_try", ([1, 2, 3], 2)),
+    ("returns_from_a_try_in_a_loop_in_a_try", ([1, 2, 3], 5)),
 ]
