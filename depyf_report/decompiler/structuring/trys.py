@@ -135,6 +135,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
     if start is not None and h_stack is not None and w.ended_at == start:
         after_try = start  # (not where a clause runs on to an enclosing body's end)
+    elif after_try is not None and h_stack is not None:
+        # the clauses go on elsewhere (3.10: to a copy of the finally body around the
+        # try, which the code after the try also goes on to): that code is the else
+        after_try = None
     handlers, final, star = clauses(h_out, exc=exc_stack[-1])
     if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
         # a finally body that may not re-raise reads like a bare except clause; a

@@ -946,4 +946,26 @@ CASES += [
     ("try_finally_around_async_for_break", (3,)),
     ("async_for_break_in_try", (4,)),
     ("async_with_continue_in_while", (4,)),
+    ("async_for_clause_then_else_finally", (2, False)),
+    ("async_for_clause_then_else_finally", (2, True)),
 ]
+
+
+async def async_for_clause_then_else_finally(n, fail):
+    """An except clause ending in an async for, then an else, under a finally (random
+    seed 1861 on 3.10): 3.10 copies the finally body and the return after it to the
+    clause's end and to the else's, so they never meet, and the else was written
+    after the try, where the clause ran it too."""
+    log = []
+    try:
+        if fail:
+            raise ValueError(n)
+        log.append("body")
+    except ValueError:
+        async for i in Countdown(n):
+            log.append(i)
+    else:
+        log.append(await value("else"))
+    finally:
+        log.append("finally")
+    return log
