@@ -377,8 +377,11 @@ def _code_after(w, exits, follow, loop):
     ``except E: ...`` / ``raise E2()``."""
     if not _plain_exit(w, follow):
         return follow
-    raising = [x for x in exits if not _plain_exit(w, x) and _raises(w, x)]
-    return raising[0] if len(raising) == 1 else follow
+    raising = sorted(x for x in exits if not _plain_exit(w, x) and _raises(w, x))
+    # (3.10 copies a small block that raises to each jump to it: one way out)
+    if raising and all(w.joins.same_exit(x, raising[0]) for x in raising[1:]):
+        return raising[0]
+    return follow
 
 
 def _past_continue(w, exits, follow, loop):

@@ -1225,6 +1225,22 @@ def returns_from_a_try_in_a_loop_in_a_try(items, fail):
         return "missing"
 
 
+def returns_under_a_conditional_test_else_raises(flag, pick):
+    """An if with a conditional expression as its test, returning, in a try whose else
+    raises (random seed 523 on 3.10, which copies the return and the raise to each
+    arm's jump): the raise was read into the try body, where the clause caught it."""
+    log = []
+    try:
+        if (pick > 0) if flag else not pick:
+            return "returned"
+    except LookupError as e:
+        log.append(str(e))
+    else:
+        raise LookupError("else")
+    log.append("after")
+    return log
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1388,4 +1404,8 @@ CASES = [
     ("returns_through_a_finally_ending_in_a_loop", ([], "x")),
     ("returns_from_a_try_in_a_loop_in_a_try", ([1, 2, 3], 2)),
     ("returns_from_a_try_in_a_loop_in_a_try", ([1, 2, 3], 5)),
+    ("returns_under_a_conditional_test_else_raises", (True, 1)),
+    ("returns_under_a_conditional_test_else_raises", (True, 0)),
+    ("returns_under_a_conditional_test_else_raises", (False, 0)),
+    ("returns_under_a_conditional_test_else_raises", (False, 1)),
 ]
