@@ -34,8 +34,11 @@ def loop(w, h, stack, outer, active, stop=None):
     # try around the return): no code after the loop. Unless the test leaves for it:
     # then it returns a value kept under the loop (a copy of a finally body ending in
     # the loop, before ``return v``), and the loop ends there.
-    own = [s for s in w.blocks[h].succs if s in exits]
-    exits = {x for x in exits if x in own or w.graph.instrs[w.blocks[x].start].op != "RETURN_VALUE"}
+    succs = w.blocks[h].succs
+    tested = [s for s in succs if s in exits] if len(succs) == 2 else []
+    exits = {
+        x for x in exits if x in tested or w.graph.instrs[w.blocks[x].start].op != "RETURN_VALUE"
+    }
     own = [s for s in w.blocks[h].succs if s in exits]
     if len(own) == 1:
         # a break's own cleanup (a with's ``__exit__``) on its way out, or the rest
