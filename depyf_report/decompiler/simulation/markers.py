@@ -278,6 +278,27 @@ def same(a, b) -> bool:
     return value_key(a) == value_key(b)  # 0.0 and -0.0 differ, as their dumps do
 
 
+def same_up_to_temporaries(a, b) -> bool:
+    """``same``, where each temporary of ``a`` may be another one in ``b``, the same one
+    everywhere: two copies of one code (a finally body's), each walked with temporaries
+    of its own (3.12+ inline a comprehension's list into one)."""
+    return _alike(a, b, {}, {})
+
+
+def _alike(a, b, there: dict, back: dict) -> bool:
+    if ast_class(a) is not ast_class(b):
+        return False
+    if is_temporary(a) and is_temporary(b):
+        if there.setdefault(a.id, b.id) != b.id or back.setdefault(b.id, a.id) != a.id:
+            return False
+        return _alike(a.ctx, b.ctx, there, back)
+    if isinstance(a, ast.AST):
+        return all(_alike(getattr(a, f, None), getattr(b, f, None), there, back) for f in a._fields)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_alike(x, y, there, back) for x, y in zip(a, b))
+    return value_key(a) == value_key(b)
+
+
 # Statements after which the next one in the same block does not run.
 TERMINAL = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 

@@ -175,7 +175,7 @@ def strip_copies(
     for i, stmt in enumerate(body):
         at_end = tail and i == len(body) - 1
         hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
-        if hoisted is not None and m.same([*out, *hoisted[0]][-n:], final):
+        if hoisted is not None and m.same_up_to_temporaries([*out, *hoisted[0]][-n:], final):
             # (3.12+ copy the return after the copy into each branch of its final if)
             out += hoisted[0]
             stmt = hoisted[1]
@@ -281,7 +281,7 @@ def _is_copy(stmts, final) -> bool:
     (a loop ending the finally body, whose copy ends where a return goes on)."""
     if len(stmts) != len(final):
         return False
-    return m.same(stmts, final) or m.same(
+    return m.same_up_to_temporaries(stmts, final) or m.same_up_to_temporaries(
         else_after_exit_flattened(stmts), else_after_exit_flattened(final)
     )
 

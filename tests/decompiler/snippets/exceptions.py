@@ -1241,6 +1241,21 @@ def returns_under_a_conditional_test_else_raises(flag, pick):
     return log
 
 
+def comprehension_in_a_finally_body(items, early, log):
+    """A finally body holding a comprehension, with a return in the try body (random
+    seed 1974 on 3.12): 3.12+ inline the comprehension, whose list is a temporary of
+    each copy's own, so no copy matched the finally body. Read as a bare except and
+    an else, the copy before the return ran under that clause."""
+    try:
+        if early:
+            return "early"
+        log.append("body")
+    finally:
+        log.append([item * 2 for item in items])
+        log.append(items[0])
+    return log
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1408,4 +1423,8 @@ CASES = [
     ("returns_under_a_conditional_test_else_raises", (True, 0)),
     ("returns_under_a_conditional_test_else_raises", (False, 0)),
     ("returns_under_a_conditional_test_else_raises", (False, 1)),
+    ("comprehension_in_a_finally_body", ([1, 2], True, [])),
+    ("comprehension_in_a_finally_body", ([], True, [])),
+    ("comprehension_in_a_finally_body", ([1], False, [])),
+    ("comprehension_in_a_finally_body", ([], False, [])),
 ]
