@@ -57,6 +57,7 @@ class CodeContext:
         self.helpers: set[str] = set()  # helper functions the emitted code calls
         self._bound: set[str] | None = None
         self._declared: set[str] | None = None
+        self._cleared: set[str] | None = None
         # Values on the stack that POP_TOP drops without a statement (handlers/statements):
         # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
         self.tested_copies = Noted()
@@ -81,6 +82,17 @@ class CodeContext:
             ops = ("STORE_DEREF", "DELETE_DEREF", "STORE_GLOBAL", "DELETE_GLOBAL")
             self._declared = {i.argval for i in instrs if i.op in ops}
         return self._declared
+
+    def cleared_locals(self, instrs) -> set[str]:
+        """The fast locals a 3.12+ inlined comprehension saves and clears around it."""
+        if self._cleared is None:
+            self._cleared = {i.argval for i in instrs if i.op == "LOAD_FAST_AND_CLEAR"}
+        return self._cleared
+
+    @property
+    def unbound_mark(self) -> str:
+        """The state machine's stand-in for a saved local that was unbound."""
+        return f"{self.prefix}unbound"
 
     def temp(self, kind: str = "t") -> str:
         self.counter += 1

@@ -79,6 +79,9 @@ class StateMachine:
         if self._tracks_handled():
             handled = m.name(self.ctx.prefix + "handled", True)
             start.append(ast.Assign(targets=[handled], value=m.const(None)))
+        if self.ctx.is_function and self.ctx.cleared_locals(self.graph.instrs):
+            mark = m.name(self.ctx.unbound_mark, True)
+            start.append(ast.Assign(targets=[mark], value=m.call(self.ctx.builtin("object"))))
         start += helper_defs(self.ctx)
         loop = ast.While(test=m.const(True), body=cases, orelse=[])
         note = comment(STATE_MACHINE_NOTE)

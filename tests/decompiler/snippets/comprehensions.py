@@ -177,7 +177,21 @@ def walrus_to_a_global(xs):
 WALRUS_GLOBAL = "global"
 
 
+def comprehension_leaves_its_name_unbound(items, bound):
+    """An inlined comprehension (3.12+) saves and restores the local of its
+    variable's name; unbound before, it is unbound after (random seeds 584, 1323,
+    1758, 1959 on 3.12: the state machine restored None)."""
+    i = "outer"
+    if not bound:
+        del i
+    doubled = [i * 2 for i in items]
+    return doubled, i
+
+
 CASES = [
+    ("comprehension_leaves_its_name_unbound", ([1, 2], True)),
+    ("comprehension_leaves_its_name_unbound", ([1, 2], False)),
+    ("comprehension_leaves_its_name_unbound", ([], False)),
     ("comprehension_over_a_comprehension", ([0, 1, 2],)),
     ("walrus_to_a_global", ([1, 2, 3],)),
     ("single_item_loops", ([0, 1, 2],)),

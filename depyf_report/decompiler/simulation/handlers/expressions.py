@@ -96,9 +96,14 @@ def load_closure(sim, ins):
 def load_and_clear(sim, ins):
     if sim.ctx.structured:
         return sim.push(m.Saved(m.safe(ins.argval)))
-    # The state machine saves the value for real (None where it was unbound).
+    # The state machine saves the value for real: in a function, a mark where it was
+    # unbound, which the restoring store deletes again (statements.store_name); None
+    # in a module or class body, whose hidden locals are its own invented names.
     get = ast.Attribute(value=m.call(sim.ctx.builtin("locals")), attr="get", ctx=ast.Load())
-    sim.push(m.call(get, [m.const(sim.ctx.namespace_key(m.safe(ins.argval)))]))
+    key = [m.const(sim.ctx.namespace_key(m.safe(ins.argval)))]
+    if sim.ctx.is_function:
+        key.append(m.name(sim.ctx.unbound_mark))
+    sim.push(m.call(get, key))
 
 
 @handles("LOAD_LOCALS")

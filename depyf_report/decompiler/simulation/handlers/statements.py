@@ -26,9 +26,29 @@ def store_name(sim, ins):
     if run:
         _parallel_assign(sim, run)
         sim.skip = len(run) - 1
+    else:
+        declare(sim, ins)
+        value = sim.pop()
+        store(sim, m.name(ins.argval, True), value)
+        if isinstance(value, (ast.Constant, ast.BinOp, ast.List, ast.Tuple)):
+            return  # (a value computed here: no saved one restored)
+    for stored in run or [ins]:
+        _unbound_restored(sim, stored)
+
+
+def _unbound_restored(sim, ins) -> None:
+    """In a state machine, a store to a local that an inlined comprehension saves may
+    be its restoring: where the saved value was the mark of an unbound local, the local
+    is unbound again (``expressions.load_and_clear``)."""
+    ctx = sim.ctx
+    if ctx.structured or not ctx.is_function or ins.op != "STORE_FAST":
         return
-    declare(sim, ins)
-    store(sim, m.name(ins.argval, True), sim.pop())
+    if ins.argval not in ctx.cleared_locals(sim.instrs):
+        return
+    name = m.safe(ins.argval)
+    mark = ast.Compare(left=m.name(name), ops=[ast.Is()], comparators=[m.name(ctx.unbound_mark)])
+    gone = ast.Delete(targets=[m.name(name, True)])
+    sim.emit(ast.If(test=mark, body=[gone], orelse=[]), [name])
 
 
 def declare(sim, ins) -> None:
