@@ -53,10 +53,13 @@ def read_unbound(body) -> set[str]:
 
 
 def function_locals(code) -> set[str]:
-    """The local variables of a function's code object that are not its parameters."""
+    """The local variables of a function's code object that are not its parameters.
+    Not the names it also reads as globals (or attributes): a 3.12+ inlined
+    comprehension's variable is a fast local of the function only inside it."""
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & CO_VARARGS) + bool(code.co_flags & CO_VARKEYWORDS)
-    return set(code.co_varnames[count:]) | (set(code.co_cellvars) - set(code.co_varnames))
+    own = set(code.co_varnames[count:]) | (set(code.co_cellvars) - set(code.co_varnames))
+    return own - set(code.co_names)
 
 
 def kept_bindings(names) -> list[ast.stmt]:
