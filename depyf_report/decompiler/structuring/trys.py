@@ -54,7 +54,7 @@ def build(w, h, b, stack, loop, active, stop):
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
     if not is_with and follow is not None and not _is_finally(w, h):
         follow = _code_after(w, exits, follow, loop)
-        follow = _past_continue(w, exits, follow, loop)
+        follow = _past_continue(w, exits, follow, loop, active)
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
@@ -384,7 +384,7 @@ def _code_after(w, exits, follow, loop):
     return follow
 
 
-def _past_continue(w, exits, follow, loop):
+def _past_continue(w, exits, follow, loop, active):
     """A try/except body ending in ``if c: continue`` goes to the next round twice:
     by the written continue, a lone jump to the loop's header, and by its end, which
     goes on to the code written after the try. That code, not the continue, is where
@@ -392,12 +392,16 @@ def _past_continue(w, exits, follow, loop):
     if loop is None or w.joins.jumped_to(follow) != loop.header:
         return follow
     edges = loop_edges(loop)
-    # (a lone jump: a break or continue runs its own copies of cleanups first)
+    # (a lone jump, or code laid out right there (3.12+), where no finally body inside
+    # the loop is open: a break or continue runs its own copies of cleanups first)
+    copying = any(_is_finally(w, a) and loop.header not in w.regions.region(a) for a in active)
     targets = {x: w.joins.jumped_to(x) for x in exits if x != follow}
     going_on = [
         x
         for x, target in targets.items()
-        if target != x and target not in edges and not _exits_with(w, target)
+        if (target != x or not (copying or _plain_exit(w, x)))
+        and target not in edges
+        and not _exits_with(w, target)
     ]
     return going_on[0] if len(going_on) == 1 else follow
 
