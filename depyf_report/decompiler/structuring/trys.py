@@ -332,7 +332,11 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     # Every way out ends the function. A return written in the body returns a value
     # pushed before the cleanup's copy, or a constant; the one way that computes what
     # it returns after the copy runs the code written after the try
-    computed = [x for x in ending if len(exits) > 1 and returned[x] is None]
+    # (not a lone RETURN_VALUE: that returns what the body computed, 3.10-3.11 leave
+    # it out of the try around the return)
+    computed = [
+        x for x in ending if len(exits) > 1 and returned[x] is None and not _lone_return(w, x)
+    ]
     if len(computed) == 1 and not is_with:
         return computed[0]
     return after if after in ending else min(ending)
@@ -465,6 +469,11 @@ def _returned(w, x, steps=8) -> str | None:
         return "constant" if any(isinstance(v, ast.Constant) for v in returns) else None
     finally:
         w.ctx.counter = counter
+
+
+def _lone_return(w, x) -> bool:
+    block = w.graph.blocks[x]
+    return [i.op for i in w.graph.instrs[block.start : block.end]] == ["RETURN_VALUE"]
 
 
 def _swaps_under_exit(w, b, at) -> bool:
