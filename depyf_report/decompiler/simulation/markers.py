@@ -282,7 +282,25 @@ def same_up_to_temporaries(a, b) -> bool:
     """``same``, where each temporary of ``a`` may be another one in ``b``, the same one
     everywhere: two copies of one code (a finally body's), each walked with temporaries
     of its own (3.12+ inline a comprehension's list into one)."""
-    return _alike(a, b, {}, {})
+    there: dict = {}
+    if not _alike(a, b, there, {}):
+        return False
+    # (only temporaries each copy assigns itself: one read from outside the copy is
+    # a value kept across it, the same one in each)
+    renamed = {x for x, y in there.items() if x != y}
+    return renamed <= _stored_temporaries(a) and {there[x] for x in renamed} <= (
+        _stored_temporaries(b)
+    )
+
+
+def _stored_temporaries(tree) -> set[str]:
+    nodes = tree if isinstance(tree, list) else [tree]
+    return {
+        n.id
+        for node in nodes
+        for n in ast.walk(node)
+        if is_temporary(n) and not isinstance(n.ctx, ast.Load)
+    }
 
 
 def _alike(a, b, there: dict, back: dict) -> bool:

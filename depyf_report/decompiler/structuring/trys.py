@@ -615,7 +615,7 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
     nxt = w.ended_at if after is not None else stop
     for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
         n = len(ours)
-        if not (theirs[:n] and m.same_up_to_temporaries(theirs[:n], ours)):
+        if not (theirs[:n] and m.same(theirs[:n], ours)):
             continue
         if reading and _leaves(body):
             # (the copies before the body's returns, breaks and continues are found
