@@ -106,7 +106,7 @@ def test_function_page_marks_the_failed_guard_and_gives_the_remedy(recompiled):
     page = (folder / "site" / "fn-scale.html").read_text()
     tree = ctx.function("scale").entries[0].guards.tree.splitlines()
     line = next(n for n, t in enumerate(tree, 1) if "TENSOR_MATCH" in t)
-    row = re.search(rf'<div class="([^"]*)" id="entry-0-g{line}">.*?</div>', page)
+    row = re.search(rf'<div data-depth="\d+" class="([^"]*)" id="entry-0-g{line}">.*?</div>', page)
     assert "failed" in row[1].split()
     assert f'href="#{urls.compile_anchor("0/1")}">failed: recompiled as 0/1' in row[0]
     assert "torch._dynamo.mark_dynamic" in page and "dynamic=True" in page
