@@ -158,6 +158,7 @@ def test_search_ranks_exact_names_first(tmp_path, page):
     page.goto((site / "index.html").as_uri())
     page.keyboard.press("/")
     page.keyboard.type("forward")
+    page.locator("#search-results li").nth(5).wait_for()
     names = page.locator("#search-results li a").all_inner_texts()
     assert names[:2] == ["forward", "forward_helper"]  # exact, then starts with it
     assert len(names) > 5
@@ -168,6 +169,8 @@ def test_arrow_keys_move_through_results_and_enter_follows(site, page):
     page.goto((site / "index.html").as_uri())
     page.keyboard.press("/")
     page.keyboard.type("forward")
+    # the index is a data file read on the first search: wait for the results
+    page.locator("#search-results li").nth(3).wait_for()
     for key in ("ArrowDown", "ArrowDown", "ArrowDown", "ArrowUp"):
         page.keyboard.press(key)
     items = page.locator("#search-results li")
