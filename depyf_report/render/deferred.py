@@ -156,14 +156,15 @@ class PageParts:
 
     def guards(self, tree: GuardTree, label: str = "guards") -> Markup:
         """A guard tree folded to its first levels and failed guards; the whole tree,
-        one row a line with its depth, goes into a data file read on the first unfold."""
+        one row a line with its depth and parts, goes into a data file read on the first
+        unfold; site.js numbers the rows from the tree's ``data-first``."""
         if not tree.lines:
             return Markup(f'<div class="code" aria-label="{escape(label)}"></div>')
         costs = [nodes(line.row) for line in tree.lines]
         budget = min(GUARD_NODES, self.nodes_left)
         shown = shown_lines(tree.depths, tree.failed, costs, budget)
         self.nodes_left = max(0, self.nodes_left - sum(costs[i] for i in shown))
-        rows = [[depth, str(line.row)] for depth, line in zip(tree.depths, tree.lines)]
+        rows = [[depth, _guard_data(line)] for depth, line in zip(tree.depths, tree.lines)]
         path = self._file(rows)
         first, last = tree.lines[0].anchor, tree.lines[-1].anchor
         out = [
@@ -236,6 +237,12 @@ class PageParts:
                 f"<pre>{escape(text)}</pre></details>"
             )
         return self.later(Markup(f"<pre>{escape(text)}</pre>"), summary, css)
+
+
+def _guard_data(line: CodeLine):
+    """A guard line as site.js draws it: its parts, or its whole row where it has
+    marks (a failed guard), which are few."""
+    return line.parts if line.parts is not None and not line.marks else str(line.row)
 
 
 def _row_html(row: Row) -> str:

@@ -140,7 +140,7 @@
     }, function (why) { details.insertAdjacentText("beforeend", why); });
   }
 
-  // A guard tree: rows are [depth, html]; the page shows some, each folded line
+  // A guard tree: rows are [depth, parts or html]; the page shows some, each folded line
   // with a button that unfolds its children.
   var trees = [];
 
@@ -151,7 +151,7 @@
 
   function treeState(box, rows) {
     if (box.guardTree) return box.guardTree;
-    var first = number(box.getAttribute("data-first")).n;
+    var start = number(box.getAttribute("data-first")), first = start.n;
     var under = new Array(rows.length), stack = [];
     for (var i = rows.length - 1; i >= 0; i--) under[i] = 0;
     for (var j = 0; j < rows.length; j++) {
@@ -164,7 +164,7 @@
       var at = number(line.id);
       if (at && at.n - first >= 0 && at.n - first < rows.length) shown[at.n - first] = true;
     });
-    box.guardTree = { rows: rows, under: under, shown: shown, first: first };
+    box.guardTree = { rows: rows, under: under, shown: shown, first: first, prefix: start.prefix };
     return box.guardTree;
   }
 
@@ -172,6 +172,23 @@
     var out = [], depth = tree.rows[i][0];
     for (var j = i + 1; j <= i + tree.under[i]; j++) if (tree.rows[j][0] === depth + 1) out.push(j);
     return out;
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  }
+
+  // A row's data is its whole markup (a marked line) or its parts, which
+  // render/codeview.py's parts_html draws the same way: text, [css, text] or [css, text, href].
+  function guardRow(tree, i) {
+    var data = tree.rows[i][1];
+    if (typeof data === "string") return data;
+    var n = tree.first + i, id = escapeHtml(tree.prefix + n), src = data.map(function (part) {
+      if (typeof part === "string") return escapeHtml(part);
+      var span = '<span class="' + escapeHtml(part[0]) + '">' + escapeHtml(part[1]) + "</span>";
+      return part.length > 2 ? '<a href="' + escapeHtml(part[2]) + '">' + span + "</a>" : span;
+    }).join("");
+    return '<div class="line" id="' + id + '"><a class="ln" href="#' + id + '">' + n + '</a><span class="src">' + src + "</span></div>\n";
   }
 
   function drawTree(box) {
@@ -182,7 +199,7 @@
       var button = !kids.length ? "" : folded
         ? '<button type="button" class="unfold" aria-expanded="false" title="show the ' + tree.under[i] + ' checks under this one">+' + tree.under[i] + "</button>"
         : '<button type="button" class="unfold" aria-expanded="true" title="fold the checks under this one">\u2212</button>';
-      var row = tree.rows[i][1], cut = row.indexOf("</a>") + 4;
+      var row = guardRow(tree, i), cut = row.indexOf("</a>") + 4;
       html.push(row.slice(0, cut).replace("<div ", '<div data-depth="' + tree.rows[i][0] + '" ') + button + row.slice(cut));
     }
     box.innerHTML = html.join("");
