@@ -7,6 +7,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from depyf_report.render.codeview import code_line, parts_html
+
 MAX_PAGE_BYTES = 300 * 1024
 MAX_DOM_NODES = 3000
 
@@ -36,3 +38,18 @@ def read_part(path: Path):
     name, data = json.loads(f"[{match[1]}]")
     assert name == path.name
     return data
+
+
+def guard_rows(path: Path, first: str) -> list[tuple[int, str]]:
+    """A guard tree's data file as the rows site.js draws from it: (depth, markup).
+    ``first`` is the tree's ``data-first``, the id of its first line."""
+    prefix, start = re.fullmatch(r"(.*?)(\d+)", first).groups()
+    rows = []
+    for i, (depth, data) in enumerate(read_part(path)):
+        if isinstance(data, str):  # a marked line: its whole row
+            rows.append((depth, data))
+            continue
+        parts = tuple(tuple(p) if isinstance(p, list) else p for p in data)
+        n = int(start) + i
+        rows.append((depth, str(code_line(n, f"{prefix}{n}", parts_html(parts)).row)))
+    return rows

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, read_part
+from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, guard_rows, read_part
 from linkcheck import broken_links
 from markupsafe import Markup
 from synthetic import make_dump
@@ -43,12 +43,15 @@ def test_every_link_resolves_with_the_data_files_loaded(big_site):
 def test_the_folded_parts_are_in_data_files_beside_their_page(big_site):
     _, site = big_site
     page = (site / "fn-f0.html").read_text()
-    tree = re.search(r'class="code guard-tree"[^>]*data-part="([^"]+)"', page)[1]
+    tree, first = re.search(
+        r'class="code guard-tree"[^>]*data-part="([^"]+)" data-first="([^"]+)"', page
+    ).groups()
     assert tree.startswith("fn-f0.") and (site / tree).is_file()
-    rows = read_part(site / tree)  # the whole tree, not only what the page shows
+    rows = guard_rows(site / tree, first)  # the whole tree, not only what the page shows
     shown = len(re.findall(r'class="line[^"]*" id="entry-0-g\d+"', page))
     assert shown < 40 < len(rows)
     assert all(isinstance(depth, int) and row.startswith("<div ") for depth, row in rows)
+    assert rows[0][1].startswith('<div class="line" id="entry-0-g1">')
 
 
 def test_search_finds_every_guard_at_its_line_in_the_tree(big_site):
@@ -82,8 +85,9 @@ def _text(row: str) -> str:
 def _tree_rows(site, page, number):
     text = (site / page).read_text()
     at = text.index(f'id="entry-{number}"')
-    part = re.compile(r'class="code guard-tree"[^>]*data-part="([^"]+)"').search(text, at)[1]
-    return read_part(site / part)
+    found = re.compile(r'class="code guard-tree"[^>]*data-part="([^"]+)" data-first="([^"]+)"')
+    part, first = found.search(text, at).groups()
+    return guard_rows(site / part, first)
 
 
 def test_a_data_file_holds_any_text_as_a_string():
