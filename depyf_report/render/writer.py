@@ -117,10 +117,11 @@ class SiteWriter:
         """Write one page and its data files (deferred.py); their paths."""
         parts = PageParts(plan.path)
         _write_if_changed(self.site / plan.path, _encode(self._render(plan.build(), parts)))
-        for data in parts.files:
+        files = parts.files
+        for data in files:
             self._check_own(data.path)
             _write_if_changed(self.site / data.path, data.content)
-        return plan.path, [data.path for data in parts.files]
+        return plan.path, [data.path for data in files]
 
     def _check_own(self, path: str) -> None:
         """A data file's name is known only once its page is built: checked then,

@@ -149,8 +149,12 @@
     return m ? { prefix: m[1], n: +m[2] } : null;
   }
 
-  function treeState(box, rows) {
+  // The page's guard data file holds each distinct line once and each tree as
+  // flat (depth, line number) pairs; data-tree says which tree a box shows.
+  function treeState(box, data) {
     if (box.guardTree) return box.guardTree;
+    var flat = data.trees[+box.getAttribute("data-tree")], rows = [];
+    for (var p = 0; p < flat.length; p += 2) rows.push([flat[p], data.lines[flat[p + 1]]]);
     var start = number(box.getAttribute("data-first")), first = start.n;
     var under = new Array(rows.length), stack = [];
     for (var i = rows.length - 1; i >= 0; i--) under[i] = 0;
@@ -206,8 +210,8 @@
   }
 
   function unfold(box, i, then) {
-    loadPart(box.getAttribute("data-part"), function (rows) {
-      var tree = treeState(box, rows), kids = children(tree, i);
+    loadPart(box.getAttribute("data-part"), function (data) {
+      var tree = treeState(box, data), kids = children(tree, i);
       var folded = kids.some(function (k) { return !tree.shown[k]; });
       if (folded) kids.forEach(function (k) { tree.shown[k] = true; });
       else for (var j = i + 1; j <= i + tree.under[i]; j++) tree.shown[j] = false;
@@ -217,8 +221,8 @@
   }
 
   function showGuard(box, index, then) {
-    loadPart(box.getAttribute("data-part"), function (rows) {
-      var tree = treeState(box, rows), depth = rows[index][0];
+    loadPart(box.getAttribute("data-part"), function (data) {
+      var tree = treeState(box, data), rows = tree.rows, depth = rows[index][0];
       tree.shown[index] = true;
       for (var j = index - 1; j >= 0 && depth > 0; j--) {
         if (rows[j][0] < depth) { tree.shown[j] = true; depth = rows[j][0]; }

@@ -40,12 +40,20 @@ def read_part(path: Path):
     return data
 
 
-def guard_rows(path: Path, first: str) -> list[tuple[int, str]]:
-    """A guard tree's data file as the rows site.js draws from it: (depth, markup).
-    ``first`` is the tree's ``data-first``, the id of its first line."""
+GUARD_TREE = re.compile(
+    r'class="code guard-tree"[^>]* data-part="([^"]+)" data-first="([^"]+)"'
+    r' data-last="[^"]+" data-tree="(\d+)"'
+)
+
+
+def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
+    """A guard tree in its page's guard data file, as the rows site.js draws from it:
+    (depth, markup). ``first`` and ``tree`` are the tree's ``data-first`` and ``data-tree``."""
     prefix, start = re.fullmatch(r"(.*?)(\d+)", first).groups()
+    part = read_part(path)
+    flat, lines = part["trees"][int(tree)], part["lines"]
     rows = []
-    for i, (depth, data) in enumerate(read_part(path)):
+    for i, (depth, data) in enumerate(zip(flat[::2], (lines[n] for n in flat[1::2]))):
         if isinstance(data, str):  # a marked line: its whole row
             rows.append((depth, data))
             continue

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from light_pages import guard_rows, read_part
+from light_pages import GUARD_TREE, guard_rows, read_part
 
 from depyf_report.render import urls
 
@@ -32,12 +32,11 @@ def scan(path: Path) -> PageLinks:
     parser = PageLinks()
     text = path.read_text(encoding="utf-8")
     parser.feed(text)
-    trees = dict(GUARD_TREE.findall(text))
-    for name in sorted(set(DATA_FILE.findall(text))):
-        if name in trees:  # rows of plain data, drawn as site.js draws them
-            for _, html in guard_rows(path.parent / name, trees[name]):
-                parser.feed(html)
-            continue
+    trees = GUARD_TREE.findall(text)
+    for name, first, number in trees:  # rows of plain data, drawn as site.js draws them
+        for _, html in guard_rows(path.parent / name, first, number):
+            parser.feed(html)
+    for name in sorted(set(DATA_FILE.findall(text)) - {name for name, _, _ in trees}):
         data = read_part(path.parent / name)
         if f'id="search-data" data-part="{name}"' in text:
             parser.links += [row[3] for row in data]  # search results: [kind, text, detail, href]
@@ -47,7 +46,6 @@ def scan(path: Path) -> PageLinks:
     return parser
 
 
-GUARD_TREE = re.compile(r'class="code guard-tree"[^>]* data-part="([^"]+)" data-first="([^"]+)"')
 DATA_FILE = re.compile(r'data-part="([A-Za-z0-9_.-]+\.[0-9]+\.js)"')
 
 

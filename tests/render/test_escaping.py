@@ -68,10 +68,10 @@ def test_guard_tree_data_holds_dump_text_as_text(markup_site):
     """A guard row is plain data (site.js escapes each part as it draws it): the
     key is there as the dump has it, never as markup."""
     trees = _guard_data_files(markup_site)
-    rows = [row for name in trees for row in read_part(markup_site / name)]
-    texts = [part[1] if isinstance(part, list) else part for row in rows for part in row[1]]
+    lines = [line for name in trees for line in read_part(markup_site / name)["lines"]]
+    texts = [part[1] if isinstance(part, list) else part for line in lines for part in line]
     assert "'b<b>&amp;'" in texts
-    assert all(isinstance(row[1], list) for row in rows)  # no markup, no marks here
+    assert all(isinstance(line, list) for line in lines)  # no markup, no marks here
 
 
 def test_summary_does_not_pass_markup_through(markup_site):

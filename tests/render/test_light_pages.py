@@ -6,7 +6,14 @@ import json
 import re
 
 import pytest
-from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, guard_rows, read_part
+from light_pages import (
+    GUARD_TREE,
+    MAX_DOM_NODES,
+    MAX_PAGE_BYTES,
+    elements,
+    guard_rows,
+    read_part,
+)
 from linkcheck import broken_links
 from markupsafe import Markup
 from synthetic import make_dump
@@ -43,11 +50,9 @@ def test_every_link_resolves_with_the_data_files_loaded(big_site):
 def test_the_folded_parts_are_in_data_files_beside_their_page(big_site):
     _, site = big_site
     page = (site / "fn-f0.html").read_text()
-    tree, first = re.search(
-        r'class="code guard-tree"[^>]*data-part="([^"]+)" data-first="([^"]+)"', page
-    ).groups()
+    tree, first, number = GUARD_TREE.search(page).groups()
     assert tree.startswith("fn-f0.") and (site / tree).is_file()
-    rows = guard_rows(site / tree, first)  # the whole tree, not only what the page shows
+    rows = guard_rows(site / tree, first, number)  # the whole tree, not what the page shows
     shown = len(re.findall(r'class="line[^"]*" id="entry-0-g\d+"', page))
     assert shown < 40 < len(rows)
     assert all(isinstance(depth, int) and row.startswith("<div ") for depth, row in rows)
@@ -85,9 +90,8 @@ def _text(row: str) -> str:
 def _tree_rows(site, page, number):
     text = (site / page).read_text()
     at = text.index(f'id="entry-{number}"')
-    found = re.compile(r'class="code guard-tree"[^>]*data-part="([^"]+)" data-first="([^"]+)"')
-    part, first = found.search(text, at).groups()
-    return guard_rows(site / part, first)
+    part, first, tree = GUARD_TREE.search(text, at).groups()
+    return guard_rows(site / part, first, tree)
 
 
 def test_a_data_file_holds_any_text_as_a_string():
