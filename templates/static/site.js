@@ -57,6 +57,19 @@
     items[next].scrollIntoView({ block: "nearest" });
   }
 
+  // The index is written compactly (render/search.py search_json): each detail and
+  // page once in "strings"; a row is [kind, text, detail, page, fragment, more?].
+  function searchRows(index) {
+    if (index.expanded) return index.expanded;
+    var s = index.strings;
+    index.expanded = index.rows.map(function (r) {
+      var row = [r[0], r[1], s[r[2]], s[r[3]] + (r[4] ? "#" + r[4] : "")];
+      if (r.length > 5) row.push(r[5]);
+      return row;
+    });
+    return index.expanded;
+  }
+
   // The index is a data file beside the overview, loaded when search is first used.
   function setUpSearch() {
     var input = document.getElementById("search");
@@ -64,9 +77,9 @@
     var data = document.getElementById("search-data");
     if (!input || !list || !data) return;  // other pages submit the query to the overview
     var run = function () {
-      loadPart(data.getAttribute("data-part"), function (rows) {
+      loadPart(data.getAttribute("data-part"), function (index) {
         var query = input.value.trim();
-        showResults(list, query ? matches(rows, query, 60) : [], query);
+        showResults(list, query ? matches(searchRows(index), query, 60) : [], query);
       }, function (why) { list.hidden = false; list.textContent = why; });
     };
     input.addEventListener("input", run);

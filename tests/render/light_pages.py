@@ -61,3 +61,14 @@ def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
         n = int(start) + i
         rows.append((depth, str(code_line(n, f"{prefix}{n}", parts_html(parts)).row)))
     return rows
+
+
+def search_index(path: Path) -> list[list[str]]:
+    """The search data file read back into rows [kind, text, detail, href, more?],
+    as site.js's searchRows does."""
+    data = read_part(path)
+    s = data["strings"]
+    rows = []
+    for kind, text, detail, page, fragment, *more in data["rows"]:
+        rows.append([kind, text, s[detail], s[page] + (f"#{fragment}" if fragment else ""), *more])
+    return rows

@@ -3,7 +3,7 @@
 import json
 import re
 
-from light_pages import read_part
+from light_pages import read_part, search_index
 from payload import Tags, assert_inert_markdown, gfm_html
 from synthetic import make_dump
 
@@ -41,7 +41,7 @@ def test_markup_in_names_paths_and_guards_shows_as_text(markup_site):
 def test_search_data_is_a_data_file_that_holds_markup_as_text(markup_site):
     page = (markup_site / "index.html").read_text()
     name = re.search(r'id="search-data" data-part="([^"]+)"', page)[1]
-    rows = read_part(markup_site / name)
+    rows = search_index(markup_site / name)
     assert any(row[1] == "Model0.forward_0<b>&amp;" for row in rows)
 
 

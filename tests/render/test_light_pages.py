@@ -13,6 +13,7 @@ from light_pages import (
     elements,
     guard_rows,
     read_part,
+    search_index,
 )
 from linkcheck import broken_links
 from markupsafe import Markup
@@ -62,7 +63,7 @@ def test_the_folded_parts_are_in_data_files_beside_their_page(big_site):
 def test_search_finds_every_guard_at_its_line_in_the_tree(big_site):
     dump, site = big_site
     index = (site / "index.html").read_text()
-    rows = read_part(site / re.search(r'id="search-data" data-part="([^"]+)"', index)[1])
+    rows = search_index(site / re.search(r'id="search-data" data-part="([^"]+)"', index)[1])
     found = {}
     for kind, text, _, href, *_ in rows:
         if kind == "guard":
