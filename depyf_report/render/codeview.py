@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 
@@ -103,12 +104,19 @@ def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tup
     if kind:
         parts.append(("guard-kind", kind))
     if code.strip() and len(code) <= LONG_LINE:
-        parts += ((css, value) if css else value for css, value, _ in tokens(code, "python"))
+        parts += _code_parts(code)
     else:
         parts.append(code)
     if comment:
         parts += _comment_parts(comment, source_href)
     return tuple(_merged(parts))
+
+
+# A function's cache entries repeat most of their checks, and a model's layers
+# repeat their code: each distinct check is scanned, and each line drawn, once.
+@functools.lru_cache(maxsize=1 << 16)
+def _code_parts(code: str) -> tuple:
+    return tuple((css, value) if css else value for css, value, _ in tokens(code, "python"))
 
 
 def _merged(parts: list) -> list:
@@ -132,6 +140,7 @@ def _comment_parts(comment: str, source_href: Callable[[str, int], str | None]) 
     return out + ([("c1", comment[end:])] if end < len(comment) else [])
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parts_html(parts: tuple) -> Markup:
     """The markup of a guard line's parts: what site.js's guardRow draws from them."""
     out = []
