@@ -128,17 +128,15 @@ def search_json(rows: list[list[str]]) -> Markup:
     early, and ASCII only, as a data file beside the page has no charset of its own.
 
     A large model has tens of thousands of guard rows that repeat one detail and one
-    page: each distinct detail and page is written once, in ``strings``, and a row is
-    ``[kind, text, detail number, page number, fragment, more?]``; site.js
-    (searchRows) reads it back into rows."""
+    page, and its cache entries repeat most guards: each distinct text, detail and
+    page is written once, in ``strings``, and a row is ``[kind, text number, detail
+    number, page number, fragment, more?]``; site.js (searchRows) reads it back."""
     strings: dict[str, int] = {}
     compact = []
     for kind, text, detail, href, *more in rows:
         page, _, fragment = href.partition("#")
-        number = strings.setdefault(detail, len(strings))
-        compact.append(
-            [kind, text, number, strings.setdefault(page, len(strings)), fragment, *more]
-        )
+        numbers = [strings.setdefault(s, len(strings)) for s in (text, detail, page)]
+        compact.append([kind, *numbers, fragment, *more])
     data = {"strings": list(strings), "rows": compact}
     text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

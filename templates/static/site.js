@@ -57,13 +57,14 @@
     items[next].scrollIntoView({ block: "nearest" });
   }
 
-  // The index is written compactly (render/search.py search_json): each detail and
-  // page once in "strings"; a row is [kind, text, detail, page, fragment, more?].
+  // The index is written compactly (render/search.py search_json): each text, detail
+  // and page once in "strings"; a row is [kind, text, detail, page, fragment, more?],
+  // the three in the middle numbers into strings.
   function searchRows(index) {
     if (index.expanded) return index.expanded;
     var s = index.strings;
     index.expanded = index.rows.map(function (r) {
-      var row = [r[0], r[1], s[r[2]], s[r[3]] + (r[4] ? "#" + r[4] : "")];
+      var row = [r[0], s[r[1]], s[r[2]], s[r[3]] + (r[4] ? "#" + r[4] : "")];
       if (r.length > 5) row.push(r[5]);
       return row;
     });

@@ -70,5 +70,6 @@ def search_index(path: Path) -> list[list[str]]:
     s = data["strings"]
     rows = []
     for kind, text, detail, page, fragment, *more in data["rows"]:
-        rows.append([kind, text, s[detail], s[page] + (f"#{fragment}" if fragment else ""), *more])
+        href = s[page] + (f"#{fragment}" if fragment else "")
+        rows.append([kind, s[text], s[detail], href, *more])
     return rows
