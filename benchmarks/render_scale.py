@@ -3,7 +3,8 @@ synthetic dump of 1,000 graphs and 10,000 guards, each at 1/2/4x, next to tlpars
 
     .venv/bin/python benchmarks/render_scale.py [--capture-only] [--no-browser]
 
-For each dump it prints the render time, the site's size, its largest page, and
+For each dump it prints the render time, the time of a second render of the
+same dump into the same site, the site's size, its largest page, and
 the DOM nodes and load time of the heaviest pages in headless Chromium
 (/usr/bin/chromium through Playwright, as tests/render/test_browser.py does).
 The Llama model (random weights from a tiny config, nothing downloaded) is
@@ -156,9 +157,13 @@ def measure(name: str, dump: Path, logs: list[Path], browser) -> float:
     start = time.perf_counter()
     render(dump, site, progress=False)
     seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    render(dump, site, progress=False)  # the same dump again: nothing to do
+    again = time.perf_counter() - start
     f = site_figures(site)
     print(
-        f"  {name:22s} render {seconds:6.2f} s   site {_mb(f['bytes'])} in {f['pages']} pages"
+        f"  {name:22s} render {seconds:6.2f} s (unchanged re-render {again:.2f} s,"
+        f" {again / seconds:.1%})   site {_mb(f['bytes'])} in {f['pages']} pages"
         f" + {f['data_files']} data files   largest page {f['largest'].stat().st_size / 1024:.0f} KB"
         f" ({f['largest'].name[:48]}), largest data file {f['largest_data'] / 1024:.0f} KB"
     )

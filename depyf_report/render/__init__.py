@@ -15,6 +15,7 @@ from .archive import write_zip
 from .plan import plan_pages, process_contexts
 from .progress import Progress
 from .summary import summary_markdown
+from .unchanged import dump_digest
 from .writer import SiteWriter
 
 
@@ -22,13 +23,22 @@ def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool 
     """Render the dump at ``dump_dir`` into ``site_dir``; return the index page."""
     dump_dir, site_dir = Path(dump_dir), Path(site_dir)
     _check_site(dump_dir, site_dir)
+    digest = dump_digest(dump_dir)
+    writer = SiteWriter(site_dir)
+    warnings = writer.shows(digest)
+    if warnings is not None:  # the site shows this very dump already
+        _warn(warnings)
+        writer.keep()
+        if zip:
+            write_zip(writer.site, writer.files())
+        return site_dir / urls.INDEX
     dump = load_dump(dump_dir)
-    for problem in dump.problems:
-        print(f"depyf-report: warning: {terminal_safe(str(problem))}", file=sys.stderr)
+    warnings = [str(problem) for problem in dump.problems]
+    _warn(warnings)
     contexts = process_contexts(dump)
     plans = plan_pages(dump, contexts)
     site_dir.mkdir(parents=True, exist_ok=True)
-    writer = SiteWriter(site_dir)
+    writer.dump = {"digest": digest, "warnings": warnings} if digest else {}
     writer.claim([*writer.asset_paths(), urls.SUMMARY, *(plan.path for plan in plans)])
     writer.write_assets()
     bar = Progress(len(plans), progress)
@@ -41,6 +51,11 @@ def render(dump_dir: Path, site_dir: Path, *, zip: bool = False, progress: bool 
     if zip:
         write_zip(writer.site, writer.files())
     return site_dir / urls.INDEX
+
+
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"depyf-report: warning: {terminal_safe(warning)}", file=sys.stderr)
 
 
 def _check_site(dump_dir: Path, site_dir: Path) -> None:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 
 from markupsafe import Markup, escape
 
 from . import urls
-from .highlight import Linker, SourceLinker, highlight_embedded, highlight_lines
+from .highlight import (
+    LONG_LINE,
+    Linker,
+    SourceLinker,
+    highlight_embedded,
+    highlight_lines,
+    tokens,
+)
 from .views import CodeLine, Mark
 
 
@@ -77,30 +85,74 @@ def guard_lines(
     source_href: Callable[[str, int], str | None],
 ) -> tuple[CodeLine, ...]:
     """The guard tree, highlighted; each "file:line" comment links to that source line."""
-    return tuple(
-        code_line(number, anchor(number), _guard_html(text, source_href))
-        for number, text in enumerate(tree.splitlines(), start=1)
-    )
+    found = []
+    for number, text in enumerate(tree.splitlines(), start=1):
+        parts = guard_parts(text, source_href)
+        line = code_line(number, anchor(number), parts_html(parts))
+        found.append(CodeLine(line.number, line.anchor, line.html, (), line.row, parts))
+    return tuple(found)
 
 
-def _guard_html(text: str, source_href: Callable[[str, int], str | None]) -> Markup:
+# A guard line as data: each part is plain text, ``[css, text]`` or ``[css, text,
+# href]``. A tree of a large model has tens of thousands of lines; as data they are
+# a fifth of the bytes of their markup, and site.js (guardRow) draws the same markup.
+def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tuple:
     match = _GUARD_LINE.match(text)
     tree, kind, rest = match["tree"], match["kind"] or "", match["rest"]
     code, _, comment = rest.partition("  # ")
-    parts = [f'<span class="tree">{escape(tree)}</span>']
+    parts: list = [("tree", tree)]
     if kind:
-        parts.append(f'<span class="guard-kind">{escape(kind)}</span>')
-    parts.append("".join(highlight_lines(code, "python")) if code.strip() else str(escape(code)))
+        parts.append(("guard-kind", kind))
+    if code.strip() and len(code) <= LONG_LINE:
+        parts += _code_parts(code)
+    else:
+        parts.append(code)
     if comment:
-        parts.append(f'<span class="c1">  # {_comment_html(comment, source_href)}</span>')
-    return Markup("".join(parts))
+        parts += _comment_parts(comment, source_href)
+    return tuple(_merged(parts))
 
 
-def _comment_html(comment: str, source_href: Callable[[str, int], str | None]) -> str:
+# A function's cache entries repeat most of their checks, and a model's layers
+# repeat their code: each distinct check is scanned, and each line drawn, once.
+@functools.lru_cache(maxsize=1 << 16)
+def _code_parts(code: str) -> tuple:
+    return tuple((css, value) if css else value for css, value, _ in tokens(code, "python"))
+
+
+def _merged(parts: list) -> list:
+    """Neighbouring plain texts as one, so the data holds fewer strings."""
+    out: list = []
+    for part in parts:
+        if isinstance(part, str) and out and isinstance(out[-1], str):
+            out[-1] += part
+        elif part != "":
+            out.append(part)
+    return out
+
+
+def _comment_parts(comment: str, source_href: Callable[[str, int], str | None]) -> list:
     where = _WHERE.search(comment)
     href = source_href(where["file"], int(where["line"])) if where else None
     if not href:
-        return str(escape(comment))
+        return [("c1", f"  # {comment}")]
     start, end = where.span("file")[0], where.span("line")[1]
-    linked = f'<a href="{escape(href)}">{escape(comment[start:end])}</a>'
-    return f"{escape(comment[:start])}{linked}{escape(comment[end:])}"
+    out = [("c1", f"  # {comment[:start]}"), ("c1", comment[start:end], href)]
+    return out + ([("c1", comment[end:])] if end < len(comment) else [])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def parts_html(parts: tuple) -> Markup:
+    """The markup of a guard line's parts: what site.js's guardRow draws from them."""
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(_text(part))
+            continue
+        span = f'<span class="{escape(part[0])}">{_text(part[1])}</span>'
+        out.append(f'<a href="{escape(part[2])}">{span}</a>' if len(part) > 2 else span)
+    return Markup("".join(out))
+
+
+def _text(text: str) -> str:
+    """Text between tags, escaped as highlight.py escapes code."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

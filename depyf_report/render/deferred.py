@@ -90,21 +90,51 @@ class PageParts:
 
     def __init__(self, page: str):
         self.page = page
-        self.files: list[DataFile] = []
+        self._files: list[DataFile] = []
         self.nodes_left = PAGE_NODES
+        # The page's guard trees share one data file: each distinct line once, and
+        # each tree as (depth, line) pairs. A function's cache entries differ in a
+        # few checks, so three trees of 10,000 lines are about one tree's bytes.
+        self._guard_file: int | None = None  # its place in _files, kept for it
+        self._guard_lines: dict[str, int] = {}  # a line's data as JSON -> its number
+        self._guard_trees: list[list[int]] = []
+
+    @property
+    def files(self) -> list[DataFile]:
+        """The page's data files, to write once its template has rendered."""
+        files = list(self._files)
+        if self._guard_file is not None:
+            path = files[self._guard_file].path
+            lines = [json.loads(line) for line in self._guard_lines]
+            files[self._guard_file] = DataFile(
+                path, script(path, {"lines": lines, "trees": self._guard_trees})
+            )
+        return files
 
     def _file(self, data) -> str:
-        path = part_path(self.page, len(self.files) + 1)
-        self.files.append(DataFile(path, script(path, data)))
+        path = part_path(self.page, len(self._files) + 1)
+        self._files.append(DataFile(path, script(path, data)))
         return path
 
     def json(self, text: Markup) -> str:
         """A data file of JSON already written safe for a script (the search index,
         a provenance page's mapping)."""
-        path = part_path(self.page, len(self.files) + 1)
+        path = part_path(self.page, len(self._files) + 1)
         content = f"depyfPart({json.dumps(path)},{_ascii(text)});\n".encode("ascii")
-        self.files.append(DataFile(path, content))
+        self._files.append(DataFile(path, content))
         return path
+
+    def _guard_tree(self, tree: GuardTree) -> tuple[str, int]:
+        """Files a tree's lines in the page's guard data file: its path, the tree's number."""
+        if self._guard_file is None:
+            self._guard_file = len(self._files)
+            self._file(None)  # its content is known once every tree is in
+        flat: list[int] = []
+        for depth, line in zip(tree.depths, tree.lines):
+            key = json.dumps(_guard_data(line), separators=(",", ":"))
+            flat += (depth, self._guard_lines.setdefault(key, len(self._guard_lines)))
+        self._guard_trees.append(flat)
+        return self._files[self._guard_file].path, len(self._guard_trees) - 1
 
     def code(self, lines: Sequence[CodeLine], label: str = "") -> Markup:
         """A listing: its first lines, then a button per chunk of the rest."""
@@ -156,19 +186,19 @@ class PageParts:
 
     def guards(self, tree: GuardTree, label: str = "guards") -> Markup:
         """A guard tree folded to its first levels and failed guards; the whole tree,
-        one row a line with its depth, goes into a data file read on the first unfold."""
+        one row a line with its depth and parts, goes into the page's guard data file
+        read on the first unfold; site.js numbers the rows from the tree's ``data-first``."""
         if not tree.lines:
             return Markup(f'<div class="code" aria-label="{escape(label)}"></div>')
         costs = [nodes(line.row) for line in tree.lines]
         budget = min(GUARD_NODES, self.nodes_left)
         shown = shown_lines(tree.depths, tree.failed, costs, budget)
         self.nodes_left = max(0, self.nodes_left - sum(costs[i] for i in shown))
-        rows = [[depth, str(line.row)] for depth, line in zip(tree.depths, tree.lines)]
-        path = self._file(rows)
+        path, number = self._guard_tree(tree)
         first, last = tree.lines[0].anchor, tree.lines[-1].anchor
         out = [
             f'<div class="code guard-tree" aria-label="{escape(label)}" data-part="{escape(path)}" '
-            f'data-first="{escape(first)}" data-last="{escape(last)}">\n'
+            f'data-first="{escape(first)}" data-last="{escape(last)}" data-tree="{number}">\n'
         ]
         under = _subtree_sizes(tree.depths)
         for i in sorted(shown):
@@ -236,6 +266,12 @@ class PageParts:
                 f"<pre>{escape(text)}</pre></details>"
             )
         return self.later(Markup(f"<pre>{escape(text)}</pre>"), summary, css)
+
+
+def _guard_data(line: CodeLine):
+    """A guard line as site.js draws it: its parts, or its whole row where it has
+    marks (a failed guard), which are few."""
+    return line.parts if line.parts is not None and not line.marks else str(line.row)
 
 
 def _row_html(row: Row) -> str:

@@ -124,7 +124,19 @@ def _cut(text: str) -> str:
 
 
 def search_json(rows: list[list[str]]) -> Markup:
-    """JSON safe to put inside a script: no "</" can close an element early, and
-    ASCII only, as a data file beside the page has no charset of its own."""
-    text = json.dumps(rows, ensure_ascii=True, separators=(",", ":"))
+    """The index as JSON safe to put inside a script: no "</" can close an element
+    early, and ASCII only, as a data file beside the page has no charset of its own.
+
+    A large model has tens of thousands of guard rows that repeat one detail and one
+    page, and its cache entries repeat most guards: each distinct text, detail and
+    page is written once, in ``strings``, and a row is ``[kind, text number, detail
+    number, page number, fragment, more?]``; site.js (searchRows) reads it back."""
+    strings: dict[str, int] = {}
+    compact = []
+    for kind, text, detail, href, *more in rows:
+        page, _, fragment = href.partition("#")
+        numbers = [strings.setdefault(s, len(strings)) for s in (text, detail, page)]
+        compact.append([kind, *numbers, fragment, *more])
+    data = {"strings": list(strings), "rows": compact}
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))

@@ -23,6 +23,7 @@ definition). Anything else turns the whole story into comments.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import textwrap
 
@@ -126,6 +127,7 @@ def guard_function(name: str, expressions: list[str]) -> str:
     return comment(f"guards of {name}, not checked as code:\n" + "\n".join(expressions))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the entries of a function repeat most guards
 def _expression(text: str) -> str | None:
     """``text`` printed again from its syntax tree, if it is one Python expression."""
     if len(text) > CODE_LIMIT:

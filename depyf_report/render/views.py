@@ -39,6 +39,9 @@ class CodeLine:
     # template: a big site has a few hundred thousand lines, and a template macro
     # per line was a third of the render time.
     row: Markup
+    # A guard line's source as plain data (codeview.guard_parts), which site.js draws
+    # when the tree unfolds: a fifth of the bytes of ``row``. None for other lines.
+    parts: tuple | None = None
 
 
 @dataclass(frozen=True)

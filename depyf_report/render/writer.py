@@ -20,7 +20,7 @@ import jinja2
 
 from .._version import __version__
 from ..errors import UserError
-from ..files import is_regular, read_regular, replacing, shown_path
+from ..files import is_folder, is_regular, read_regular, replacing, shown_path
 from ..resources import templates
 from . import urls
 from .assets import Asset, site_assets, templates_digest
@@ -64,9 +64,33 @@ class SiteWriter:
         self.previous: dict[str, str] | None = _owned(old)
         same = old.get("format") == STATUS_FORMAT and old.get("tool") == __version__
         self.old_pages = self.previous if same and old.get("config") == self.config else {}
+        # The dump this site shows (unchanged.py) and the warnings its loading gave.
+        self._old_dump = old.get("dump") if self.old_pages else None
+        self.dump: dict = {}
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
         self.skipped: list[str] = []
+
+    def shows(self, dump_digest: str | None) -> list[str] | None:
+        """The warnings of the earlier render, where it rendered this very dump with
+        this tool and these templates, and left every file in place; else None."""
+        old = self._old_dump
+        if dump_digest is None or not isinstance(old, dict) or old.get("digest") != dump_digest:
+            return None
+        warnings = old.get("warnings")
+        if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+            return None
+        folders = {(self.site / p).parent for p in self.old_pages if "/" in p}
+        if not all(is_folder(folder) for folder in folders):
+            return None  # a folder replaced by a link: the full render refuses it
+        if not all(is_regular(self.site / path) for path in self.old_pages):
+            return None
+        return warnings
+
+    def keep(self) -> None:
+        """Leave the site as it is: every file the status file lists is this render's."""
+        self.pages = dict(self.old_pages)
+        self.skipped = [p for p in self.pages if p.endswith(".html")]
 
     def claim(self, paths: list[str]) -> None:
         """Before writing anything, check that every path is render's own, and
@@ -117,10 +141,11 @@ class SiteWriter:
         """Write one page and its data files (deferred.py); their paths."""
         parts = PageParts(plan.path)
         _write_if_changed(self.site / plan.path, _encode(self._render(plan.build(), parts)))
-        for data in parts.files:
+        files = parts.files
+        for data in files:
             self._check_own(data.path)
             _write_if_changed(self.site / data.path, data.content)
-        return plan.path, [data.path for data in parts.files]
+        return plan.path, [data.path for data in files]
 
     def _check_own(self, path: str) -> None:
         """A data file's name is known only once its page is built: checked then,
@@ -145,17 +170,20 @@ class SiteWriter:
             if _is_own_path(path):
                 with contextlib.suppress(OSError):
                     (self.site / path).unlink()
-        self._write_status(self.pages)
+        # The dump is recorded last: a render cut short leaves a site that the
+        # next render of the same dump writes again.
+        self._write_status(self.pages, self.dump)
 
     def files(self) -> list[str]:
         """Every file of the site as this render left it, in a fixed order."""
         return sorted(self.pages)
 
-    def _write_status(self, files: dict[str, str]) -> None:
+    def _write_status(self, files: dict[str, str], dump: dict | None = None) -> None:
         status = {
             "format": STATUS_FORMAT,
             "tool": __version__,
             "config": self.config,
+            **({"dump": dump} if dump else {}),
             "files": dict(sorted(files.items())),
         }
         _replace(self.site / urls.STATUS, json.dumps(status, indent=1).encode())

@@ -57,6 +57,20 @@
     items[next].scrollIntoView({ block: "nearest" });
   }
 
+  // The index is written compactly (render/search.py search_json): each text, detail
+  // and page once in "strings"; a row is [kind, text, detail, page, fragment, more?],
+  // the three in the middle numbers into strings.
+  function searchRows(index) {
+    if (index.expanded) return index.expanded;
+    var s = index.strings;
+    index.expanded = index.rows.map(function (r) {
+      var row = [r[0], s[r[1]], s[r[2]], s[r[3]] + (r[4] ? "#" + r[4] : "")];
+      if (r.length > 5) row.push(r[5]);
+      return row;
+    });
+    return index.expanded;
+  }
+
   // The index is a data file beside the overview, loaded when search is first used.
   function setUpSearch() {
     var input = document.getElementById("search");
@@ -64,9 +78,9 @@
     var data = document.getElementById("search-data");
     if (!input || !list || !data) return;  // other pages submit the query to the overview
     var run = function () {
-      loadPart(data.getAttribute("data-part"), function (rows) {
+      loadPart(data.getAttribute("data-part"), function (index) {
         var query = input.value.trim();
-        showResults(list, query ? matches(rows, query, 60) : [], query);
+        showResults(list, query ? matches(searchRows(index), query, 60) : [], query);
       }, function (why) { list.hidden = false; list.textContent = why; });
     };
     input.addEventListener("input", run);
@@ -140,7 +154,7 @@
     }, function (why) { details.insertAdjacentText("beforeend", why); });
   }
 
-  // A guard tree: rows are [depth, html]; the page shows some, each folded line
+  // A guard tree: rows are [depth, parts or html]; the page shows some, each folded line
   // with a button that unfolds its children.
   var trees = [];
 
@@ -149,9 +163,13 @@
     return m ? { prefix: m[1], n: +m[2] } : null;
   }
 
-  function treeState(box, rows) {
+  // The page's guard data file holds each distinct line once and each tree as
+  // flat (depth, line number) pairs; data-tree says which tree a box shows.
+  function treeState(box, data) {
     if (box.guardTree) return box.guardTree;
-    var first = number(box.getAttribute("data-first")).n;
+    var flat = data.trees[+box.getAttribute("data-tree")], rows = [];
+    for (var p = 0; p < flat.length; p += 2) rows.push([flat[p], data.lines[flat[p + 1]]]);
+    var start = number(box.getAttribute("data-first")), first = start.n;
     var under = new Array(rows.length), stack = [];
     for (var i = rows.length - 1; i >= 0; i--) under[i] = 0;
     for (var j = 0; j < rows.length; j++) {
@@ -164,7 +182,7 @@
       var at = number(line.id);
       if (at && at.n - first >= 0 && at.n - first < rows.length) shown[at.n - first] = true;
     });
-    box.guardTree = { rows: rows, under: under, shown: shown, first: first };
+    box.guardTree = { rows: rows, under: under, shown: shown, first: first, prefix: start.prefix };
     return box.guardTree;
   }
 
@@ -172,6 +190,23 @@
     var out = [], depth = tree.rows[i][0];
     for (var j = i + 1; j <= i + tree.under[i]; j++) if (tree.rows[j][0] === depth + 1) out.push(j);
     return out;
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  }
+
+  // A row's data is its whole markup (a marked line) or its parts, which
+  // render/codeview.py's parts_html draws the same way: text, [css, text] or [css, text, href].
+  function guardRow(tree, i) {
+    var data = tree.rows[i][1];
+    if (typeof data === "string") return data;
+    var n = tree.first + i, id = escapeHtml(tree.prefix + n), src = data.map(function (part) {
+      if (typeof part === "string") return escapeHtml(part);
+      var span = '<span class="' + escapeHtml(part[0]) + '">' + escapeHtml(part[1]) + "</span>";
+      return part.length > 2 ? '<a href="' + escapeHtml(part[2]) + '">' + span + "</a>" : span;
+    }).join("");
+    return '<div class="line" id="' + id + '"><a class="ln" href="#' + id + '">' + n + '</a><span class="src">' + src + "</span></div>\n";
   }
 
   function drawTree(box) {
@@ -182,15 +217,15 @@
       var button = !kids.length ? "" : folded
         ? '<button type="button" class="unfold" aria-expanded="false" title="show the ' + tree.under[i] + ' checks under this one">+' + tree.under[i] + "</button>"
         : '<button type="button" class="unfold" aria-expanded="true" title="fold the checks under this one">\u2212</button>';
-      var row = tree.rows[i][1], cut = row.indexOf("</a>") + 4;
+      var row = guardRow(tree, i), cut = row.indexOf("</a>") + 4;
       html.push(row.slice(0, cut).replace("<div ", '<div data-depth="' + tree.rows[i][0] + '" ') + button + row.slice(cut));
     }
     box.innerHTML = html.join("");
   }
 
   function unfold(box, i, then) {
-    loadPart(box.getAttribute("data-part"), function (rows) {
-      var tree = treeState(box, rows), kids = children(tree, i);
+    loadPart(box.getAttribute("data-part"), function (data) {
+      var tree = treeState(box, data), kids = children(tree, i);
       var folded = kids.some(function (k) { return !tree.shown[k]; });
       if (folded) kids.forEach(function (k) { tree.shown[k] = true; });
       else for (var j = i + 1; j <= i + tree.under[i]; j++) tree.shown[j] = false;
@@ -200,8 +235,8 @@
   }
 
   function showGuard(box, index, then) {
-    loadPart(box.getAttribute("data-part"), function (rows) {
-      var tree = treeState(box, rows), depth = rows[index][0];
+    loadPart(box.getAttribute("data-part"), function (data) {
+      var tree = treeState(box, data), rows = tree.rows, depth = rows[index][0];
       tree.shown[index] = true;
       for (var j = index - 1; j >= 0 && depth > 0; j--) {
         if (rows[j][0] < depth) { tree.shown[j] = true; depth = rows[j][0]; }

@@ -7,6 +7,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from depyf_report.render.codeview import code_line, parts_html
+
 MAX_PAGE_BYTES = 300 * 1024
 MAX_DOM_NODES = 3000
 
@@ -36,3 +38,38 @@ def read_part(path: Path):
     name, data = json.loads(f"[{match[1]}]")
     assert name == path.name
     return data
+
+
+GUARD_TREE = re.compile(
+    r'class="code guard-tree"[^>]* data-part="([^"]+)" data-first="([^"]+)"'
+    r' data-last="[^"]+" data-tree="(\d+)"'
+)
+
+
+def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
+    """A guard tree in its page's guard data file, as the rows site.js draws from it:
+    (depth, markup). ``first`` and ``tree`` are the tree's ``data-first`` and ``data-tree``."""
+    prefix, start = re.fullmatch(r"(.*?)(\d+)", first).groups()
+    part = read_part(path)
+    flat, lines = part["trees"][int(tree)], part["lines"]
+    rows = []
+    for i, (depth, data) in enumerate(zip(flat[::2], (lines[n] for n in flat[1::2]))):
+        if isinstance(data, str):  # a marked line: its whole row
+            rows.append((depth, data))
+            continue
+        parts = tuple(tuple(p) if isinstance(p, list) else p for p in data)
+        n = int(start) + i
+        rows.append((depth, str(code_line(n, f"{prefix}{n}", parts_html(parts)).row)))
+    return rows
+
+
+def search_index(path: Path) -> list[list[str]]:
+    """The search data file read back into rows [kind, text, detail, href, more?],
+    as site.js's searchRows does."""
+    data = read_part(path)
+    s = data["strings"]
+    rows = []
+    for kind, text, detail, page, fragment, *more in data["rows"]:
+        href = s[page] + (f"#{fragment}" if fragment else "")
+        rows.append([kind, s[text], s[detail], href, *more])
+    return rows

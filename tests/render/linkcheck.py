@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from light_pages import read_part
+from light_pages import GUARD_TREE, guard_rows, read_part, search_index
 
 from depyf_report.render import urls
 
@@ -32,11 +32,16 @@ def scan(path: Path) -> PageLinks:
     parser = PageLinks()
     text = path.read_text(encoding="utf-8")
     parser.feed(text)
-    for name in sorted(set(DATA_FILE.findall(text))):
-        data = read_part(path.parent / name)
+    trees = GUARD_TREE.findall(text)
+    for name, first, number in trees:  # rows of plain data, drawn as site.js draws them
+        for _, html in guard_rows(path.parent / name, first, number):
+            parser.feed(html)
+    for name in sorted(set(DATA_FILE.findall(text)) - {name for name, _, _ in trees}):
         if f'id="search-data" data-part="{name}"' in text:
-            parser.links += [row[3] for row in data]  # search results: [kind, text, detail, href]
+            # search results: [kind, text, detail, href]
+            parser.links += [row[3] for row in search_index(path.parent / name)]
         else:
+            data = read_part(path.parent / name)
             for html in _strings(data):
                 parser.feed(html)
     return parser

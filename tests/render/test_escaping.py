@@ -3,7 +3,7 @@
 import json
 import re
 
-from light_pages import read_part
+from light_pages import read_part, search_index
 from payload import Tags, assert_inert_markdown, gfm_html
 from synthetic import make_dump
 
@@ -41,24 +41,37 @@ def test_markup_in_names_paths_and_guards_shows_as_text(markup_site):
 def test_search_data_is_a_data_file_that_holds_markup_as_text(markup_site):
     page = (markup_site / "index.html").read_text()
     name = re.search(r'id="search-data" data-part="([^"]+)"', page)[1]
-    rows = read_part(markup_site / name)
+    rows = search_index(markup_site / name)
     assert any(row[1] == "Model0.forward_0<b>&amp;" for row in rows)
 
 
+def _guard_data_files(site) -> set[str]:
+    pages = "".join(_pages(site).values())
+    return set(re.findall(r'class="code guard-tree"[^>]* data-part="([^"]+)"', pages))
+
+
 def test_markup_in_data_files_is_escaped(markup_site):
-    """Data files other than the search index hold markup the page inserts as is."""
+    """Data files other than the search index and guard trees hold markup the page
+    inserts as is."""
     page = (markup_site / "index.html").read_text()
     search = re.search(r'id="search-data" data-part="([^"]+)"', page)[1]
-    parts = [p for p in sorted(markup_site.glob("*.js")) if p.name != search]
-    assert any(p.name.startswith("p-rank1-fn-") for p in parts)  # guard trees
+    trees = _guard_data_files(markup_site)
+    assert any(name.startswith("p-rank1-fn-") for name in trees)
+    parts = [p for p in sorted(markup_site.glob("*.js")) if p.name not in {search, *trees}]
     texts = {path.name: json.dumps(read_part(path), ensure_ascii=False) for path in parts}
     for name, text in texts.items():
         assert "<script>alert" not in text, name
         assert "<b>&amp;" not in text, name
-    assert any(
-        "L[&#39;b&lt;b&gt;&amp;amp;&#39;]" in t or "b&lt;b&gt;&amp;amp;" in t
-        for t in texts.values()
-    )
+
+
+def test_guard_tree_data_holds_dump_text_as_text(markup_site):
+    """A guard row is plain data (site.js escapes each part as it draws it): the
+    key is there as the dump has it, never as markup."""
+    trees = _guard_data_files(markup_site)
+    lines = [line for name in trees for line in read_part(markup_site / name)["lines"]]
+    texts = [part[1] if isinstance(part, list) else part for line in lines for part in line]
+    assert "'b<b>&amp;'" in texts
+    assert all(isinstance(line, list) for line in lines)  # no markup, no marks here
 
 
 def test_summary_does_not_pass_markup_through(markup_site):

@@ -49,7 +49,7 @@ def test_tokenizers_lose_no_text():
 def test_guard_comment_links_back_to_the_source_line():
     tree = "| +- TYPE_MATCH: ___check_type_id(L['b'], 9)  # if b < 0:  # /p/model.py:13 in forward"
     (line,) = guard_lines(tree, anchor=lambda n: f"g{n}", source_href=lambda f, n: f"#L{n}")
-    assert '<a href="#L13">/p/model.py:13</a> in forward' in line.html
+    assert '<a href="#L13"><span class="c1">/p/model.py:13</span></a>' in line.html
     assert '<span class="guard-kind">TYPE_MATCH:</span>' in line.html
 
 
@@ -109,7 +109,7 @@ def test_places_in_long_comments_are_found_in_one_pass():
     assert '<a href="#L12">model.py:12</a>' in html
     guard = "| +- TYPE_MATCH: f(x)  # " + "a:1" * 10_000 + " b.py:3"
     (line,) = guard_lines(guard, anchor=str, source_href=lambda f, n: f"#L{n}")
-    assert '<a href="#L3">b.py:3</a>' in line.html
+    assert '<a href="#L3"><span class="c1">b.py:3</span></a>' in line.html
     assert _inputs("def forward(" + "a" * 40_000) == ()
     assert time.perf_counter() - start < 1.0
 

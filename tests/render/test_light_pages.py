@@ -6,7 +6,15 @@ import json
 import re
 
 import pytest
-from light_pages import MAX_DOM_NODES, MAX_PAGE_BYTES, elements, read_part
+from light_pages import (
+    GUARD_TREE,
+    MAX_DOM_NODES,
+    MAX_PAGE_BYTES,
+    elements,
+    guard_rows,
+    read_part,
+    search_index,
+)
 from linkcheck import broken_links
 from markupsafe import Markup
 from synthetic import make_dump
@@ -43,18 +51,19 @@ def test_every_link_resolves_with_the_data_files_loaded(big_site):
 def test_the_folded_parts_are_in_data_files_beside_their_page(big_site):
     _, site = big_site
     page = (site / "fn-f0.html").read_text()
-    tree = re.search(r'class="code guard-tree"[^>]*data-part="([^"]+)"', page)[1]
+    tree, first, number = GUARD_TREE.search(page).groups()
     assert tree.startswith("fn-f0.") and (site / tree).is_file()
-    rows = read_part(site / tree)  # the whole tree, not only what the page shows
+    rows = guard_rows(site / tree, first, number)  # the whole tree, not what the page shows
     shown = len(re.findall(r'class="line[^"]*" id="entry-0-g\d+"', page))
     assert shown < 40 < len(rows)
     assert all(isinstance(depth, int) and row.startswith("<div ") for depth, row in rows)
+    assert rows[0][1].startswith('<div class="line" id="entry-0-g1">')
 
 
 def test_search_finds_every_guard_at_its_line_in_the_tree(big_site):
     dump, site = big_site
     index = (site / "index.html").read_text()
-    rows = read_part(site / re.search(r'id="search-data" data-part="([^"]+)"', index)[1])
+    rows = search_index(site / re.search(r'id="search-data" data-part="([^"]+)"', index)[1])
     found = {}
     for kind, text, _, href, *_ in rows:
         if kind == "guard":
@@ -82,8 +91,8 @@ def _text(row: str) -> str:
 def _tree_rows(site, page, number):
     text = (site / page).read_text()
     at = text.index(f'id="entry-{number}"')
-    part = re.compile(r'class="code guard-tree"[^>]*data-part="([^"]+)"').search(text, at)[1]
-    return read_part(site / part)
+    part, first, tree = GUARD_TREE.search(text, at).groups()
+    return guard_rows(site / part, first, tree)
 
 
 def test_a_data_file_holds_any_text_as_a_string():

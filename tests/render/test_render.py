@@ -4,11 +4,13 @@ import zipfile
 import pytest
 from synthetic import make_dump
 
+import depyf_report.render as render_module
 from depyf_report.cli import main
 from depyf_report.dump import SCHEMA_VERSION
 from depyf_report.errors import UserError
 from depyf_report.render import render, writer
 from depyf_report.render.assets import Asset, site_assets
+from depyf_report.render.urls import STATUS
 
 
 def test_cli_prints_the_index_path(tmp_path, capsys):
@@ -219,3 +221,32 @@ def _changed(assets):
         role: Asset(asset.path.replace("-", "-new", 1), asset.content + b"\n")
         for role, asset in assets.items()
     }
+
+
+def test_rerender_of_an_unchanged_dump_loads_nothing(tmp_path, monkeypatch, capsys):
+    dump = make_dump(tmp_path / "dump", graphs=2)
+    (dump / "graphs" / "g9.json").write_text("{not json")  # a warning each render
+    site = tmp_path / "site"
+    render(dump, site, progress=False)
+    first = capsys.readouterr().err
+    assert "g9.json" in first
+    status = (site / STATUS).read_bytes()
+
+    def never(*args, **kwargs):
+        raise AssertionError("an unchanged dump was loaded again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(render_module, "load_dump", never)
+        render(dump, site, progress=False)
+        assert capsys.readouterr().err == first  # its warnings again, from the status file
+        assert (site / STATUS).read_bytes() == status
+        (site / "graph-g1.html").unlink()  # a page gone: the full render puts it back
+        with pytest.raises(AssertionError, match="loaded again"):
+            render(dump, site, progress=False)
+    render(dump, site, progress=False)
+    assert (site / "graph-g1.html").is_file()
+    with monkeypatch.context() as patch:
+        patch.setattr(render_module, "load_dump", never)
+        (dump / "graphs" / "g9.json").write_text("{}")  # any change to the dump: loaded
+        with pytest.raises(AssertionError, match="loaded again"):
+            render(dump, site, progress=False)
