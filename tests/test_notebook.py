@@ -16,7 +16,7 @@ import nbformat
 import pytest
 import torch
 from nbclient import NotebookClient
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 import depyf_report
 from depyf_report.errors import UserError
@@ -215,9 +215,9 @@ def _check_page(page, page_file: Path) -> None:
     site.locator(".stats").wait_for()
     # Search from the overview opens the result it chose.
     site.locator("#search").fill("resumes at line 16")
+    site.locator("#search-results li").first.wait_for()  # the index is read on first use
     site.locator("#search").press("Enter")
-    site.locator("main h1").wait_for()
-    assert "resumes at line 16" in site.locator("main h1").inner_text()
+    expect(site.locator("main h1")).to_contain_text("resumes at line 16")
     # A page of its own in a new tab, at the page shown now.
     with page.context.expect_page() as opened:
         page.frame_locator("iframe.site").locator("#new-tab").click()

@@ -193,7 +193,8 @@
   }
 
   function escapeHtml(text) {
-    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    // [<], not <: the notebook frame inlines this file, writing every "</" as "<\/".
+    return String(text).replace(/&/g, "&amp;").replace(/[<]/g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
   }
 
   // A row's data is its whole markup (a marked line) or its parts, which
