@@ -39,6 +39,13 @@ from .views import (
 _RESUME_NAME = re.compile(r"__resume_at_(\d{1,9})_\d+")  # int() refuses thousands of digits
 
 
+def _why_no_source(ctx: ProcessContext) -> str:
+    """What the page says where it shows no source: the dump's own reason (a
+    converted TORCH_TRACE log names it, with the command that records it), if any."""
+    reasons = [u.reason for u in ctx.dump.manifest.unavailable if u.artifact.startswith("source")]
+    return f"No source: {reasons[0]}." if reasons else "The source was not captured."
+
+
 def build_function_page(
     ctx: ProcessContext, fn: Function, crumbs: tuple[Link, ...]
 ) -> FunctionPage:
@@ -60,6 +67,7 @@ def build_function_page(
             first_line=fn.first_line,
             marks=_source_marks(ctx, fn),
         ),
+        no_source=_why_no_source(ctx),
         resume_code=code_lines(
             fn.original.decompiled if fn.is_resume else None, anchor=urls.resume_code_line
         ),

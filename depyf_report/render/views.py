@@ -176,6 +176,7 @@ class FunctionPage:
     resume: tuple[Link, ...]  # parent, break line, resume line
     resumes: tuple[Link, ...]  # resume functions this function's breaks led to
     source: tuple[CodeLine, ...]
+    no_source: str  # what the page says where ``source`` is empty
     resume_code: tuple[CodeLine, ...]  # a resume function's own code, decompiled
     entries: tuple[EntryView, ...]
     compiles: tuple[CompileView, ...]

@@ -161,6 +161,10 @@ def test_the_command_renders_a_log_as_a_capture_renders(traced, tmp_path):
     index = (tmp_path / "from-log" / "index.html").read_text()
     assert "TORCH_TRACE log" in index and "depyf-report run -o dump/" in index
     assert "2.13" in index or "2.14" in index  # torch's version, from the log
+    # A function page says why it shows no source, and how to get it.
+    page = (tmp_path / "from-log" / "fn-toy_example.html").read_text()
+    assert "No source: a TORCH_TRACE log holds neither your source" in page
+    assert "depyf-report run -o dump/" in page
 
 
 def test_a_single_log_file_renders_too(traced, tmp_path):
