@@ -139,6 +139,12 @@ BY_LINE_NOTE = (
     "Dynamo nodes of the source line its stack trace names (for a backward node, the "
     "forward line it differentiates), all of that line's nodes to all of them."
 )
+# torch 2.14 prints a backward graph without stack traces: nothing is left to link by.
+NO_TRACE_NOTE = (
+    "torch records no map from Dynamo nodes to these nodes, and this graph's nodes "
+    "carry no stack traces (torch 2.14 prints none for a backward graph): they are "
+    "linked to nothing."
+)
 
 
 def line_id(pane: str, line: int) -> str:
@@ -155,6 +161,17 @@ def stack_spots(stack: str, sources: list[SourceText]) -> list[Spot]:
     return spots
 
 
+NO_STACK_TRACES = (
+    "These post-grad nodes carry no stack traces (torch 2.14 prints none for a "
+    "backward graph), so they link to no source line or Dynamo node."
+)
+
+
+def _traced(nodes: dict[str, FxNode]) -> bool:
+    """Whether any node's stack trace names a source line."""
+    return any(node.source_line is not None for node in nodes.values())
+
+
 def missing_note(out: OutputCode) -> str:
     """What this output module's panes cannot link, in the user's words; "" for nothing."""
     prov = out.provenance
@@ -167,7 +184,7 @@ def missing_note(out: OutputCode) -> str:
         )
     if not prov.kernel_to_post:
         return (
-            "Inductor logged no node-to-kernel mapping for this module (torch 2.13 "
+            "Inductor logged no node-to-kernel mapping for this module (torch "
             "logs none for a backward): kernels link to the source lines of their "
             "stack traces and to the post-grad nodes Inductor's Source Nodes comment "
             "names; post-grad nodes link to the Dynamo nodes of the source line they "
@@ -209,7 +226,14 @@ def graph_provenance(
         for stage in graph.stages:
             if stage.kind in _AOT_PANES:
                 nodes = fx_nodes(stage.text)
-                note = BY_LINE_NOTE if builder.by_line(stage.kind, nodes, dynamo) else ""
+                linked = builder.by_line(stage.kind, nodes, dynamo)
+                note = (
+                    BY_LINE_NOTE
+                    if linked
+                    else NO_TRACE_NOTE
+                    if nodes and not _traced(nodes)
+                    else ""
+                )
                 builder.panes.append(
                     single_pane(stage.kind, _AOT_PANES[stage.kind], stage.text, note)
                 )
@@ -280,6 +304,8 @@ class _Builder:
                         )
         else:
             self.by_line(post_key, post, dynamo)
+            if post and not _traced(post):
+                note = f"{note} {NO_STACK_TRACES}".strip()
         if post_text:
             self.panes.append(single_pane(post_key, f"Post-grad {out.part}", post_text, note))
         self.panes.append(single_pane(out_key, f"Output code ({out.part})", out.source, note))
