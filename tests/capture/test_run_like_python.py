@@ -158,8 +158,14 @@ def test_sys_exit_with_a_message_prints_it_and_exits_1(tmp_path):
 
 def _interrupted(command: list[str], cwd: Path) -> tuple[int, str]:
     """Start ``command``, press Ctrl-C once it says "ready"; its exit status and stderr."""
+    # A runner started in the background ignores SIGINT, and so would its children.
     process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert process.stdout.readline() == "ready\n", process.stderr.read()[-3000:]
