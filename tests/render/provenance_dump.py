@@ -201,3 +201,15 @@ def _move_line_13_to_a_helper(graph: CompiledGraph, filename: str, schema: int) 
                 stacks[:] = [frame + inner if ", line 13," in s else s for s in stacks]
     if schema >= 4:
         graph.sources = [SourceRegion(HELPER_FILE, "scale", 4, HELPER_SOURCE)]
+
+
+def reached(prov, start: str) -> set[str]:
+    """Every line reached from ``start`` along the provenance edges: what it became."""
+    seen, todo = set(), [start]
+    while todo:
+        at = todo.pop()
+        for a, b in prov.edges:
+            if a == at and b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen

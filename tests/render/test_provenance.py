@@ -11,6 +11,7 @@ from provenance_dump import (
     KERNEL_LINES,
     POST_GRAD_LINES,
     make_provenance_dump,
+    reached,
 )
 
 from depyf_report.dump import load_dump
@@ -26,18 +27,6 @@ def _provenance(root, **kwargs):
     return provenance_of(ctx, dump.processes[0].graphs["g0"])
 
 
-def _down(prov, start):
-    """Every line reached from ``start`` along the edges: what it became."""
-    seen, todo = set(), [start]
-    while todo:
-        at = todo.pop()
-        for a, b in prov.edges:
-            if a == at and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return seen
-
-
 def test_line_13_reaches_its_nodes_and_the_fused_kernel(tmp_path):
     prov = _provenance(tmp_path)
     assert [p.key for p in prov.panes] == [
@@ -46,7 +35,7 @@ def test_line_13_reaches_its_nodes_and_the_fused_kernel(tmp_path):
         "post_grad_inference",
         "output_inference",
     ]
-    assert _down(prov, "source:13") == {
+    assert reached(prov, "source:13") == {
         *(f"dynamo:{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")),
         *(f"post_grad_inference:{POST_GRAD_LINES[n]}" for n in ("abs_1", "add", "div")),
         f"output_inference:{HANDLE_LINE}",

@@ -4,7 +4,7 @@ output-code page's lists per kernel, and the provenance mapping, exactly."""
 import re
 
 import pytest
-from provenance_dump import TRITON, make_provenance_dump, triton_graph
+from provenance_dump import TRITON, make_provenance_dump, reached, triton_graph
 
 from depyf_report.dump import load_dump
 from depyf_report.render import render
@@ -56,25 +56,14 @@ def _provenance(root):
     return provenance_of(ctx, ctx.dump.graphs["g0"])
 
 
-def _down(prov, start):
-    seen, todo = set(), [start]
-    while todo:
-        at = todo.pop()
-        for a, b in prov.edges:
-            if a == at and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return seen
-
-
 def test_line_13_reaches_the_pointwise_kernel_and_line_14_the_reduction(triton_dump):
     prov = _provenance(triton_dump)
-    assert _down(prov, "source:13") == {
+    assert reached(prov, "source:13") == {
         *(f"dynamo:{DYNAMO[n]}" for n in ("abs_1", "add", "x")),
         *(f"post_grad_inference:{POST_GRAD[n]}" for n in ("abs_1", "add", "div")),
         "output_inference:150",
     }
-    assert _down(prov, "source:14") == {
+    assert reached(prov, "source:14") == {
         *(f"dynamo:{DYNAMO[n]}" for n in ("sum_1", "lt")),
         *(f"post_grad_inference:{POST_GRAD[n]}" for n in ("sum_1", "lt")),
         "output_inference:144",
