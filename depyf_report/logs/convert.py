@@ -188,7 +188,10 @@ class LogRecorder(Recorder):
         tree = self.guard_trees.pop(record.id, None)
         if record.function is None or record.status == "failed":
             return
-        if tree is None and not record.metrics.get("has_guarded_code"):
+        # torch's has_guarded_code is true for a frame it skipped too (a resume
+        # function that breaks on its first call installs nothing); guard_count is
+        # only there when guards were built.
+        if tree is None and record.metrics.get("guard_count") is None:
             return
         function = self.functions[record.function]
         listing = self.listings.get((record.id, "modified"))

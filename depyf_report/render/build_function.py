@@ -382,8 +382,18 @@ def _compile_view(ctx: ProcessContext, fn: Function, record: Compile) -> Compile
         time_bar=_time_bar(record),
         metrics=metric_rows(record.metrics),
         graphs=tuple(_graph_link(ctx, g) for g in record.graphs),
-        entry=Link("cache entry" if entry_href else "no cache entry", entry_href),
+        entry=Link(_entry_label(record, entry_href), entry_href),
     )
+
+
+def _entry_label(record: Compile, entry_href: str | None) -> str:
+    if entry_href:
+        return "cache entry"
+    if record.status == "ok" and record.metrics and "guard_count" not in record.metrics:
+        # torch builds no guards for a frame it skips, e.g. a resume function whose
+        # first call breaks: that frame runs as plain Python from then on.
+        return "no cache entry: Dynamo skipped this frame, which runs as plain Python"
+    return "no cache entry"
 
 
 def _time_bar(record: Compile) -> Markup | None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from depyf_report.render.build_function import build_function_page
+from depyf_report.render.context import ProcessContext
+
 from .conftest import validate_dump
 
 pytestmark = [pytest.mark.torch, pytest.mark.slow]
@@ -133,6 +136,22 @@ def test_training_step_records_backward_metrics(example_dump):
     compile_record = process.compiles[graph.compile_id]
     assert "backward" in compile_record.metrics
     assert compile_record.metrics["entire_frame_compile_time_s"] > 0
+
+
+def test_a_skipped_resume_frame_has_no_cache_entry_and_says_why(example_dump):
+    # The resume function after `loss.backward()` breaks on its first call: torch
+    # skips the frame (its metrics still say has_guarded_code) and installs nothing.
+    process = example_dump("training_step", "aot_eager").processes[0]
+    (resume,) = [f for f in process.functions.values() if f.resume is not None]
+    (record,) = [c for c in process.compiles.values() if c.function == resume.id]
+    assert record.status == "ok" and record.metrics["has_guarded_code"]
+    assert "guard_count" not in record.metrics
+    assert resume.entries == []
+    ctx = ProcessContext.build(process, "")
+    (view,) = build_function_page(ctx, resume, ()).compiles
+    assert (
+        view.entry.text == "no cache entry: Dynamo skipped this frame, which runs as plain Python"
+    )
 
 
 def test_transformers_model_is_split_by_the_hook_graph_break(example_dump):
