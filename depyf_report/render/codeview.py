@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 
@@ -11,10 +12,11 @@ from markupsafe import Markup, escape
 from . import urls
 from .highlight import (
     LONG_LINE,
+    Highlighted,
     Linker,
     SourceLinker,
     highlight_embedded,
-    highlight_lines,
+    highlighted,
     tokens,
 )
 from .views import CodeLine, Mark
@@ -39,16 +41,34 @@ def code_lines(
         return ()
     marks = marks or {}
     if embedded:
-        html_lines = highlight_embedded(text, language, embedded, link)
+        found = highlight_embedded(text, language, embedded, link)
     else:
-        html_lines = highlight_lines(text, language, link, where)
+        found = highlighted(text, language, link, where)
+    texts = text.split("\n")
+    if text.endswith("\n"):
+        texts.pop()  # the final newline ends the last line, it adds none
+    if len(texts) != len(found.lines):  # never expected: draw every line from its markup
+        texts = [""] * len(found.lines)
+        found = Highlighted(found.lines, [None] * len(found.lines))
     return tuple(
-        code_line(number, anchor(number), html, marks.get(number, ()))
-        for number, html in enumerate(html_lines, start=first_line)
+        code_line(
+            number, anchor(number), html, marks.get(number, ()), plain=(language_of, line_text)
+        )
+        for number, html, language_of, line_text in zip(
+            itertools.count(first_line), found.lines, found.plain, texts
+        )
     )
 
 
-def code_line(number: int, anchor: str, html: Markup, marks: tuple[Mark, ...] = ()) -> CodeLine:
+def code_line(
+    number: int,
+    anchor: str,
+    html: Markup,
+    marks: tuple[Mark, ...] = (),
+    plain: tuple[str | None, str] = (None, ""),
+) -> CodeLine:
+    """A listing's row; ``plain`` is (language, text) where site.js draws the same
+    markup from the line's text (``highlight.Highlighted``), else (None, "")."""
     # Anchors come from urls, but a caller may hand in anything: the id is made
     # safe here too, since this row is markup no template escapes.
     anchor, html = urls.safe_anchor(anchor), escape(html)  # escape() keeps Markup as is
@@ -60,7 +80,8 @@ def code_line(number: int, anchor: str, html: Markup, marks: tuple[Mark, ...] = 
         f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">{int(number)}</a>'
         f'<span class="src">{html}</span>{notes}</div>\n'
     )
-    return CodeLine(number, anchor, html, marks, Markup(row))
+    language, text = plain if plain[0] is not None else (None, "")
+    return CodeLine(number, anchor, html, marks, Markup(row), language=language, text=text)
 
 
 def _mark_html(mark: Mark) -> str:

@@ -5,12 +5,19 @@ thousand-graph dump take a minute to highlight. Here one compiled pattern per
 language scans the text in C, and a token's class comes from a table, so
 highlighting costs about a microsecond per token. The classes are Pygments'
 short names, so the site keeps one Pygments stylesheet.
+
+site.js holds the same tokenizer (its ``highlight``), which draws the chunks of a
+long listing that its data files hold as plain text; the two must give the same
+classes. So the patterns use no class whose meaning differs between Python's and
+JavaScript's regular expressions (``\\w``, ``\\d``, ``\\s``, ``.``), every
+non-ASCII character counts as a name character (unstyled either way), and no
+token but a multi-line string or comment spans a newline: a line's markup is the
+same whether it is scanned alone or in its text. ``tests/render/test_js_lexer.py``
+compares the two.
 """
 
 from __future__ import annotations
 
-import builtins
-import keyword
 import re
 from collections.abc import Iterator
 
@@ -25,11 +32,12 @@ _PYTHON = re.compile(
   | (?P<s>[rRbBuUfF]{0,2}(?:'''[\s\S]*?(?:'''|\Z)|\"\"\"[\s\S]*?(?:\"\"\"|\Z)
         |'[^'\\\n]*'|"[^"\\\n]*"))
   | (?P<q>[rRbBuUfF]{0,2}['"])
-  | (?P<m>(?:0[xXoObB][0-9a-fA-F_]+|\d[\d_]*(?:\.\d*)?(?:[eE][+-]?\d+)?j?|\.\d+(?:[eE][+-]?\d+)?j?))
-  | (?P<name>[^\W\d]\w*)
+  | (?P<m>(?:0[xXoObB][0-9a-fA-F_]+|[0-9][0-9_]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?j?
+        |\.[0-9]+(?:[eE][+-]?[0-9]+)?j?))
+  | (?P<name>[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*)
   | (?P<o>[-+*/%&|^~<>=!@]+)
-  | (?P<ws>[\s()\[\]{},:;.]+)
-  | (?P<x>.)
+  | (?P<ws>[ \t\r\f\v()\[\]{},:;.]+|\n)
+  | (?P<x>[^\n])
     """,
     re.VERBOSE,
 )
@@ -41,18 +49,48 @@ _CLIKE = re.compile(
   | (?P<cp>^[ \t]*\#[^\n]*)
   | (?P<s>"[^"\\\n]*"|'[^'\\\n]*')
   | (?P<q>['"])
-  | (?P<m>(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[uUlLfF]*)
-  | (?P<name>[A-Za-z_]\w*)
+  | (?P<m>(?:0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)
+        [uUlLfF]*)
+  | (?P<name>[A-Za-z_\u0080-\U0010ffff][A-Za-z0-9_\u0080-\U0010ffff]*)
   | (?P<o>[-+*/%&|^~<>=!?:]+)
-  | (?P<ws>[\s()\[\]{},;.]+)
-  | (?P<x>.)
+  | (?P<ws>[ \t\r\f\v()\[\]{},;.]+|\n)
+  | (?P<x>[^\n])
     """,
     re.VERBOSE | re.MULTILINE,
 )
 
+# Python 3.11's builtins, written out: every Python colours the same names, as
+# site.js does.
+_BUILTINS = (
+    "ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup "
+    "BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError "
+    "ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError "
+    "DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception "
+    "ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning "
+    "GeneratorExit IOError ImportError ImportWarning IndentationError IndexError "
+    "InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError "
+    "ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError "
+    "OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError "
+    "RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning "
+    "StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit "
+    "TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError "
+    "UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning "
+    "ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes "
+    "callable chr classmethod compile complex copyright credits delattr dict dir divmod "
+    "enumerate eval exec exit filter float format frozenset getattr globals hasattr hash "
+    "help hex id input int isinstance issubclass iter len license list locals map max "
+    "memoryview min next object oct open ord pow print property quit range repr reversed "
+    "round set setattr slice sorted staticmethod str sum super tuple type vars zip"
+)
+_KEYWORDS = (
+    "False None True and as assert async await break class continue def del elif else "
+    "except finally for from global if import in is lambda nonlocal not or pass raise "
+    "return try while with yield"
+)
+
 _PY_WORDS = {
-    **{w: "nb" for w in dir(builtins) if not w.startswith("_")},
-    **{w: "k" for w in keyword.kwlist},
+    **{w: "nb" for w in _BUILTINS.split()},
+    **{w: "k" for w in _KEYWORDS.split()},
     **{w: "kc" for w in ("True", "False", "None")},
     **{w: "kn" for w in ("import", "from")},
     **{w: "ow" for w in ("and", "or", "not", "in", "is")},
@@ -87,7 +125,7 @@ def python_tokens(text: str) -> Iterator[Token]:
             yield css, value, css in ("", "nf", "nc")
             continue
         if kind == "ws":
-            if not value.isspace():
+            if value == "\n" or not value.isspace():
                 define = None
             yield "", value, False
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
@@ -44,6 +45,16 @@ def tokens(text: str, language: str) -> Iterator[Token]:
     return iter((("", text, False),))
 
 
+@dataclass(frozen=True)
+class Highlighted:
+    """A text's lines as markup, and for each, the language whose plain scan of
+    the line alone (site.js's ``highlight``) draws the same markup; None where
+    the line's markup holds more: a link, a short name, a token over several lines."""
+
+    lines: list[Markup]
+    plain: list[str | None]
+
+
 def highlight_lines(
     text: str,
     language: str = "python",
@@ -55,16 +66,31 @@ def highlight_lines(
     Names ``link`` knows become links, and so do "file.py:line" places in comments
     that ``where`` knows.
     """
+    return highlighted(text, language, link, where).lines
+
+
+def highlighted(
+    text: str,
+    language: str = "python",
+    link: Linker | None = None,
+    where: SourceLinker | None = None,
+) -> Highlighted:
+    """``highlight_lines``, with which lines site.js can draw from their text alone."""
     if len(text) > LONG_LINE and _has_long_line(text):
         language, link, where = "text", None, None
     lines: list[Markup] = []
+    decorated: set[int] = set()  # lines whose markup is more than their own tokens
     line: list[str] = []  # the parts of the line being built; joined when it ends
     for css, value, is_name in tokens(text, language):
         if where and css == "c1" and ".py:" in value:
-            line.append(f'<span class="c1">{_link_places(value, where)}</span>')
+            places = _link_places(value, where)
+            if "<a " in places:  # the text is escaped: only our links hold a tag
+                decorated.add(len(lines))
+            line.append(f'<span class="c1">{places}</span>')
             continue
         href = link(value) if link and is_name else None
         if is_name and (href or value.startswith(COMPILED_FN)):
+            decorated.add(len(lines))
             line.append(_name(css, value, href))
             continue
         if "\n" not in value and not href:  # the common case, kept inline for speed
@@ -76,11 +102,14 @@ def highlight_lines(
             if i:
                 lines.append(Markup("".join(line)))
                 line = []
+            if css:  # a string or comment over several lines: a line alone scans otherwise
+                decorated.add(len(lines))
             if piece:
                 line.append(_span(css, piece, href))
     if line or not lines:  # the text's final newline ends the last line, it adds none
         lines.append(Markup("".join(line)))
-    return lines
+    plain = [None if i in decorated else language for i in range(len(lines))]
+    return Highlighted(lines, plain)
 
 
 def highlight_embedded(
@@ -88,13 +117,14 @@ def highlight_embedded(
     language: str,
     embedded: Sequence[tuple[str, str]],
     link: Linker | None = None,
-) -> list[Markup]:
-    """``highlight_lines`` of ``text``, with each ``(inner text, language)`` it holds
-    in whole lines (Inductor's C++ or Triton kernels, inside the strings of its
-    Python module) highlighted in its own language rather than as one string."""
-    lines = highlight_lines(text, language, link)
+) -> Highlighted:
+    """``highlighted(text)``, with each ``(inner text, language)`` it holds in whole
+    lines (Inductor's C++ or Triton kernels, inside the strings of its Python
+    module) highlighted in its own language rather than as one string."""
+    outer = highlighted(text, language, link)
+    lines, plain = outer.lines, outer.plain
     if len(lines) != text.count("\n") + (not text.endswith("\n")):
-        return lines  # a long line made it plain text: keep it so
+        return outer  # a long line made it plain text: keep it so
     at, line = 0, 0
     for inner, inner_language in embedded:
         start = text.find(inner, at) if inner.endswith("\n") else -1
@@ -102,9 +132,11 @@ def highlight_embedded(
             continue  # not in whole lines of its own: it stays a string
         line += text.count("\n", at, start)
         count = inner.count("\n")
-        lines[line : line + count] = highlight_lines(inner, inner_language, link)
+        found = highlighted(inner, inner_language, link)
+        lines[line : line + count] = found.lines
+        plain[line : line + count] = found.plain
         at, line = start + len(inner), line + count
-    return lines
+    return Highlighted(lines, plain)
 
 
 def _has_long_line(text: str) -> bool:

@@ -42,6 +42,10 @@ class CodeLine:
     # A guard line's source as plain data (codeview.guard_parts), which site.js draws
     # when the tree unfolds: a fifth of the bytes of ``row``. None for other lines.
     parts: tuple | None = None
+    # The language in which site.js's ``highlight`` draws ``html`` from ``text`` alone,
+    # so a data file may hold the line as text; None where the markup holds more.
+    language: str | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True)

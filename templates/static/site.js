@@ -103,6 +103,152 @@
     if (query) { input.value = query; run(); }
   }
 
+  // --- listings drawn from their text (render/fastlex.py, render/highlight.py) ------
+  // A long listing's data files hold most lines as plain text; this draws each line
+  // as render's Python tokenizer does, class for class: the patterns are the same,
+  // and tests/render/test_js_lexer.py compares the two.
+  var PYTHON = {
+    pattern: /(#[^\n]*)|([rRbBuUfF]{0,2}(?:'''[\s\S]*?(?:'''|$)|"""[\s\S]*?(?:"""|$)|'[^'\\\n]*'|"[^"\\\n]*"))|([rRbBuUfF]{0,2}['"])|((?:0[xXoObB][0-9a-fA-F_]+|[0-9][0-9_]*(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?j?|\.[0-9]+(?:[eE][+-]?[0-9]+)?j?))|([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)|([-+*\/%&|^~<>=!@]+)|([ \t\r\f\v()\[\]{},:;.]+|\n)|([^\n])/y,
+    kinds: ["c1", "s", "q", "m", "name", "o", "ws", "x"],
+  };
+  var CLIKE = {
+    pattern: /(\/\*[\s\S]*?(?:\*\/|$))|(\/\/[^\n]*)|(^[ \t]*#[^\n]*)|("[^"\\\n]*"|'[^'\\\n]*')|(['"])|((?:0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?)[uUlLfF]*)|([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)|([-+*\/%&|^~<>=!?:]+)|([ \t\r\f\v()\[\]{},;.]+|\n)|([^\n])/y,
+    kinds: ["cm", "c1", "cp", "s", "q", "m", "name", "o", "ws", "x"],
+  };
+
+  function words(table) {
+    var out = Object.create(null);
+    Object.keys(table).forEach(function (css) {
+      table[css].split(" ").forEach(function (w) { out[w] = css; });
+    });
+    return out;
+  }
+
+  // Later entries win, as in fastlex's dicts.
+  var PY_WORDS = words({
+    nb: "ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup " +
+      "BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError " +
+      "ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError " +
+      "DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception " +
+      "ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning " +
+      "GeneratorExit IOError ImportError ImportWarning IndentationError IndexError " +
+      "InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError " +
+      "ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError " +
+      "OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError " +
+      "RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning " +
+      "StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit " +
+      "TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError " +
+      "UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning " +
+      "ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes " +
+      "callable chr classmethod compile complex copyright credits delattr dict dir divmod " +
+      "enumerate eval exec exit filter float format frozenset getattr globals hasattr hash " +
+      "help hex id input int isinstance issubclass iter len license list locals map max " +
+      "memoryview min next object oct open ord pow print property quit range repr reversed " +
+      "round set setattr slice sorted staticmethod str sum super tuple type vars zip",
+    k: "False None True and as assert async await break class continue def del elif else " +
+      "except finally for from global if import in is lambda nonlocal not or pass raise " +
+      "return try while with yield",
+  });
+  var PY_LATER = words({ kc: "True False None", kn: "import from", ow: "and or not in is", bp: "self cls" });
+  Object.keys(PY_LATER).forEach(function (w) { PY_WORDS[w] = PY_LATER[w]; });
+  var C_WORDS = words({
+    k: "break case const constexpr continue default do else enum extern for goto if inline " +
+      "namespace return sizeof static struct switch template typedef typename union using " +
+      "volatile while restrict __restrict__ __global__ __device__ tl triton",
+    kt: "auto bool char double float int long short signed unsigned void size_t " +
+      "int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t half bfloat16",
+    kc: "true false nullptr NULL",
+  });
+  var DEFINES = { def: "nf", "class": "nc" };
+  var LEXERS = { python: "py", triton: "py", cpp: "c", c: "c", cuda: "c" };
+
+  // [group, text] of each token; a one-line string with escapes comes whole, as "s"
+  // (fastlex._pieces and _string_end).
+  function pieces(lexer, text) {
+    var out = [], re = lexer.pattern, pos = 0;
+    while (pos < text.length) {
+      re.lastIndex = pos;
+      var m = re.exec(text), g = 1;
+      while (m[g] === undefined) g++;
+      var kind = lexer.kinds[g - 1];
+      if (kind !== "q") { out.push([kind, m[0]]); pos = re.lastIndex; continue; }
+      var end = stringEnd(text, re.lastIndex, m[0].charAt(m[0].length - 1));
+      out.push(["s", text.slice(pos, end)]);
+      pos = end;
+    }
+    return out;
+  }
+
+  var STOPS = { "'": /[\\'\n]/g, '"': /[\\"\n]/g };
+
+  function stringEnd(text, pos, quote) {
+    var stop = STOPS[quote];
+    for (;;) {
+      stop.lastIndex = pos;
+      var found = stop.exec(text);
+      if (!found) return text.length;
+      if (found[0] === quote) return stop.lastIndex;
+      var escaped = text.charAt(stop.lastIndex);
+      if (found[0] === "\n" || escaped === "" || escaped === "\n") return found.index;
+      pos = stop.lastIndex + 1;
+    }
+  }
+
+  // [css, text] of each token of one line.
+  function tokens(text, language) {
+    if (!Object.prototype.hasOwnProperty.call(LEXERS, language)) return [["", text]];
+    var lexer = LEXERS[language];
+    var out = [], define = null;
+    pieces(lexer === "py" ? PYTHON : CLIKE, text).forEach(function (p) {
+      var kind = p[0], value = p[1], css;
+      if (lexer === "c") {
+        css = kind === "name" ? C_WORDS[value] || "" : kind === "ws" || kind === "x" ? "" : kind;
+      } else if (kind === "name") {
+        css = define || PY_WORDS[value] || "";
+        define = Object.prototype.hasOwnProperty.call(DEFINES, value) ? DEFINES[value] : null;
+      } else if (kind === "ws") {
+        if (value === "\n" || !/^[ \t\r\f\v]+$/.test(value)) define = null;
+        css = "";
+      } else {
+        define = null;
+        if (kind === "s") css = value.indexOf('"""') === 0 || value.indexOf("'''") === 0 ? "sd" : "s1";
+        else if (kind === "m") css = /[.eEjJ]/.test(value) && value.indexOf("0x") !== 0 ? "mf" : "mi";
+        else css = kind === "x" ? "" : kind;
+      }
+      out.push([css, value]);
+    });
+    return out;
+  }
+
+  function codeText(text) {
+    // [<], not <: the notebook frame inlines this file, writing every "</" as "<\/".
+    return text.replace(/&/g, "&amp;").replace(/[<]/g, "&lt;").replace(/>/g, "&gt;");
+  }
+
+  // One line's markup, as highlight.py writes it.
+  function highlight(text, language) {
+    return tokens(text, language).map(function (t) {
+      return t[0] ? '<span class="' + t[0] + '">' + codeText(t[1]) + "</span>" : codeText(t[1]);
+    }).join("");
+  }
+  window.depyfHighlight = highlight;
+
+  // A chunk of a listing (deferred.py listing_data): text, [language, text],
+  // {html} or {row} per line; numbers and ids follow on from the button's data-first.
+  function listingHtml(holder, data) {
+    if (typeof data === "string") return data;
+    var start = number(holder.getAttribute("data-first")), out = [];
+    data.lines.forEach(function (line, i) {
+      if (line.row !== undefined) { out.push(line.row); return; }
+      var n = start.n + i, id = escapeHtml(start.prefix + n), src;
+      if (typeof line === "string") src = highlight(line, data.language);
+      else if (Array.isArray(line)) src = highlight(line[1], line[0]);
+      else src = line.html;
+      out.push('<div class="line" id="' + id + '"><a class="ln" href="#' + id + '">' + n + '</a><span class="src">' + src + "</span></div>\n");
+    });
+    return out.join("");
+  }
+
   // --- deferred parts (render/deferred.py) ------------------------------------------
   // A page's heavy parts live in data files beside it, added as <script src> on
   // demand: browsers refuse fetch() of local files, not scripts. Each file calls
@@ -133,10 +279,10 @@
     if (button.waiters) { if (then) button.waiters.push(then); return; }
     button.waiters = then ? [then] : [];
     button.disabled = true;
-    loadPart(button.getAttribute("data-part"), function (html) {
+    loadPart(button.getAttribute("data-part"), function (data) {
       // A row of a table, or a button among a listing's lines.
       var at = button.closest("tr.more-rows") || button;
-      at.insertAdjacentHTML("beforebegin", html);
+      at.insertAdjacentHTML("beforebegin", listingHtml(button, data));
       at.remove();
       button.waiters.forEach(function (call) { call(); });
     }, function (why) { button.textContent = why; });

@@ -7,7 +7,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from markupsafe import Markup
+
 from depyf_report.render.codeview import code_line, parts_html
+from depyf_report.render.highlight import highlighted
 
 MAX_PAGE_BYTES = 300 * 1024
 MAX_DOM_NODES = 3000
@@ -60,6 +63,32 @@ def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
         parts = tuple(tuple(p) if isinstance(p, list) else p for p in data)
         n = int(start) + i
         rows.append((depth, str(code_line(n, f"{prefix}{n}", parts_html(parts)).row)))
+    return rows
+
+
+# A long listing's button: its chunk's data file and the id of its first line.
+LISTING_CHUNK = re.compile(r'class="more-lines" data-part="([^"]+)" data-first="([^"]+)"')
+
+
+def listing_rows(path: Path, first: str) -> list[str]:
+    """A listing chunk's data file as the rows site.js's listingHtml draws from it,
+    each plain line highlighted by render's own highlighter."""
+    data = read_part(path)
+    if isinstance(data, str):
+        return [data]
+    prefix, start = re.fullmatch(r"(.*?)(\d+)", first).groups()
+    rows = []
+    for i, line in enumerate(data["lines"]):
+        n = int(start) + i
+        if isinstance(line, dict) and "row" in line:
+            rows.append(line["row"])
+            continue
+        if isinstance(line, dict):
+            html = Markup(line["html"])
+        else:
+            language, text = line if isinstance(line, list) else (data["language"], line)
+            html = highlighted(text, language).lines[0]
+        rows.append(str(code_line(n, f"{prefix}{n}", html).row))
     return rows
 
 

@@ -7,7 +7,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from light_pages import GUARD_TREE, guard_rows, read_part, search_index
+from light_pages import (
+    GUARD_TREE,
+    LISTING_CHUNK,
+    guard_rows,
+    listing_rows,
+    read_part,
+    search_index,
+)
 
 from depyf_report.render import urls
 
@@ -36,7 +43,12 @@ def scan(path: Path) -> PageLinks:
     for name, first, number in trees:  # rows of plain data, drawn as site.js draws them
         for _, html in guard_rows(path.parent / name, first, number):
             parser.feed(html)
-    for name in sorted(set(DATA_FILE.findall(text)) - {name for name, _, _ in trees}):
+    listings = dict(LISTING_CHUNK.findall(text))
+    for name, first in listings.items():  # text drawn as site.js draws it
+        for html in listing_rows(path.parent / name, first):
+            parser.feed(html)
+    done = {name for name, _, _ in trees} | set(listings)
+    for name in sorted(set(DATA_FILE.findall(text)) - done):
         if f'id="search-data" data-part="{name}"' in text:
             # search results: [kind, text, detail, href]
             parser.links += [row[3] for row in search_index(path.parent / name)]

@@ -352,8 +352,9 @@ def _hostile_and_long(record_root: Path) -> None:
         guards["guards"].append({"expression": HOSTILE_GUARD, "kind": "ID_MATCH"})
 
     def stage(graph):
-        body = "".join(f"        v{i} = torch.ops.aten.mul.Tensor(x, {i})\n" for i in range(2000))
-        graph["stages"][0]["text"] = f"class GraphModule(torch.nn.Module):\n{body}"
+        lines = [f"        v{i} = torch.ops.aten.mul.Tensor(x, {i})\n" for i in range(2000)]
+        lines[997:1001] = HOSTILE_LISTING  # lines 999-1002, in a chunk site.js draws
+        graph["stages"][0]["text"] = f"class GraphModule(torch.nn.Module):\n{''.join(lines)}"
 
     _patch(record_root / "functions" / "f0.json", guard)
     _patch(record_root / "graphs" / "g1.json", stage)
@@ -443,6 +444,26 @@ def test_a_long_listing_loads_its_chunks_and_links_into_them_work(deep_site, pag
     line = page.locator("#stage-dynamo-L1900")
     expect(line).to_be_visible()
     assert "v1898 = " in line.inner_text()
+    assert page.errors == []
+
+
+# Listing lines a data file holds as text (and two inside a multi-line string,
+# which it holds as render's markup): site.js must draw them as text.
+HOSTILE_LISTING = [
+    '        h = "</script><img src=x onerror=window.pwned=1>"  # <b>bold</b> & </div>\n',
+    "        d = '''<img src=y onerror=window.pwned=2>\n",
+    "        </span></div><img src=z onerror=window.pwned=3>'''\n",
+    "        e = 1 <b>2</b> &amp; 3\n",
+]
+
+
+def test_hostile_text_in_a_long_listing_is_shown_as_text(deep_site, page):
+    page.goto((deep_site / "graph-g1.html").as_uri() + "#stage-dynamo-L999")
+    expect(page.locator("#stage-dynamo-L999")).to_be_visible()
+    for n, text in enumerate(HOSTILE_LISTING, start=999):
+        assert page.locator(f"#stage-dynamo-L{n} .src").inner_text() == text.rstrip("\n")
+    assert page.locator("#stage-dynamo img, #stage-dynamo b").count() == 0
+    assert page.evaluate("window.pwned") is None
     assert page.errors == []
 
 

@@ -154,8 +154,11 @@ def call(args):
 def test_kernels_inside_output_code_are_highlighted_in_their_language():
     cpp = MODULE.split("r'''\n")[1].split("'''")[0]
     triton = MODULE.split("'triton_poi_fused_mul_1', '''\n")[1].split("'''")[0]
-    lines = highlight_embedded(MODULE, "python", [(cpp, "cpp"), (triton, "triton")])
+    found = highlight_embedded(MODULE, "python", [(cpp, "cpp"), (triton, "triton")])
+    lines = found.lines
     plain = highlight_lines(MODULE, "python")
+    # site.js may draw a kernel's lines from their text, in the kernel's language
+    assert found.plain[4] == "cpp" and found.plain[12] == "triton"
     assert len(lines) == len(plain) == MODULE.count("\n")
     assert '<span class="kt">float</span>' in lines[4]  # C++ types, not one string
     assert (
