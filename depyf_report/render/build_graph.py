@@ -9,6 +9,7 @@ from . import urls
 from .build_provenance import kernel_origins
 from .codeview import code_lines
 from .context import ProcessContext
+from .listings import output_lines, stage_lines
 from .names import name_link, short_name
 from .provenance import missing_note
 from .views import GraphPage, KernelView, Link, OutputPage, StageView
@@ -61,9 +62,7 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
         function=function,
         entry=entry,
         compile=compile_,
-        stages=tuple(
-            _stage_view(s.kind, s.text, ctx.source_linker(graph.function)) for s in stages
-        ),
+        stages=tuple(_stage_view(ctx, graph, s.kind, s.text) for s in stages),
         outputs=tuple(
             Link(
                 f"{out.part} code · {len(out.kernels)} kernels",
@@ -79,13 +78,13 @@ def build_graph_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> Graph
     )
 
 
-def _stage_view(kind: str, text: str, where) -> StageView:
+def _stage_view(ctx: ProcessContext, graph: CompiledGraph, kind: str, text: str) -> StageView:
     anchor = urls.stage_anchor(kind)
     return StageView(
         kind=kind,
         label=stage_label(kind),
         anchor=anchor,
-        lines=code_lines(text, anchor=lambda n: urls.line_anchor(anchor, n), where=where),
+        lines=stage_lines(ctx, graph, text, lambda n: urls.line_anchor(anchor, n)),
         inputs=_inputs(text),
     )
 
@@ -103,7 +102,6 @@ def build_output_page(
 ) -> OutputPage:
     function, entry, _ = graph_context_links(ctx, graph)
     graph_href = ctx.graph_href(graph.id)
-    kernel_links = {k.name: urls.fragment(urls.kernel_anchor(k.name)) for k in out.kernels}
     origins = kernel_origins(ctx, graph, out.part)
     return OutputPage(
         path=urls.output_page(ctx.name, graph.id, out.part),
@@ -119,12 +117,7 @@ def build_output_page(
         graph=name_link(graph.name, graph_href),
         function=function,
         entry=entry,
-        code=code_lines(
-            out.source,
-            anchor=urls.source_line,
-            link=kernel_links.get,
-            embedded=[(k.source, k.language) for k in out.kernels],
-        ),
+        code=output_lines(ctx, graph, out, urls.source_line),
         kernels=tuple(_kernel_view(k, origins.get(k.name, ())) for k in out.kernels),
         provenance=Link("provenance", urls.provenance_page(ctx.name, graph.id)),
         provenance_note=missing_note(out),

@@ -6,6 +6,7 @@ report loads one graph's data at a time.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import defaultdict
 
@@ -15,18 +16,27 @@ from ..dump import CompiledGraph, Function
 from . import urls
 from .codeview import code_lines
 from .context import ProcessContext
+from .listings import output_lines, stage_lines
 from .names import name_link, short_name
 from .provenance import (
     Pane,
     Provenance,
+    Region,
     SourceText,
     fx_nodes,
     graph_provenance,
     line_id,
 )
-from .views import KernelOrigin, Link, Mark, PaneView, ProvenancePage, RegionView
+from .views import (
+    CodeLine,
+    KernelOrigin,
+    Link,
+    Mark,
+    PaneView,
+    ProvenancePage,
+    RegionView,
+)
 
-_LANGUAGE = {"source": "python", "dynamo": "python"}
 _SOURCES_SINCE = 4  # the schema version that stores the other functions' source
 
 
@@ -72,32 +82,38 @@ def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> 
         process=ctx.label,
         graph=name_link(graph.name, graph_href),
         function=function,
-        panes=tuple(_pane_view(pane) for pane in prov.panes),
+        panes=tuple(_pane_view(ctx, graph, pane) for pane in prov.panes),
         data_json=mapping_json(prov),
         # Only Inductor records a mapping: eager and aot_eager graphs miss none.
         unrecorded=any(o.provenance is None for o in graph.output_code),
     )
 
 
-def _pane_view(pane: Pane) -> PaneView:
+def _pane_view(ctx: ProcessContext, graph: CompiledGraph, pane: Pane) -> PaneView:
     return PaneView(
         key=pane.key,
         label=pane.label,
         anchor=urls.anchor("pane", pane.key),
         note=pane.note,
         regions=tuple(
-            RegionView(
-                label=region.label,
-                lines=code_lines(
-                    region.text,
-                    language=_LANGUAGE.get(pane.key, "python"),
-                    first_line=region.first_line,
-                    anchor=lambda n, key=region.key: pane_anchor(key, n),
-                ),
-            )
+            RegionView(label=region.label, lines=_region_lines(ctx, graph, pane, region))
             for region in pane.regions
         ),
     )
+
+
+def _region_lines(
+    ctx: ProcessContext, graph: CompiledGraph, pane: Pane, region: Region
+) -> tuple[CodeLine, ...]:
+    """A pane's lines, drawn as the graph and output code pages draw the same text,
+    so the long ones share their data files with those pages."""
+    anchor = functools.partial(pane_anchor, region.key)
+    if pane.key == "source":
+        return code_lines(region.text, first_line=region.first_line, anchor=anchor)
+    out = next((o for o in graph.output_code if f"output_{o.part}" == pane.key), None)
+    if out is not None and out.source == region.text:
+        return output_lines(ctx, graph, out, anchor)
+    return stage_lines(ctx, graph, region.text, anchor)
 
 
 def mapping_json(prov: Provenance) -> Markup:

@@ -18,6 +18,7 @@ graphs, and the rest. A link to a page left out says where that page is on disk
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from markupsafe import Markup
@@ -37,6 +38,7 @@ def site_bundle(site: Path, folder: str, limit: int = BUNDLE_LIMIT) -> str:
     """The document for the frame's ``srcdoc``; ``folder`` is the site on disk, as
     the frame names it for pages left out."""
     names = site_files(site)
+    known = set(names)
     assets = {n: _text(site / n) for n in names if n.startswith("static/")}
     # A page's data files (``deferred.py``) go with it, to be inlined when it is shown.
     parts: dict[str, list[str]] = {}
@@ -46,8 +48,11 @@ def site_bundle(site: Path, folder: str, limit: int = BUNDLE_LIMIT) -> str:
             parts.setdefault(f"{match['page']}.html", []).append(name)
     pages, data_files, left_out, size = {}, {}, [], 0
     for name in sorted((n for n in names if n.endswith((".html", ".py"))), key=_rank):
-        texts = {p: _text(site / p) for p in parts.get(name, [])}
         text = _text(site / name)
+        # and the data files it shares with other pages (a graph's listing blocks)
+        shared = [n for n in dict.fromkeys(_SHARED.findall(text)) if n in known]
+        parts[name] = parts.get(name, []) + shared
+        texts = {p: _text(site / p) for p in parts[name] if p not in data_files}
         grown = size + len(text) + sum(map(len, texts.values()))
         if grown > limit and name != urls.INDEX:
             left_out.append(name)
@@ -57,7 +62,7 @@ def site_bundle(site: Path, folder: str, limit: int = BUNDLE_LIMIT) -> str:
     data = {
         "pages": pages,
         "assets": assets,
-        "parts": {page: sorted(p) for page, p in parts.items() if page in pages},
+        "parts": {page: sorted(p) for page, p in parts.items() if page in pages and p},
         "data": data_files,
         "folder": folder,
         "start": urls.INDEX,
@@ -68,6 +73,9 @@ def site_bundle(site: Path, folder: str, limit: int = BUNDLE_LIMIT) -> str:
         .get_template("notebook-frame.html")
         .render(data=Markup(_script_json(data)), router=Markup(router), left_out=len(left_out))
     )
+
+
+_SHARED = re.compile(r'data-part="(listing-[0-9a-f]{20}\.js)"')
 
 
 def _rank(name: str) -> tuple[int, str]:

@@ -14,6 +14,7 @@ own, no ``</script>`` in it can end anything.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -60,6 +61,16 @@ def part_path(page: str, number: int) -> str:
 PART_NAME = re.compile(r"(?P<page>.+)\.(?P<number>\d{1,6})\.js")
 
 
+def shared_path(digest: str) -> str:
+    """A data file several pages may load, named by a hash of its content."""
+    return f"listing-{digest}.js"
+
+
+# Data files named by their content (shared_path); the writer keeps each with the
+# pages that name it.
+SHARED_NAME = re.compile(r"listing-[0-9a-f]{20}\.js")
+
+
 def script(name: str, data) -> bytes:
     """A data file: one call that hands ``data`` to the page. JSON quotes every
     string, so no text in it can end the string; ASCII only, as a file read from
@@ -99,6 +110,7 @@ class PageParts:
         self._guard_file: int | None = None  # its place in _files, kept for it
         self._guard_lines: dict[str, int] = {}  # a line's data as JSON -> its number
         self._guard_trees: list[list[int]] = []
+        self._shared_paths: set[str] = set()
 
     @property
     def files(self) -> list[DataFile]:
@@ -168,13 +180,24 @@ class PageParts:
             shown = len(lines)  # a button to show a few lines is not worth it
         self.nodes_left = max(0, self.nodes_left - sum(nodes(x.row) for x in lines[:shown]))
         out = [line.row for line in lines[:shown]]
-        for start in range(shown, len(lines), CHUNK_LINES):
-            chunk = lines[start : start + CHUNK_LINES]
-            out.append(self._code_chunk(chunk, len(lines) - start))
+        # Chunks are whole blocks of CHUNK_LINES lines, counted from the listing's
+        # start whatever a page shows first, so pages that show the same listing (a
+        # graph's page and its provenance page) name the same data files.
+        start = shown
+        while start < len(lines):
+            block = lines[start - start % CHUNK_LINES : start - start % CHUNK_LINES + CHUNK_LINES]
+            out.append(self._code_chunk(block, start % CHUNK_LINES, len(lines) - start))
+            start += len(block) - start % CHUNK_LINES
         return "".join(out)
 
-    def _code_chunk(self, chunk: Sequence[CodeLine], left: int) -> str:
-        path = self._file(listing_data(chunk))
+    def _code_chunk(self, block: Sequence[CodeLine], skip: int, left: int) -> str:
+        """A button that draws ``block`` from its line ``skip`` on."""
+        chunk = block[skip:]
+        data = listing_data(block)
+        if isinstance(data, str):  # markup with this page's ids: a data file of its own
+            path, skip = self._file(listing_data(chunk)), 0
+        else:
+            path = self._shared(data)
         first, last = chunk[0], chunk[-1]
         more = f" of {left} more" if left > len(chunk) else ""
         text = f"show lines {first.number}\u2013{last.number}{more}"
@@ -182,8 +205,19 @@ class PageParts:
         return (
             f'<button type="button" class="more-lines" data-part="{escape(path)}" '
             f'data-first="{escape(first.anchor)}" data-last="{escape(last.anchor)}"'
+            f"{f' data-from={_attr(str(skip))}' if skip else ''}"
             f"{f' data-ids={_attr(ids)}' if ids else ''}>{escape(text)}</button>\n"
         )
+
+    def _shared(self, data) -> str:
+        """A data file named by its content, which any page may name: each listing
+        block is written once for the whole site, however many pages show it."""
+        text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+        path = shared_path(hashlib.sha1(text.encode("ascii")).hexdigest()[:20])
+        if path not in self._shared_paths:
+            self._shared_paths.add(path)
+            self._files.append(DataFile(path, script(path, data)))
+        return path
 
     def guards(self, tree: GuardTree, label: str = "guards") -> Markup:
         """A guard tree folded to its first levels and failed guards; the whole tree,

@@ -24,7 +24,7 @@ from ..files import is_folder, is_regular, read_regular, replacing, shown_path
 from ..resources import templates
 from . import urls
 from .assets import Asset, site_assets, templates_digest
-from .deferred import PART_NAME, PageParts
+from .deferred import PART_NAME, SHARED_NAME, PageParts
 from .plan import PagePlan
 from .progress import Progress
 
@@ -66,6 +66,10 @@ class SiteWriter:
         self.old_pages = self.previous if same and old.get("config") == self.config else {}
         # The dump this site shows (unchanged.py) and the warnings its loading gave.
         self._old_dump = old.get("dump") if self.old_pages else None
+        # The shared data files (deferred.SHARED_NAME) each page names, kept with a
+        # page that is not written again.
+        self.old_uses = _uses(old) if self.old_pages else {}
+        self.uses: dict[str, list[str]] = {}
         self.dump: dict = {}
         self.pages: dict[str, str] = {}
         self.written: list[str] = []
@@ -90,6 +94,7 @@ class SiteWriter:
     def keep(self) -> None:
         """Leave the site as it is: every file the status file lists is this render's."""
         self.pages = dict(self.old_pages)
+        self.uses = dict(self.old_uses)
         self.skipped = [p for p in self.pages if p.endswith(".html")]
 
     def claim(self, paths: list[str]) -> None:
@@ -128,6 +133,9 @@ class SiteWriter:
             if self.old_pages.get(plan.path) == plan.inputs and is_regular(self.site / plan.path):
                 self.skipped.append(plan.path)
                 self.pages.update(dict.fromkeys(data_files.get(plan.path, ()), plan.inputs))
+                if plan.path in self.old_uses:
+                    self.uses[plan.path] = self.old_uses[plan.path]
+                    self.pages.update(dict.fromkeys(self.old_uses[plan.path], plan.inputs))
                 progress.step(plan.path)
             else:
                 todo.append(plan)
@@ -135,6 +143,9 @@ class SiteWriter:
         for path, data in _in_workers(self, todo):
             self.written.append(path)
             self.pages.update(dict.fromkeys(data, inputs[path]))
+            shared = sorted(d for d in data if SHARED_NAME.fullmatch(d))
+            if shared:
+                self.uses[path] = shared
             progress.step(path)
 
     def write_page(self, plan: PagePlan) -> tuple[str, list[str]]:
@@ -143,15 +154,19 @@ class SiteWriter:
         _write_if_changed(self.site / plan.path, _encode(self._render(plan.build(), parts)))
         files = parts.files
         for data in files:
-            self._check_own(data.path)
+            if SHARED_NAME.fullmatch(data.path) and _holds(self.site / data.path, data.content):
+                continue  # another page of the site wrote it, now or before
+            self._check_own(data.path, data.content)
             _write_if_changed(self.site / data.path, data.content)
         return plan.path, [data.path for data in files]
 
-    def _check_own(self, path: str) -> None:
+    def _check_own(self, path: str, content: bytes = b"") -> None:
         """A data file's name is known only once its page is built: checked then,
         as claim checks the pages, so a file render did not write is never replaced."""
         previous = self.previous
         if previous is not None and path not in previous and os.path.lexists(self.site / path):
+            if SHARED_NAME.fullmatch(path) and _holds(self.site / path, content):
+                return  # written by another page's worker since the caller looked
             raise UserError(
                 f"{shown_path(self.site / path)}: exists and was not written by "
                 "depyf-report; move it, or choose another folder for the site"
@@ -185,6 +200,7 @@ class SiteWriter:
             "config": self.config,
             **({"dump": dump} if dump else {}),
             "files": dict(sorted(files.items())),
+            **({"uses": dict(sorted(self.uses.items()))} if self.uses else {}),
         }
         _replace(self.site / urls.STATUS, json.dumps(status, indent=1).encode())
 
@@ -197,6 +213,25 @@ def _data_files_by_page(files: dict[str, str]) -> dict[str, list[str]]:
         if match:
             found.setdefault(f"{match['page']}.html", []).append(path)
     return found
+
+
+def _uses(status: dict) -> dict[str, list[str]]:
+    """Each page -> the shared data files it names, as the status file lists them."""
+    uses = status.get("uses")
+    if not isinstance(uses, dict):
+        return {}
+    return {
+        page: [f for f in files if isinstance(f, str) and SHARED_NAME.fullmatch(f)]
+        for page, files in uses.items()
+        if isinstance(page, str) and isinstance(files, list)
+    }
+
+
+def _holds(path: Path, content: bytes) -> bool:
+    try:
+        return read_regular(path) == content
+    except OSError:
+        return False
 
 
 def site_files(site: Path) -> list[str]:

@@ -233,12 +233,14 @@
   }
   window.depyfHighlight = highlight;
 
-  // A chunk of a listing (deferred.py listing_data): text, [language, text],
-  // {html} or {row} per line; numbers and ids follow on from the button's data-first.
+  // A block of a listing (deferred.py listing_data): text, [language, text],
+  // {html} or {row} per line. The button draws it from its line data-from on (the
+  // page shows those before), numbered and named on from the button's data-first.
   function listingHtml(holder, data) {
     if (typeof data === "string") return data;
     var start = number(holder.getAttribute("data-first")), out = [];
-    data.lines.forEach(function (line, i) {
+    var from = +(holder.getAttribute("data-from") || 0);
+    data.lines.slice(from).forEach(function (line, i) {
       if (line.row !== undefined) { out.push(line.row); return; }
       var n = start.n + i, id = escapeHtml(start.prefix + n), src;
       if (typeof line === "string") src = highlight(line, data.language);

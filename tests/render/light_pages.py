@@ -67,18 +67,21 @@ def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
 
 
 # A long listing's button: its chunk's data file and the id of its first line.
-LISTING_CHUNK = re.compile(r'class="more-lines" data-part="([^"]+)" data-first="([^"]+)"')
+LISTING_CHUNK = re.compile(
+    r'class="more-lines" data-part="([^"]+)" data-first="([^"]+)"'
+    r' data-last="[^"]+"(?: data-from="(\d+)")?'
+)
 
 
-def listing_rows(path: Path, first: str) -> list[str]:
-    """A listing chunk's data file as the rows site.js's listingHtml draws from it,
-    each plain line highlighted by render's own highlighter."""
+def listing_rows(path: Path, first: str, skip: str = "") -> list[str]:
+    """A listing chunk's data file as the rows site.js's listingHtml draws from it
+    (from its line ``skip`` on), each plain line highlighted by render's own highlighter."""
     data = read_part(path)
     if isinstance(data, str):
         return [data]
     prefix, start = re.fullmatch(r"(.*?)(\d+)", first).groups()
     rows = []
-    for i, line in enumerate(data["lines"]):
+    for i, line in enumerate(data["lines"][int(skip or 0) :]):
         n = int(start) + i
         if isinstance(line, dict) and "row" in line:
             rows.append(line["row"])

@@ -43,11 +43,11 @@ def scan(path: Path) -> PageLinks:
     for name, first, number in trees:  # rows of plain data, drawn as site.js draws them
         for _, html in guard_rows(path.parent / name, first, number):
             parser.feed(html)
-    listings = dict(LISTING_CHUNK.findall(text))
-    for name, first in listings.items():  # text drawn as site.js draws it
-        for html in listing_rows(path.parent / name, first):
+    listings = LISTING_CHUNK.findall(text)
+    for name, first, skip in listings:  # text drawn as site.js draws it
+        for html in listing_rows(path.parent / name, first, skip):
             parser.feed(html)
-    done = {name for name, _, _ in trees} | set(listings)
+    done = {name for name, _, _ in trees} | {name for name, _, _ in listings}
     for name in sorted(set(DATA_FILE.findall(text)) - done):
         if f'id="search-data" data-part="{name}"' in text:
             # search results: [kind, text, detail, href]

@@ -439,7 +439,11 @@ def test_a_long_listing_loads_its_chunks_and_links_into_them_work(deep_site, pag
     shown = listing.locator(".line").count()
     assert 10 < shown < 100
     listing.locator("button.more-lines").first.click()
-    expect(listing.locator(".line")).to_have_count(shown + 400)
+    # chunks are whole blocks of the listing: the first one ends at the first block's end
+    expect(listing.locator(".line")).to_have_count(deferred.CHUNK_LINES)
+    listing.locator("button.more-lines").first.click()
+    expect(listing.locator(".line")).to_have_count(2 * deferred.CHUNK_LINES)
+    assert "v798 = " in page.locator("#stage-dynamo-L800").inner_text()
     page.goto((deep_site / "graph-g1.html").as_uri() + "#stage-dynamo-L1900")
     line = page.locator("#stage-dynamo-L1900")
     expect(line).to_be_visible()

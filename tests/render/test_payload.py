@@ -129,9 +129,11 @@ DOM_CHECK = r"""() => {
     }
     const src = el.getAttribute("src") || "";
     // Besides our static scripts, a page may add its own data files (deferred.py),
-    // named after it beside it: "fn-f0.3.js".
-    const dataFile = /^[A-Za-z0-9_.-]+\.[0-9]+\.js$/.test(src) &&
-      src.startsWith(location.pathname.split("/").pop().replace(/\.html$/, "") + ".");
+    // named after it beside it: "fn-f0.3.js", and listing blocks named by their
+    // content, which several pages share: "listing-<20 hex digits>.js".
+    const dataFile = (/^[A-Za-z0-9_.-]+\.[0-9]+\.js$/.test(src) &&
+      src.startsWith(location.pathname.split("/").pop().replace(/\.html$/, "") + ".")) ||
+      /^listing-[0-9a-f]{20}\.js$/.test(src);
     if (el.localName === "script" && !(src.startsWith("static/site-") ||
         src.startsWith("static/provenance-") || dataFile)) found.push(`script ${el.outerHTML.slice(0, 80)}`);
   }
