@@ -108,19 +108,50 @@ def guard_lines(
     """The guard tree, highlighted; each "file:line" comment links to that source line."""
     found = []
     for number, text in enumerate(tree.splitlines(), start=1):
-        parts = guard_parts(text, source_href)
+        link = guard_link(text, source_href)
+        parts = line_parts(text, link)
         line = code_line(number, anchor(number), parts_html(parts))
-        found.append(CodeLine(line.number, line.anchor, line.html, (), line.row, parts))
+        data = guard_data(text, link, parts)
+        found.append(CodeLine(line.number, line.anchor, line.html, (), line.row, data))
     return tuple(found)
 
 
-# A guard line as data: each part is plain text, ``[css, text]`` or ``[css, text,
-# href]``. A tree of a large model has tens of thousands of lines; as data they are
-# a fifth of the bytes of their markup, and site.js (guardRow) draws the same markup.
+# A guard line as site.js's guardRow reads it: its text, or [text, href, place] where
+# its comment's "file:line" place links to the source; site.js splits and highlights
+# it as line_parts does. A tree of a large model has tens of thousands of lines: as
+# text they are a tenth of the bytes of their markup. A line too long to highlight
+# keeps its parts ({"parts": [...]}: text, [css, text] or [css, text, href]).
+def guard_data(text: str, link: tuple[str, str] | None, parts: tuple):
+    if len(text) > LONG_LINE // 2:  # JavaScript counts UTF-16 units: twice as many, at most
+        return {"parts": [list(p) if isinstance(p, tuple) else p for p in parts]}
+    return [text, *link] if link else text
+
+
 def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tuple:
+    """A guard line's parts: plain text, ``(css, text)`` or ``(css, text, href)``."""
+    return line_parts(text, guard_link(text, source_href))
+
+
+def guard_link(text: str, source_href: Callable[[str, int], str | None]) -> tuple[str, str] | None:
+    """(href, the "file:line" place it is on) where the line's comment names a
+    source line the site has."""
+    _, _, _, comment = _split(text)
+    where = _WHERE.search(comment)
+    href = source_href(where["file"], int(where["line"])) if where else None
+    return (href, comment[where.start("file") : where.end("line")]) if href else None
+
+
+def _split(text: str) -> tuple[str, str, str, str]:
+    """(tree, kind, code, comment): "| +- ", "TYPE_MATCH:", the check, what follows "  # "."""
     match = _GUARD_LINE.match(text)
-    tree, kind, rest = match["tree"], match["kind"] or "", match["rest"]
-    code, _, comment = rest.partition("  # ")
+    code, _, comment = match["rest"].partition("  # ")
+    return match["tree"], match["kind"] or "", code, comment
+
+
+def line_parts(text: str, link: tuple[str, str] | None) -> tuple:
+    """A guard line's parts, its comment's place linked to ``link``'s href; site.js's
+    guardParts is the same function."""
+    tree, kind, code, comment = _split(text)
     parts: list = [("tree", tree)]
     if kind:
         parts.append(("guard-kind", kind))
@@ -129,7 +160,7 @@ def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tup
     else:
         parts.append(code)
     if comment:
-        parts += _comment_parts(comment, source_href)
+        parts += _comment_parts(comment, link)
     return tuple(_merged(parts))
 
 
@@ -151,13 +182,13 @@ def _merged(parts: list) -> list:
     return out
 
 
-def _comment_parts(comment: str, source_href: Callable[[str, int], str | None]) -> list:
-    where = _WHERE.search(comment)
-    href = source_href(where["file"], int(where["line"])) if where else None
-    if not href:
+def _comment_parts(comment: str, link: tuple[str, str] | None) -> list:
+    if not link:
         return [("c1", f"  # {comment}")]
-    start, end = where.span("file")[0], where.span("line")[1]
-    out = [("c1", f"  # {comment[:start]}"), ("c1", comment[start:end], href)]
+    href, place = link
+    start = comment.rindex(place)  # the last: only a function name may follow it
+    end = start + len(place)
+    out = [("c1", f"  # {comment[:start]}"), ("c1", place, href)]
     return out + ([("c1", comment[end:])] if end < len(comment) else [])
 
 

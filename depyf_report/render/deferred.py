@@ -341,9 +341,9 @@ def _numbered(chunk: Sequence[CodeLine]) -> bool:
 
 
 def _guard_data(line: CodeLine):
-    """A guard line as site.js draws it: its parts, or its whole row where it has
-    marks (a failed guard), which are few."""
-    return line.parts if line.parts is not None and not line.marks else str(line.row)
+    """A guard line as site.js draws it (codeview.guard_data), or ``{"row": markup}``
+    where it has marks (a failed guard), which are few."""
+    return line.parts if line.parts is not None and not line.marks else {"row": str(line.row)}
 
 
 def _row_html(row: Row) -> str:

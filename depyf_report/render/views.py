@@ -39,9 +39,9 @@ class CodeLine:
     # template: a big site has a few hundred thousand lines, and a template macro
     # per line was a third of the render time.
     row: Markup
-    # A guard line's source as plain data (codeview.guard_parts), which site.js draws
-    # when the tree unfolds: a fifth of the bytes of ``row``. None for other lines.
-    parts: tuple | None = None
+    # A guard line as data (codeview.guard_data), which site.js draws when the tree
+    # unfolds: a tenth of the bytes of ``row``. None for other lines.
+    parts: str | list | dict | None = None
     # The language in which site.js's ``highlight`` draws ``html`` from ``text`` alone,
     # so a data file may hold the line as text; None where the markup holds more.
     language: str | None = None

@@ -345,17 +345,48 @@
     return String(text).replace(/&/g, "&amp;").replace(/[<]/g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
   }
 
-  // A row's data is its whole markup (a marked line) or its parts, which
-  // render/codeview.py's parts_html draws the same way: text, [css, text] or [css, text, href].
+  // A row's data (render/codeview.py guard_data) is its text, [text, href, place]
+  // where its comment's place links to the source, {parts} for a line too long to
+  // highlight, or {row}: the whole markup of a marked line.
   function guardRow(tree, i) {
+    tree.drawn = tree.drawn || [];  // each row is highlighted once, however often redrawn
+    if (tree.drawn[i] === undefined) tree.drawn[i] = drawGuard(tree, i);
+    return tree.drawn[i];
+  }
+
+  function drawGuard(tree, i) {
     var data = tree.rows[i][1];
-    if (typeof data === "string") return data;
-    var n = tree.first + i, id = escapeHtml(tree.prefix + n), src = data.map(function (part) {
-      if (typeof part === "string") return escapeHtml(part);
-      var span = '<span class="' + escapeHtml(part[0]) + '">' + escapeHtml(part[1]) + "</span>";
+    if (data.row !== undefined) return data.row;
+    var n = tree.first + i, id = escapeHtml(tree.prefix + n), src = partsHtml(data.parts || guardParts(data));
+    return '<div class="line" id="' + id + '"><a class="ln" href="#' + id + '">' + n + '</a><span class="src">' + src + "</span></div>\n";
+  }
+
+  // The markup of parts, as render/codeview.py's parts_html writes it.
+  function partsHtml(parts) {
+    return parts.map(function (part) {
+      if (typeof part === "string") return codeText(part);
+      var span = '<span class="' + escapeHtml(part[0]) + '">' + codeText(part[1]) + "</span>";
       return part.length > 2 ? '<a href="' + escapeHtml(part[2]) + '">' + span + "</a>" : span;
     }).join("");
-    return '<div class="line" id="' + id + '"><a class="ln" href="#' + id + '">' + n + '</a><span class="src">' + src + "</span></div>\n";
+  }
+  window.depyfGuardHtml = function (data) { return partsHtml(guardParts(data)); };
+
+  // A guard line's parts, as codeview.line_parts makes them: the tree, the guard's
+  // kind, its check highlighted as Python, and its comment.
+  function guardParts(data) {
+    var text = typeof data === "string" ? data : data[0];
+    var head = /^([|+\- ]*)([A-Za-z_]+:)?/.exec(text), rest = text.slice(head[0].length);
+    var cut = rest.indexOf("  # "), code = cut < 0 ? rest : rest.slice(0, cut);
+    var comment = cut < 0 ? "" : rest.slice(cut + 4);
+    var parts = [["tree", head[1]]];
+    if (head[2]) parts.push(["guard-kind", head[2]]);
+    tokens(code, "python").forEach(function (t) { parts.push(t[0] ? t : t[1]); });
+    if (!comment) return parts;
+    if (typeof data === "string") { parts.push(["c1", "  # " + comment]); return parts; }
+    var place = data[2], start = comment.lastIndexOf(place), end = start + place.length;
+    parts.push(["c1", "  # " + comment.slice(0, start)], ["c1", place, data[1]]);
+    if (end < comment.length) parts.push(["c1", comment.slice(end)]);
+    return parts;
   }
 
   function drawTree(box) {

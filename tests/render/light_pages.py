@@ -9,7 +9,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from depyf_report.render.codeview import code_line, parts_html
+from depyf_report.render.codeview import code_line, line_parts, parts_html
 from depyf_report.render.highlight import highlighted
 
 MAX_PAGE_BYTES = 300 * 1024
@@ -57,10 +57,15 @@ def guard_rows(path: Path, first: str, tree: str) -> list[tuple[int, str]]:
     flat, lines = part["trees"][int(tree)], part["lines"]
     rows = []
     for i, (depth, data) in enumerate(zip(flat[::2], (lines[n] for n in flat[1::2]))):
-        if isinstance(data, str):  # a marked line: its whole row
-            rows.append((depth, data))
+        if isinstance(data, dict) and "row" in data:  # a marked line: its whole row
+            rows.append((depth, data["row"]))
             continue
-        parts = tuple(tuple(p) if isinstance(p, list) else p for p in data)
+        if isinstance(data, dict):
+            parts = tuple(tuple(p) if isinstance(p, list) else p for p in data["parts"])
+        elif isinstance(data, list):
+            parts = line_parts(data[0], (data[1], data[2]))
+        else:
+            parts = line_parts(data, None)
         n = int(start) + i
         rows.append((depth, str(code_line(n, f"{prefix}{n}", parts_html(parts)).row)))
     return rows

@@ -1,11 +1,12 @@
-"""site.js draws a long listing's data-file lines from their text: each line it
-draws must be the markup render's Python highlighter gives that line in its text."""
+"""site.js draws a long listing's data-file lines and guard lines from their text:
+each line it draws must be the markup render's Python code gives that line."""
 
 from pathlib import Path
 
 import pytest
 from test_browser import browser, page  # noqa: F401  (fixtures)
 
+from depyf_report.render.codeview import guard_data, guard_link, line_parts, parts_html
 from depyf_report.render.highlight import highlighted
 
 pytestmark = pytest.mark.browser
@@ -73,3 +74,37 @@ def test_site_js_highlights_each_plain_line_as_render_does(site, page):  # noqa:
 def test_lines_inside_a_multi_line_string_are_drawn_by_render():
     found = highlighted("t = '''a\nb\nc''' + 'd'\ne = 1\n", "python")
     assert found.plain == [None, None, None, "python"]
+
+
+GUARDS = """\
+TREE_GUARD_MANAGER:
++- RootGuardManager
+| +- LAMBDA_GUARD: torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None  # _dynamo/output_graph.py:1135 in init_ambient_guards
+| +- GuardManager: source=L['args'], accessed_by=FrameLocalsGuardAccessor(key='args', framelocals_idx=0), type=<class 'tuple'>
+| | +- LENGTH_CHECK: len(L['args']) == 2                                         # func_name = f"{args[0].__class__.__name__}.{func_name}"  # transformers/utils/deprecation.py:126 in wrapped_func
+| | +- TYPE_MATCH: ___check_type_id(L['args'], 1399), type=<class 'tuple'>  # y = f(x)  # model.py:12 in forward (HINT: type tuple)
+| | +- ID_MATCH: ___check_obj_id(L['<b>&amp;'], 7)  # </script><img src=x onerror=alert(1)>  # é/model.py:12
+| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, DispatchKeySet(CPU), torch.float32)  # model.py:12 model.py:12 in f
+|   +- DICT_CONTAINS: not ___dict_contains('a  # b', G['c'])  #   # C:/x/model.py:7
++- no kind here  #
+   |  +-   \t
+"""
+
+
+def test_site_js_draws_each_guard_line_as_render_does(site, page):  # noqa: F811
+    page.goto((site / "index.html").as_uri())
+
+    def source_href(filename, line):
+        return f"fn-f0.html#L{line}" if filename.endswith(("model.py", "deprecation.py")) else None
+
+    cases = []
+    for text in GUARDS.splitlines() + HOSTILE.splitlines():
+        link = guard_link(text, source_href)
+        parts = line_parts(text, link)
+        data = guard_data(text, link, parts)
+        assert not isinstance(data, dict)
+        cases.append((data, str(parts_html(parts))))
+    assert any(isinstance(data, list) for data, _ in cases)
+    drawn = page.evaluate("cases => cases.map(window.depyfGuardHtml)", [d for d, _ in cases])
+    wrong = [(c[0], c[1], d) for c, d in zip(cases, drawn) if c[1] != d]
+    assert wrong == []
