@@ -117,22 +117,35 @@ def _region_lines(
 
 
 def mapping_json(prov: Provenance) -> Markup:
-    """The page's mapping for its script: line ids as DOM ids, edges as index pairs,
-    and the lines of each kernel call. Safe inside a <script> element."""
+    """The page's mapping for its script: line ids as DOM ids; the edges, as each
+    line's list of the lines it became (``down``: pairs of a line and its number in
+    ``targets``, each distinct list once); the lines of each kernel call. Safe inside
+    a <script> element.
+
+    Where torch records no node map, all of a source line's nodes link to all the
+    nodes of another graph made from that line: 260,000 edges for a 32-layer
+    model. Its nodes share one list, so the data grows with the nodes, not the edges.
+    """
     ids: dict[str, int] = {}
 
     def index(spot: str) -> int:
         pane, _, line = spot.rpartition(":")
         return ids.setdefault(pane_anchor(pane, int(line)), len(ids))
 
-    edges = [[index(a), index(b)] for a, b in prov.edges]
+    became: dict[int, list[int]] = {}
+    for a, b in prov.edges:
+        became.setdefault(index(a), []).append(index(b))
+    targets: dict[tuple[int, ...], int] = {}
+    down = []
+    for line, lines in became.items():
+        down += (line, targets.setdefault(tuple(lines), len(targets)))
     spans = {
         index(line_id(f"output_{k.part}", k.handle_line)): [
             index(line_id(f"output_{k.part}", n)) for n in k.lines
         ]
         for k in prov.kernels
     }
-    data = {"ids": list(ids), "edges": edges, "spans": spans}
+    data = {"ids": list(ids), "targets": list(targets), "down": down, "spans": spans}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 

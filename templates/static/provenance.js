@@ -6,10 +6,12 @@
 
   function start(data) {
   var down = {}, up = {}, spansOf = {}, members = {};
-  data.edges.forEach(function (e) {
-    (down[e[0]] = down[e[0]] || []).push(e[1]);
-    (up[e[1]] = up[e[1]] || []).push(e[0]);
-  });
+  // Each line's list of the lines it became (build_provenance.mapping_json).
+  for (var p = 0; p < data.down.length; p += 2) {
+    var from = data.down[p], became = data.targets[data.down[p + 1]];
+    down[from] = became;
+    for (var q = 0; q < became.length; q++) (up[became[q]] = up[became[q]] || []).push(from);
+  }
   // A kernel call is one spot with many lines; a line may belong to several calls.
   Object.keys(data.spans).forEach(function (spot) {
     members[spot] = data.spans[spot];
