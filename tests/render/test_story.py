@@ -118,3 +118,13 @@ def test_code_from_the_dump_is_never_run(context, tmp_path, code):
     path.write_text(function_story(context, fn), encoding="utf-8")
     result = _run(path)
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_a_guard_is_code_only_where_it_compiles_in_the_guard_function():
+    # Each parses alone, but none compiles inside the function: kept as comments,
+    # since the story is not compiled again as a whole.
+    refused = ["await x", "(__debug__ := 1)", "[(y := 1) for y in x]", "(" * 199 + "1" + ")" * 199]
+    text = guard_function("g", ["L['x'] == '#1'", *refused])
+    compile(text, "g", "exec")
+    assert "(L['x'] == '#1')" in text
+    assert text.count("# not a Python expression:") == len(refused)
