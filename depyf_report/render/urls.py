@@ -15,10 +15,16 @@ SUMMARY = "summary.md"
 STATUS = ".depyf-report-status.json"
 DIVERGENCE = "divergence.html"  # what the ranks of a distributed run compiled differently
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+# What slug leaves as it is: safe characters, neither starting nor ending with "-" or ".".
+_SLUG = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?")
+
 
 def slug(text: str) -> str:
     """A file-name-safe form of an id; a hash keeps two ids that clean alike apart."""
-    clean = re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-.") or "x"
+    if _SLUG.fullmatch(text):  # most ids and every line number: a page makes thousands
+        return text
+    clean = _UNSAFE.sub("-", text).strip("-.") or "x"
     if clean == text:
         return clean
     return f"{clean[:60]}-{hashlib.sha1(text.encode()).hexdigest()[:6]}"
@@ -72,7 +78,7 @@ def process_section(process: str) -> str:
 
 def anchor(*parts: str | int) -> str:
     """An id attribute; stable across renders because it is built from record ids."""
-    return "-".join(slug(str(p)) for p in parts if p != "") or "x"
+    return "-".join([slug(p if type(p) is str else str(p)) for p in parts if p != ""]) or "x"
 
 
 def safe_anchor(text: str) -> str:

@@ -259,26 +259,46 @@ def _is_own_path(path: str) -> bool:
 # Pages are independent, so big sites are written by forked workers, one per
 # core; fork shares the loaded dump with them and needs nothing pickled.
 _JOB: tuple[SiteWriter, list[PagePlan]] | None = None
-PARALLEL_FROM = 200  # pages; below this, starting workers costs more than it saves
+# Below this much page input (bytes of records), starting workers costs more
+# than it saves: the test suite's small dumps are written in this process.
+PARALLEL_FROM = 2_000_000
+CHUNKS_PER_CORE = 16  # small enough that the cores finish together
 
 
 def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[tuple[str, list[str]]]:
     global _JOB
     cores = min(os.cpu_count() or 1, 8)
-    if cores < 2 or len(plans) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
+    total = sum(plan.weight for plan in plans)
+    parallel = cores > 1 and len(plans) > 1 and total >= PARALLEL_FROM
+    if not parallel or "fork" not in mp.get_all_start_methods():
         yield from (writer.write_page(plan) for plan in plans)
         return
     _JOB = (writer, plans)
-    chunks = [range(i, min(i + 25, len(plans))) for i in range(0, len(plans), 25)]
     try:
         with mp.get_context("fork").Pool(cores) as pool:
+            chunks = work_chunks([plan.weight for plan in plans], total / cores / CHUNKS_PER_CORE)
             for paths in pool.imap_unordered(_write_chunk, chunks):
                 yield from paths
     finally:
         _JOB = None
 
 
-def _write_chunk(indices: range) -> list[tuple[str, list[str]]]:
+def work_chunks(weights: list[int], share: float) -> list[list[int]]:
+    """Indexes of the pages in chunks for the workers, the heaviest first: a worker
+    that takes the largest page last would keep the others waiting for it. Light
+    pages go in chunks of about ``share``, so each costs one message."""
+    chunks: list[list[int]] = []
+    load = 0
+    for index in sorted(range(len(weights)), key=lambda i: -weights[i]):
+        if not chunks or load >= share:
+            chunks.append([])
+            load = 0
+        chunks[-1].append(index)
+        load += weights[index]
+    return chunks
+
+
+def _write_chunk(indices: list[int]) -> list[tuple[str, list[str]]]:
     writer, plans = _JOB
     return [writer.write_page(plans[i]) for i in indices]
 
