@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from markupsafe import Markup
 
@@ -50,6 +51,7 @@ def build_function_page(
     ctx: ProcessContext, fn: Function, crumbs: tuple[Link, ...]
 ) -> FunctionPage:
     path = urls.function_page(ctx.name, fn.id)
+    source_href = _guard_source_href(fn)  # one for all entries: guard_parts caches by it
     return FunctionPage(
         path=path,
         title=function_title(fn, ctx),
@@ -71,7 +73,7 @@ def build_function_page(
         resume_code=code_lines(
             fn.original.decompiled if fn.is_resume else None, anchor=urls.resume_code_line
         ),
-        entries=tuple(_entry_view(ctx, fn, i, e) for i, e in enumerate(fn.entries)),
+        entries=tuple(_entry_view(ctx, fn, i, e, source_href) for i, e in enumerate(fn.entries)),
         compiles=tuple(_compile_view(ctx, fn, c) for c in ctx.compiles_of.get(fn.id, [])),
         original_dis=fn.original.dis,
         story=urls.function_story(ctx.name, fn.id),
@@ -139,7 +141,8 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry) -> EntryView:
+def _guard_source_href(fn: Function) -> Callable[[str, int], str | None]:
+    """Where a guard's "file:line" comment links: that line of ``fn``'s source."""
     last = fn.first_line + len((fn.source or "").splitlines())
 
     def source_href(filename: str, line: int) -> str | None:
@@ -147,6 +150,16 @@ def _entry_view(ctx: ProcessContext, fn: Function, index: int, entry: CacheEntry
             return urls.fragment(urls.source_line(line))
         return None
 
+    return source_href
+
+
+def _entry_view(
+    ctx: ProcessContext,
+    fn: Function,
+    index: int,
+    entry: CacheEntry,
+    source_href: Callable[[str, int], str | None],
+) -> EntryView:
     count, note = guard_count(ctx, entry)
     lines = guard_lines(
         entry.guards.tree,

@@ -148,6 +148,8 @@ def _split(text: str) -> tuple[str, str, str, str]:
     return match["tree"], match["kind"] or "", code, comment
 
 
+# A function's cache entries share most lines: each distinct line is split once.
+@functools.lru_cache(maxsize=1 << 16)
 def line_parts(text: str, link: tuple[str, str] | None) -> tuple:
     """A guard line's parts, its comment's place linked to ``link``'s href; site.js's
     guardParts is the same function."""
