@@ -500,27 +500,51 @@ _INT_LIMIT = 1 << 63
 
 
 def _convert(tp, value, problems: list[str], where: str):
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
-        return _convert(inner, value, problems, where)
-    if origin is list:
-        (item,) = typing.get_args(tp)
-        return _items(item, _expect(value, list, where), problems, where)
-    if origin is dict:
-        _, item = typing.get_args(tp)
+    kind, inner = _shape(tp)
+    if kind is _SCALAR:
+        if type(value) is tp and tp is not int:  # the common case, checked in one step
+            return value if tp is not str or value.isascii() else _text(value)
+        return _scalar(tp, value, where)
+    if kind is _OPTIONAL:
+        return None if value is None else _convert(inner, value, problems, where)
+    if kind is _LIST:
+        return _items(inner, _expect(value, list, where), problems, where)
+    if kind is _DICT:
         entries = _expect(value, dict, where)
         return {
-            _text(k): _convert(item, v, problems, f"{where}[{k!r}]") for k, v in entries.items()
+            _text(k): _convert(inner, v, problems, f"{where}[{k!r}]") for k, v in entries.items()
         }
-    if dataclasses.is_dataclass(tp):
+    if kind is _RECORD:
         return _convert_record(tp, _expect(value, dict, where), problems, where)
-    if tp is typing.Any:
-        _check_plain(value, where)
-        return value
-    return _scalar(tp, value, where)
+    _check_plain(value, where)
+    return value
+
+
+_SCALAR, _OPTIONAL, _LIST, _DICT, _RECORD, _ANY = [
+    "scalar",
+    "optional",
+    "list",
+    "dict",
+    "record",
+    "any",
+]
+
+
+@functools.cache
+def _shape(tp) -> tuple[str, object]:
+    """What kind of value a field's type holds, and the type inside it: worked out
+    once per type, as a large dump holds hundreds of thousands of values."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [arg for arg in typing.get_args(tp) if arg is not type(None)]
+        return _OPTIONAL, inner
+    if origin is list:
+        return _LIST, typing.get_args(tp)[0]
+    if origin is dict:
+        return _DICT, typing.get_args(tp)[1]
+    if dataclasses.is_dataclass(tp):
+        return _RECORD, None
+    return (_ANY, None) if tp is typing.Any else (_SCALAR, None)
 
 
 def _items(item, values: list, problems: list[str], where: str) -> list:
@@ -534,25 +558,37 @@ def _items(item, values: list, problems: list[str], where: str) -> list:
 
 
 def _convert_record(cls, data: dict, problems: list[str], where: str):
-    hints = _hints(cls)
     kwargs = {}
-    for f in dataclasses.fields(cls):
-        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        path = f"{where}.{f.name}"
+    for name, hint, required in _record_fields(cls):
+        path = f"{where}.{name}"
         try:
-            if f.name not in data:
+            if name not in data:
                 raise _Wrong(path, "missing")
-            value = _convert(hints[f.name], data[f.name], problems, path)
-            choices = _ENUMS.get((cls.__name__, f.name))
+            value = _convert(hint, data[name], problems, path)
+            choices = _ENUMS.get((cls.__name__, name))
             if choices and value not in choices:
                 raise _Wrong(path, f"{_shown(value)} is none of {', '.join(choices)}")
-            kwargs[f.name] = value
+            kwargs[name] = value
         except _Wrong as wrong:
             if required:
                 raise
-            if f.name in data:  # a field a writer left out is no damage
+            if name in data:  # a field a writer left out is no damage
                 problems.append(f"{wrong}; the default is used")
     return cls(**kwargs)
+
+
+@functools.cache
+def _record_fields(cls) -> tuple[tuple[str, object, bool], ...]:
+    """Each field of a record class: its name, its type, whether it is required."""
+    hints = _hints(cls)
+    return tuple(
+        (
+            f.name,
+            hints[f.name],
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
 
 
 _JSON_NAMES = {type(None): "null", bool: "true/false", int: "an integer", float: "a number"}
