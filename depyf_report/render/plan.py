@@ -88,7 +88,8 @@ def plan_pages(dump: Dump, contexts: list[ProcessContext]) -> list[PagePlan]:
         plans += _process_pages(ctx, switches, inputs)
     if found is not None:
         build = functools.partial(build_divergence_page, found, ranks)
-        plans.append(PagePlan(urls.DIVERGENCE, *inputs.of(found), build))
+        shown, weight = inputs.of(found)
+        plans.append(PagePlan(urls.DIVERGENCE, shown, build, weight))
     plans += [_concept_plan(name, text) for name, text in concept_sources().items()]
     overview = _overview_plan(dump, contexts, [p.inputs for p in plans], switches.overview())
     # The overview shows every record (its search index lists them all).
