@@ -1,8 +1,9 @@
 """One function's whole story as a single Python file a user can download.
 
-The original source, then each cache entry's guards (as a function returning
-whether they all hold) and its transformed code, then each resume function the
-same way.
+The original source, then each cache entry's guards (the tree as comments, the
+changes from the entry before where it has almost the same tree, and a function
+returning whether they all hold) and its transformed code, then each resume
+function the same way.
 
 The file is for reading, and it is inert: running or importing it runs nothing
 that came from the dump, whose text may be anyone's. Dump text lands in one of
@@ -28,6 +29,7 @@ else. ``is_inert`` states that property; the tests check it on hostile dumps.
 from __future__ import annotations
 
 import ast
+import difflib
 import functools
 import re
 import textwrap
@@ -95,14 +97,46 @@ def _entry_part(fn: Function, index: int, entry: CacheEntry) -> str:
     code = entry.code.decompiled or ""
     missing = entry.code.decompile_error or "not decompiled"
     guards = [g.expression for g in entry.guards.guards] + entry.guards.shape_guards
+    before = fn.entries[index - 1].guards.tree if index else None
     return "\n".join(
         [
             _banner(f"cache entry {index} (compile {entry.compile_id}): guards", "-"),
-            comment(entry.guards.tree),
+            comment(guard_tree_text(entry.guards.tree, before, index)),
             guard_function(f"guard_{index}_for_{label}", guards),
             _banner(f"cache entry {index}: transformed code", "-"),
             shown_code(f"transformed_code_{index}_of_{label}", code, missing),
         ]
+    )
+
+
+# A tree is written as its changes from the entry before only where that is
+# much shorter, and where diffing is cheap: difflib can take quadratic time.
+DIFF_LINES = 100_000
+
+
+def guard_tree_text(tree: str, before: str | None, index: int) -> str:
+    """An entry's guard tree, or where the entry before has almost the same tree
+    (a recompile keeps most checks: a 32-layer model's three trees of 6,470 lines
+    differ in about 100), what changed from it, as a unified diff."""
+    if before is None:
+        return tree
+    lines, old = tree.splitlines(), before.splitlines()
+    if not lines or max(len(lines), len(old)) > DIFF_LINES:
+        return tree
+    shared = len(set(lines) & set(old))
+    if shared < 0.9 * len(set(lines)):
+        return tree
+    previous, this = f"cache entry {index - 1}", f"cache entry {index}"
+    diff = list(difflib.unified_diff(old, lines, previous, this, lineterm="", n=2))
+    if not diff:
+        return f"the same guard tree as {previous}"
+    text = "\n".join(diff)
+    if len(text) * 2 > len(tree):
+        return tree
+    return (
+        f"the guard tree of {previous} with these changes (a unified diff: lines starting"
+        f' with "-" are only in {previous}, "+" only in {this}; the function page shows'
+        f" the whole tree)\n{text}"
     )
 
 

@@ -7,7 +7,13 @@ from synthetic import make_dump
 
 from depyf_report.dump import load_dump
 from depyf_report.render.context import ProcessContext
-from depyf_report.render.story import function_story, guard_function, is_inert, shown_code
+from depyf_report.render.story import (
+    function_story,
+    guard_function,
+    guard_tree_text,
+    is_inert,
+    shown_code,
+)
 
 
 def _defs(tree: ast.AST) -> list[str]:
@@ -128,3 +134,16 @@ def test_a_guard_is_code_only_where_it_compiles_in_the_guard_function():
     compile(text, "g", "exec")
     assert "(L['x'] == '#1')" in text
     assert text.count("# not a Python expression:") == len(refused)
+
+
+def test_a_tree_much_like_the_entry_befores_is_written_as_its_changes():
+    old = "\n".join(f"| +- CHECK: L['x{i}'] == {i}" for i in range(100))
+    new = old.replace("L['x50'] == 50", "L['x50'] == 51")
+    text = guard_tree_text(new, old, 1)
+    assert text.startswith("the guard tree of cache entry 0 with these changes")
+    assert "\n-| +- CHECK: L['x50'] == 50\n+| +- CHECK: L['x50'] == 51\n" in text
+    assert len(text) < len(new) / 5
+    assert guard_tree_text(old, old, 1) == "the same guard tree as cache entry 0"
+    assert guard_tree_text(new, None, 0) == new  # the first entry: the whole tree
+    other = "\n".join(f"| +- CHECK: G['y{i}'] == {i}" for i in range(100))
+    assert guard_tree_text(other, old, 1) == other  # little in common: the whole tree
