@@ -61,8 +61,11 @@ def pane_anchor(pane: str, line: int) -> str:
 
 
 def provenance_of(ctx: ProcessContext, graph: CompiledGraph) -> Provenance:
-    old = ctx.dump.manifest.schema_version < _SOURCES_SINCE
-    return graph_provenance(graph, graph_sources(ctx, graph), old_dump=old)
+    def make() -> Provenance:
+        old = ctx.dump.manifest.schema_version < _SOURCES_SINCE
+        return graph_provenance(graph, graph_sources(ctx, graph), old_dump=old)
+
+    return ctx.once(("provenance", graph.id), make)
 
 
 def build_provenance_page(ctx: ProcessContext, graph: CompiledGraph, crumbs) -> ProvenancePage:

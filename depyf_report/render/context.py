@@ -5,14 +5,19 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import PurePath
+from typing import TypeVar
 
 from ..dump import Compile, CompiledGraph, DebugSource, FrameSummary, Function, ProcessDump
 from ..origin import Origin, function_origin
 from . import urls
 from .names import short_name
+
+DERIVED_KEPT = 32
+T = TypeVar("T")
 
 
 @dataclass
@@ -29,6 +34,9 @@ class ProcessContext:
     # and final id -> its attempts (itself last).
     final_of: dict[str, str] = field(default_factory=dict)
     attempts_of: dict[str, list[Compile]] = field(default_factory=dict)
+    # What several pages derive from one record (a graph's provenance: its function
+    # page, its own page and each output code page), made once per process.
+    _derived: dict[tuple, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, dump: ProcessDump, label: str) -> ProcessContext:
@@ -67,6 +75,16 @@ class ProcessContext:
     @property
     def name(self) -> str:
         return self.dump.name
+
+    def once(self, key: tuple, make: Callable[[], T]) -> T:
+        """``make()``, made once for ``key`` and kept for the next page that asks:
+        the last ``DERIVED_KEPT`` of them, so a process with many graphs stays small."""
+        if key in self._derived:
+            return self._derived[key]
+        found = self._derived[key] = make()
+        if len(self._derived) > DERIVED_KEPT:
+            del self._derived[next(iter(self._derived))]
+        return found
 
     def functions(self) -> list[Function]:
         """User functions first, each followed by the resume functions it led to."""

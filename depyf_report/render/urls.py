@@ -7,6 +7,7 @@ Records of a second process (a rank, a worker) get that process's prefix.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 
@@ -101,6 +102,7 @@ def source_line(line: int) -> str:
     return anchor(f"L{line}")
 
 
+@functools.lru_cache(maxsize=1 << 17)  # a provenance mapping names each line many times
 def line_anchor(block: str, line: int) -> str:
     """The anchor of a line of a block of code that has its own anchor."""
     return anchor(block, f"L{line}")
