@@ -284,18 +284,24 @@ def _in_workers(writer: SiteWriter, plans: list[PagePlan]) -> Iterator[tuple[str
 
 
 def work_chunks(weights: list[int], share: float) -> list[list[int]]:
-    """Indexes of the pages in chunks for the workers, the heaviest first: a worker
-    that takes the largest page last would keep the others waiting for it. Light
-    pages go in chunks of about ``share``, so each costs one message."""
-    chunks: list[list[int]] = []
+    """Indexes of the pages in chunks for the workers. Pages heavier than ``share``
+    come first, the heaviest first, each alone: a worker that took the largest page
+    last would keep the others waiting for it. The others follow in chunks of about
+    ``share``, in the planned order, which keeps a graph's pages together, so a
+    worker finds the listings and provenance they share in its caches."""
+    heavy = sorted((i for i, w in enumerate(weights) if w >= share), key=lambda i: -weights[i])
+    chunks: list[list[int]] = [[i] for i in heavy]
+    light: list[int] = []
     load = 0
-    for index in sorted(range(len(weights)), key=lambda i: -weights[i]):
-        if not chunks or load >= share:
-            chunks.append([])
-            load = 0
-        chunks[-1].append(index)
-        load += weights[index]
-    return chunks
+    for index, weight in enumerate(weights):
+        if weight >= share:
+            continue
+        light.append(index)
+        load += weight
+        if load >= share:
+            chunks.append(light)
+            light, load = [], 0
+    return chunks + ([light] if light else [])
 
 
 def _write_chunk(indices: list[int]) -> list[tuple[str, list[str]]]:
