@@ -25,6 +25,7 @@ from .provenance import (
     SourceText,
     fx_nodes,
     graph_provenance,
+    is_hub,
     line_id,
 )
 from .views import (
@@ -125,13 +126,14 @@ def mapping_json(prov: Provenance) -> Markup:
     ``targets``, each distinct list once); the lines of each kernel call. Safe inside
     a <script> element.
 
-    Where torch records no node map, all of a source line's nodes link to all the
-    nodes of another graph made from that line: 260,000 edges for a 32-layer
-    model. Its nodes share one list, so the data grows with the nodes, not the edges.
+    Where torch records no node map, a source line's nodes link to the nodes of
+    another graph made from that line through a hub, whose id is "" (no line shows it).
     """
     ids: dict[str, int] = {}
 
     def index(spot: str) -> int:
+        if is_hub(spot):
+            return ids.setdefault(spot, len(ids))
         pane, _, line = spot.rpartition(":")
         return ids.setdefault(pane_anchor(pane, int(line)), len(ids))
 
@@ -148,7 +150,12 @@ def mapping_json(prov: Provenance) -> Markup:
         ]
         for k in prov.kernels
     }
-    data = {"ids": list(ids), "targets": list(targets), "down": down, "spans": spans}
+    data = {
+        "ids": ["" if is_hub(id_) else id_ for id_ in ids],
+        "targets": list(targets),
+        "down": down,
+        "spans": spans,
+    }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 

@@ -122,11 +122,37 @@ class KernelCall:
         return tuple(line for key, line in self.sources if key == "source")
 
 
+# The pane key of a hub: a point no page shows that stands for one source line linked
+# by line, so that its N Dynamo nodes and M nodes of another graph cost N + M edges
+# (the Dynamo nodes -> the hub -> the other nodes), not N * M.
+HUB = "~"
+
+
 @dataclass(frozen=True)
 class Provenance:
     panes: tuple[Pane, ...]
     edges: tuple[tuple[str, str], ...]  # (line id, id of a line it became); "pane:line"
     kernels: tuple[KernelCall, ...]
+
+    def pairs(self) -> set[tuple[str, str]]:
+        """Every (line, line it became) the edges say, a hub's ins joined to its outs."""
+        into: dict[str, list[str]] = {}
+        out: dict[str, list[str]] = {}
+        pairs = set()
+        for a, b in self.edges:
+            if is_hub(b):
+                into.setdefault(b, []).append(a)
+            elif is_hub(a):
+                out.setdefault(a, []).append(b)
+            else:
+                pairs.add((a, b))
+        for hub, starts in into.items():
+            pairs.update((a, b) for a in starts for b in out.get(hub, ()))
+        return pairs
+
+
+def is_hub(line: str) -> bool:
+    return line.startswith(HUB + ":")
 
 
 _AOT_PANES = {
@@ -254,6 +280,7 @@ class _Builder:
         self.unheld: dict[tuple[str, int], None] = {}  # frames no region holds
         self._pre_index: tuple[object, dict] = (None, {})
         self._spots: dict[tuple[str, int], Spot | None] = {}
+        self._hubs: dict[tuple[str, int], str] = {}
 
     def spot(self, filename: str | None, line: int | None) -> Spot | None:
         """Where the source pane shows a frame's line, if it does."""
@@ -273,18 +300,31 @@ class _Builder:
 
     def by_line(self, pane: str, nodes: dict[str, FxNode], dynamo: dict[str, FxNode]) -> bool:
         """Link Dynamo nodes to the nodes of ``pane`` whose stack traces name the same
-        source line, where torch records no node map; whether any were linked."""
+        source line, where torch records no node map, through one hub per source
+        line; whether any were linked."""
         at_line: dict[int, list[FxNode]] = {}
         for node in dynamo.values():
             if node.filename is not None and node.source_line is not None:
                 at_line.setdefault(node.source_line, []).append(node)
         linked = False
         for node in nodes.values():
-            for pre in at_line.get(node.source_line or 0, ()):
-                if _same_path(pre.filename or "", node.filename or ""):
-                    linked = True
-                    self.edges.add((line_id("dynamo", pre.line), line_id(pane, node.line)))
+            line = node.source_line or 0
+            for filename in dict.fromkeys(pre.filename or "" for pre in at_line.get(line, ())):
+                if not _same_path(filename, node.filename or ""):
+                    continue
+                linked = True
+                hub = self._hub(filename, line, at_line[line])
+                self.edges.add((hub, line_id(pane, node.line)))
         return linked
+
+    def _hub(self, filename: str, line: int, dynamo_at_line: list[FxNode]) -> str:
+        """The hub of one source line, its Dynamo nodes linked into it once."""
+        if (filename, line) not in self._hubs:
+            hub = self._hubs[(filename, line)] = line_id(HUB, len(self._hubs))
+            for pre in dynamo_at_line:
+                if pre.filename == filename:
+                    self.edges.add((line_id("dynamo", pre.line), hub))
+        return self._hubs[(filename, line)]
 
     def add_output(self, graph: CompiledGraph, out: OutputCode, dynamo: dict[str, FxNode]) -> None:
         post_key, out_key = f"post_grad_{out.part}", f"output_{out.part}"

@@ -78,7 +78,7 @@
     // A long pane shows its first lines; the lines to light may be in a chunk not loaded yet.
     var missing = linesOf(reach(spots, up).concat(reach(spots, down)))
       .map(function (k) { return data.ids[k]; })
-      .filter(function (id) { return !document.getElementById(id); });
+      .filter(function (id) { return id && !document.getElementById(id); });  // "": a hub
     if (missing.length && window.depyfReveal && !line.revealed) {
       line.revealed = true;
       window.depyfReveal(missing, function () { select(line, focus); line.revealed = false; });

@@ -52,7 +52,7 @@ def _nodes_from(prov, pane_key):
     pane = next(p for p in prov.panes if p.key == pane_key)
     names = {f"{pane_key}:{n.line}": n.name for n in fx_nodes(_text(pane)).values()}
     found = defaultdict(list)
-    for a, b in prov.edges:
+    for a, b in prov.pairs():
         if a.startswith("source") and b in names:
             found[a].append(names[b])
     return {spot: sorted(nodes) for spot, nodes in found.items()}
@@ -61,7 +61,7 @@ def _nodes_from(prov, pane_key):
 def _linked(prov, start, pane_key):
     pane = next(p for p in prov.panes if p.key == pane_key)
     names = {f"{pane_key}:{n.line}": n.name for n in fx_nodes(_text(pane)).values()}
-    return sorted(names[b] for a, b in prov.edges if a == start and b in names)
+    return sorted(names[b] for a, b in prov.pairs() if a == start and b in names)
 
 
 def _traced(prov, pane_key):

@@ -30,6 +30,7 @@ from depyf_report.dump import (
     to_json,
     write_json,
 )
+from depyf_report.render.provenance import is_hub
 
 SOURCE = (
     "def toy_example(a, b):\n"
@@ -212,4 +213,4 @@ def reached(prov, start: str) -> set[str]:
             if a == at and b not in seen:
                 seen.add(b)
                 todo.append(b)
-    return seen
+    return {line for line in seen if not is_hub(line)}

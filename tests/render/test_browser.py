@@ -273,6 +273,19 @@ def test_a_pane_with_no_mapping_says_so(provenance_sites, page):
     assert page.errors == []
 
 
+def test_nodes_linked_by_source_line_light_each_other(provenance_sites, page):
+    # No node map: abs_1 reaches line 13's post-grad nodes through the line's hub.
+    page.goto((provenance_sites[False] / "provenance-g0.html").as_uri())
+    page.locator(f"#dynamo-L{DYNAMO_LINES['abs_1']}").click()
+    post = [f"post_grad_inference-L{POST_GRAD_LINES[n]}" for n in ("abs_1", "add", "div")]
+    assert set(post) <= set(_lit(page, "became"))
+    assert f"post_grad_inference-L{POST_GRAD_LINES['sum_1']}" not in _lit(page, "became")
+    page.locator(f"#post_grad_inference-L{POST_GRAD_LINES['div']}").click()
+    nodes = [f"dynamo-L{DYNAMO_LINES[n]}" for n in ("abs_1", "add", "x")]
+    assert set(nodes) <= set(_lit(page, "came-from"))
+    assert page.errors == []
+
+
 @pytest.fixture(scope="module")
 def helper_sites(tmp_path_factory):
     """Line 13's work done in ``helpers.py:scale``: a dump that holds its source

@@ -61,18 +61,18 @@ def test_each_source_line_lists_the_nodes_and_kernels_made_from_it(tmp_path):
 
 def test_without_a_mapping_kernels_link_to_nothing_and_the_panes_say_so(tmp_path):
     prov = _provenance(tmp_path, recorded=False)
-    assert not any(b.startswith("output_") for _, b in prov.edges)
+    assert not any(b.startswith("output_") for _, b in prov.pairs())
     # Dynamo nodes reach post-grad nodes only through the source line both name.
     by_line = {"13": ("abs_1", "add", "x"), "14": ("sum_1", "lt")}
     post_of = {"13": ("abs_1", "add", "div"), "14": ("sum_1", "lt")}
-    assert {(a, b) for a, b in prov.edges if a.startswith("dynamo:")} == {
+    assert {(a, b) for a, b in prov.pairs() if a.startswith("dynamo:")} == {
         (f"dynamo:{DYNAMO_LINES[d]}", f"post_grad_inference:{POST_GRAD_LINES[p]}")
         for line in by_line
         for d in by_line[line]
         for p in post_of[line]
     }
     # The # File comments still say where each node came from.
-    assert ("source:13", f"post_grad_inference:{POST_GRAD_LINES['div']}") in prov.edges
+    assert ("source:13", f"post_grad_inference:{POST_GRAD_LINES['div']}") in prov.pairs()
     notes = {p.key: p.note for p in prov.panes}
     assert notes["output_inference"].startswith("No provenance was recorded")
     assert notes["source"] == "" and notes["dynamo"] == ""
