@@ -11,6 +11,7 @@ from ..rewrites.clause_tails import (
     copied_chain_ends,
     copied_clause_tails,
     copied_loop_exits,
+    copied_value_tails,
     copied_while_exits,
     copied_with_exits,
 )
@@ -50,6 +51,7 @@ class Graph:
                 **copied_clause_tails(instrs),
                 **copied_loop_exits(instrs),
                 **copied_chain_ends(instrs),
+                **copied_value_tails(instrs),
             }
             if lines is not None:
                 breaks = copied_while_exits(instrs, lines)

@@ -37,7 +37,7 @@ import dis
 from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
-from ..bytecode.opcodes import CALL_PLAIN, NO_FALLTHROUGH, YIELD_FROM
+from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -124,6 +124,8 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
         start = ins.index
         if not loops or ins.offset not in lines.starts:
             continue  # a copy starts the line of the code it copies
+        if _after_test_chain_end(instrs, start):
+            continue  # the loop test's own way out, laid out before the body
         length = copy_length(instrs, start)
         if not length:
             continue
@@ -137,6 +139,25 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
                 found[start] = j
                 break
     return found
+
+
+def _after_test_chain_end(instrs, start: int) -> bool:
+    """Whether ``start`` follows the end of a chained comparison that fails early in a
+    test (``... POP_JUMP_IF_FALSE exit; JUMP body; POP_TOP``): the compiler lays it out
+    between a while loop's test and its body, and the code after it is where the test
+    leaves the loop, which a ``continue`` jumping back to the test puts inside the loop
+    too (seed 73): no break's copy."""
+    if start < 3:
+        return False
+    test, jump, pop = instrs[start - 3 : start]
+    return (
+        pop.op == "POP_TOP"
+        and jump.op == "JUMP"
+        and jump.target is not None
+        and jump.target > start
+        and test.op in JUMPS
+        and test.op != "JUMP"
+    )
 
 
 def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
@@ -169,6 +190,76 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
 
 
 COMPARISONS = {"COMPARE_OP", "IS_OP", "CONTAINS_OP"}
+
+
+def copied_value_tails(instrs: list[Instr]) -> dict[int, int]:
+    """First instruction of each copy -> first instruction of its original, for the
+    copies of what uses a conditional expression's value when that use is also where
+    a ``JUMP_IF_*_OR_POP`` (3.12+: ``COPY 1``, a test, ``POP_TOP``) of an enclosing
+    ``and`` / ``or`` goes: ``x = a or (c if d else e)`` at the end of a module. The
+    compiler copies that use (``STORE_NAME x; RETURN_CONST None``; 3.10: the store and
+    a jump to the return) into the arm laid out first, which then never meets the
+    other arm or the ``or``."""
+    targets = {ins.target for ins in instrs if ins.target is not None}
+    found = {}
+    for ins in instrs:
+        if ins.target is None or ins.op == "JUMP" or ins.target <= ins.index + 2:
+            continue
+        other = ins.target  # the arm laid out second
+        for copy in range(ins.index + 2, other):  # the longest tail that fits first
+            if not _pushes_one(instrs, ins.index + 1, copy):
+                continue
+            tail = instrs[copy:other]
+            if not _is_used_tail(instrs, copy, tail):
+                continue
+            original = _used_after_arm(instrs, other, tail, targets)
+            if original is not None:
+                found[copy] = original
+                break
+    return found
+
+
+def _is_used_tail(instrs, start: int, tail) -> bool:
+    """Whether ``tail`` (from ``start``) runs straight to a return or raise, or stores
+    and jumps on: short enough for the compiler to have copied it."""
+    if tail[-1].op == "JUMP":
+        body = tail[:-1]
+        return 0 < len(body) <= LONGEST_COPY and all(
+            i.target is None and _effect(i) is not None for i in body
+        )
+    return _tail_length(instrs, start) == len(tail)
+
+
+def _pushes_one(instrs, start: int, end: int) -> bool:
+    """Whether instructions [start, end) only compute, and push one value."""
+    depth = 0
+    for ins in instrs[start:end]:
+        effect = value_effect(ins)
+        if effect is None or ins.target is not None:
+            return False
+        depth += effect
+        if depth < 0:
+            return False
+    return depth == 1
+
+
+def _used_after_arm(instrs, arm: int, tail, targets) -> int | None:
+    """Where the arm starting at ``arm`` pushes its one value and goes on into the
+    same ``tail`` (one that jumps on: the same instructions, then where it jumps),
+    when something else jumps there too; else None."""
+    jumps = tail[-1].op == "JUMP"
+    same = tail[:-1] if jumps else tail
+    for end in range(arm + 1, min(arm + 2 * LONGEST_COPY + 1, len(instrs))):
+        if not _pushes_one(instrs, arm, end):
+            continue
+        after = instrs[end : end + len(same)]
+        if end not in targets or len(after) != len(same):
+            continue
+        if all(map(same_instruction, after, same)) and (
+            not jumps or tail[-1].target == end + len(same)
+        ):
+            return end
+    return None
 
 
 def _tail_length(instrs, start: int) -> int:

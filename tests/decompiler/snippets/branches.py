@@ -280,6 +280,17 @@ def conditional_condition_raises(flag, strict, items):
             raise ValueError(items)
 
 
+def or_choice_stored(a, d):
+    # the store and return copied into the first arm (3.10: the store), so neither
+    # arm met the ``or`` (seed 81)
+    x = a or ("c" if d else "e")
+    return x
+
+
+def or_choice_returned(a, d):
+    return a or ("c" if d else "e")
+
+
 CASES = [
     ("conditional_condition_raises", (True, True, [1, 2, 3])),
     ("conditional_condition_raises", (True, True, [1])),
@@ -355,4 +366,7 @@ CASES = [
     ("seek_by", (3, 0, 10)), ("seek_by", (3, 1, 10)), ("seek_by", (3, 2, 10)),
     ("empty_if_body", (0, 1, [])), ("empty_if_body", (1, 0, [])),
     ("empty_if_body", (1, [0, 2], [])),
+    ("or_choice_stored", (0, 1)), ("or_choice_stored", (0, 0)), ("or_choice_stored", (2, 0)),
+    ("or_choice_returned", ([], 1)), ("or_choice_returned", ("", 0)),
+    ("or_choice_returned", ("a", 0)),
 ]
