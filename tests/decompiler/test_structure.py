@@ -185,6 +185,9 @@ READABLE = [
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),
     ("async_code", "returns_a_comprehension"),
+    ("branches", "or_choice_stored"),
+    ("branches", "or_choice_returned"),
+    ("loops", "continue_under_a_chained_test"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a
@@ -379,8 +382,13 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``dead_handler_before_a_loop``: the try statement that protects nothing is gone;
 # ``pass_in_a_finally``: 3.13 read the finally body as ``first_match``'s is;
 # ``loop_in_try_finally``: 3.10 test the loop once before it, as in ``final_number``;
-# ``guarded_case_after_a_clause``: 3.10 read the guard as an if in the case body.
+# ``guarded_case_after_a_clause``: 3.10 read the guard as an if in the case body;
+# ``guarded_capture_then_a_return``: a first guarded capture reads as an if on the guard;
+# ``finally_breaks_a_for``: ``finally: break`` reads as a bare except that breaks, and a
+# break at the end of the try body.
 STRUCTURED = [
+    ("loops", "finally_breaks_a_for"),
+    ("match_shapes", "guarded_capture_then_a_return"),
     ("match_shapes", "guarded_case_after_a_clause"),
     ("exceptions", "loop_in_try_finally"),
     ("exceptions", "pass_in_a_finally"),

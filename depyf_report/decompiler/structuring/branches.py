@@ -13,7 +13,7 @@ from ..bytecode.constants import value_key
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
-from ..simulation.unsupported import Unsupported
+from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
 from .joins import copied_tail
@@ -86,10 +86,8 @@ def two_way(w, b, sim, loop, active, stop=None):
     true_stack = jump_stack if true_b == jump else fall_stack
     false_stack = jump_stack if false_b == jump else fall_stack
     mark, counter = len(w.visit_log), w.ctx.counter
-    t_out, t_stack = w.seq(true_b, join, list(true_stack), loop, active=active)
-    t_end = w.ended_at
-    f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
-    f_end = w.ended_at
+    walked = _walk_branches(w, (true_b, true_stack), (false_b, false_stack), join, loop, active)
+    (t_out, t_stack, t_end), (f_out, f_stack, f_end), join = walked
     ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
     # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
     ends = {_fence_before(w, e, ends) for e in ends}
@@ -129,6 +127,29 @@ def two_way(w, b, sim, loop, active, stop=None):
         )
     after = t_stack if t_stack is not None else f_stack
     return [*sim.out, node], after, join, after is None or join is None
+
+
+def _walk_branches(w, true, false, join, loop, active):
+    """Each branch walked up to ``join``: (statements, stack, where it ended) for each,
+    and the join. Where the second gets to a block the first wrote, the branches meet
+    there (the first got there by a way the join's search leaves out: a with body's
+    ``__exit__`` suppressing, inside a try body), and both are walked again up to it."""
+    mark, counter = len(w.visit_log), w.ctx.counter
+    (true_b, true_stack), (false_b, false_stack) = true, false
+    t_out, t_stack = w.seq(true_b, join, list(true_stack), loop, active=active)
+    t_end, t_mark = w.ended_at, len(w.visit_log)
+    try:
+        f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
+    except ReachedTwice as twice:
+        if twice.block == join or twice.block not in w.visit_log[mark:t_mark]:
+            raise
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        join = twice.block
+        t_out, t_stack = w.seq(true_b, join, list(true_stack), loop, active=active)
+        t_end = w.ended_at
+        f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
+    return (t_out, t_stack, t_end), (f_out, f_stack, w.ended_at), join
 
 
 def _keeps_subject(test, stack) -> bool:

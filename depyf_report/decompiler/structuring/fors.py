@@ -51,6 +51,10 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     end = _past_pop(w, follow)
     leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
     alike = {x for x in leaving - {follow} if x != end and _past_pop(w, x) == end}
+    if end == done != follow:
+        # no else clause: where the loop ends is where the breaks go once they popped
+        # the iterator, as a finally body's ``break`` does on its way from the handler
+        alike.add(done)
     loop = Loop(h, follow, body, outer, frozenset(again | alike))
     stmts, rest = w.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
     check_body_ends(rest)

@@ -60,11 +60,13 @@ class Joins:
     def join_of(self, b, loop, stack, stop=None, tested=frozenset()):
         """Where the two branches of ``b`` meet again, or None when they never do."""
         join = self.an.ipdom.get(b)
-        if not between_statements(stack):
+        along = self._raising_joins().get(b) if not between_statements(stack) else None
+        if along is not None or (join is not None and not between_statements(stack)):
             # Inside an expression: the branches meet where the value is used, which may
             # be a raise (``raise E(a if c else b)``), along normal edges (raising drops
             # the value: in a try body, the path through the handler is no way there).
-            along = self._raising_joins().get(b)
+            # (Branches that never meet so are statements over a value kept below them:
+            # a match subject under a capture's guard, ``case a if g:``)
             join = along if along is not None else join
             if loop is None or join in loop.body or join == loop.follow:
                 return join

@@ -19,7 +19,7 @@ from ..graph.analysis import Analysis
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
-from ..simulation.unsupported import Unsupported
+from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import branches, trys, whiles
 from .conditions import MergeState
 from .joins import Joins
@@ -191,7 +191,7 @@ class Walk:
         # (a loop's tail stops where its test's copy starts: the test runs at the top)
         sim.run(block.start, self.graph.copy_starts.get(b, block.end))
         if again and (sim.out or (sim.branch and sim.branch.kind != "goto")):
-            raise Unsupported(f"block {b} reached twice")  # only pure expression tails may repeat
+            raise ReachedTwice(b)  # only pure expression tails may repeat
         return sim
 
     def block(self, b, stack, loop, active, stop=None):

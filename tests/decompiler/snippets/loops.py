@@ -776,6 +776,35 @@ def chained_test_in_a_try(rows, limit):
             found.append("fixed")
     return found
 
+
+def continue_under_a_chained_test(items, low, high):
+    # a continue jumps back to the test, whose chained comparison's way out is laid
+    # out before the body: the test's own, not a break's copy of the code after the
+    # loop (seed 73)
+    i = 0
+    while i < len(items) and low < items[i] <= high:
+        i += 1
+        if items[i - 1] % 2:
+            continue
+        items[i - 1] = 0
+    return i, items
+
+
+def finally_breaks_a_for(items, log):
+    # the finally body's break leaves from the handler too, popping the iterator, and
+    # goes where the loop ends, which has no else clause (seed 50)
+    for item in items:
+        try:
+            log.append(item)
+            if item is None:
+                raise KeyError(item)
+        finally:
+            break
+    log.append("after")
+    log.append(len(log))
+    return log
+
+
 CASES = [
     ("chained_test_in_a_try", ([[1, 2], (3,), [], [4, 5, 6]], 2)),
     ("chained_test_in_a_try", ([[1, 2, 3]], 5)),
@@ -876,5 +905,9 @@ CASES = [
     ("endless_loops_end_a_clause", ([0], [])), ("endless_loops_end_a_clause", ([1], [])),
     ("endless_loop_ends_a_try_body", ([0, 1, 1], 3, [])),
     ("endless_loop_ends_a_try_body", ([0, 1, 1], 5, [])),
+    ("continue_under_a_chained_test", ([1, 2, 3, 9, 4], 0, 5)),
+    ("continue_under_a_chained_test", ([1, 2], 1, 5)),
+    ("continue_under_a_chained_test", ([], 0, 5)),
+    ("finally_breaks_a_for", ([1, 2], [])), ("finally_breaks_a_for", ([None, 1], [])),
+    ("finally_breaks_a_for", ([], [])),
 ]
-

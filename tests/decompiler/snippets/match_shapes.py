@@ -284,7 +284,25 @@ def guarded_case_after_a_clause(value, log):
         log.append("key")
     return ("end", log)
 
+
+def guarded_capture_then_a_return(value, check, flag, log):
+    # the subject stays on the stack under ``case a if flag:``'s guard, and the cases
+    # meet at the code after the match, not as a value's branches (seed 96)
+    if check:
+        match value:
+            case a if flag:
+                log.append(a)
+            case 2:
+                return 22
+        log.append("after")
+    return log
+
+
 CASES = [
+    ("guarded_capture_then_a_return", (2, True, False, [])),
+    ("guarded_capture_then_a_return", (2, True, True, [])),
+    ("guarded_capture_then_a_return", (3, True, False, [])),
+    ("guarded_capture_then_a_return", (3, False, False, [])),
     ("guarded_case_after_a_clause", ([3, 4], [])),
     ("guarded_case_after_a_clause", ([0], [])),
     ("guarded_case_after_a_clause", (5, [])),
