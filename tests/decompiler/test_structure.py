@@ -188,6 +188,7 @@ READABLE = [
     ("branches", "or_choice_stored"),
     ("branches", "or_choice_returned"),
     ("loops", "continue_under_a_chained_test"),
+    ("loops", "breaks_from_a_try_else_under_an_or"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a

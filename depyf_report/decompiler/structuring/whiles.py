@@ -45,6 +45,11 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
+    elif not own and len(exits) > 1:
+        # a test of several parts (``while a or b:``) leaves from a block of its own:
+        # the rest of a round that breaks goes on there too (seed 65)
+        ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
+        exits = set(ends) if len(ends) == 1 else exits
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)

@@ -805,6 +805,22 @@ def finally_breaks_a_for(items, log):
     return log
 
 
+def breaks_from_a_try_else_under_an_or(items, log):
+    # a test of two parts leaves from its second; the else clause's break, laid out
+    # before that, goes on there too: not where the loop goes on (seed 65)
+    if log is not None:
+        while items.pop() or len(items) > 2:
+            try:
+                value = 10 // items[-1]
+            except ZeroDivisionError:
+                log.append("zero")
+            else:
+                log.append(value)
+                break
+        log.append("after")
+    return log
+
+
 CASES = [
     ("chained_test_in_a_try", ([[1, 2], (3,), [], [4, 5, 6]], 2)),
     ("chained_test_in_a_try", ([[1, 2, 3]], 5)),
@@ -910,4 +926,8 @@ CASES = [
     ("continue_under_a_chained_test", ([], 0, 5)),
     ("finally_breaks_a_for", ([1, 2], [])), ("finally_breaks_a_for", ([None, 1], [])),
     ("finally_breaks_a_for", ([], [])),
+    ("breaks_from_a_try_else_under_an_or", ([1, 0, 5, 0], [])),
+    ("breaks_from_a_try_else_under_an_or", ([0, 0, 0], [])),
+    ("breaks_from_a_try_else_under_an_or", ([3, 0, 0, 0, 0], [])),
+    ("breaks_from_a_try_else_under_an_or", ([1], None)),
 ]
