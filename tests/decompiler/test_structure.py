@@ -189,6 +189,7 @@ READABLE = [
     ("branches", "or_choice_returned"),
     ("loops", "continue_under_a_chained_test"),
     ("loops", "breaks_from_a_try_else_under_an_or"),
+    ("loops", "clause_breaks_past_the_else"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a

@@ -22,6 +22,8 @@ def loop(w, h, stack, outer, active, stop=None):
     is_for = w.graph.is_for_header(h)
     exits = _dead_ends_dropped(w, _exits(w, h, body), h, body)
     exits |= _breaks_to_outer_round(w, body, outer)
+    if not is_for:
+        exits |= _clauses_rejoin(w, h, body, exits)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
     spill = Sim(w.ctx, w.graph.instrs, stack[: len(stack) - len(keep)])
@@ -173,6 +175,40 @@ def _clauses_reach_fences(w, body, steps=8) -> set[int]:
                 seen.add(s)
                 todo.append(s)
     return found
+
+
+def _clauses_rejoin(w, h, body, exits, steps=8) -> set[int]:
+    """Where the except clauses of the tries inside a loop go on to code that the
+    loop's other exits get to: a ``break`` in a clause, past the else clause (3.12+
+    lay clauses out after the loop, which the natural loop and its extent leave out;
+    seed 173)."""
+    chain, region = w.regions.chain, w.regions.region
+    # (a clause that also goes round again is in the natural loop, off its normal paths)
+    normal, todo = {h}, [h]
+    while todo:
+        for s in w.blocks[todo.pop()].succs:
+            if s in body and s not in normal:
+                normal.add(s)
+                todo.append(s)
+    clauses = _reached(w, {c for x in body for c in chain(x) if region(c) <= body}, normal, steps)
+    after = _reached(w, set(exits), body, steps)
+    return {
+        s
+        for s in clauses & after
+        if s not in exits and any(p in clauses - after for p in w.blocks[s].preds)
+    }
+
+
+def _reached(w, starts, left_out, steps) -> set[int]:
+    """Blocks that ``starts`` lead to within a few steps, not through ``left_out``."""
+    seen, todo = set(starts), list(starts)
+    while todo and steps > 0:
+        steps -= 1
+        for s in w.blocks[todo.pop()].succs:
+            if s not in seen and s not in left_out:
+                seen.add(s)
+                todo.append(s)
+    return seen
 
 
 def _written_after(w, body) -> int | None:

@@ -821,6 +821,21 @@ def breaks_from_a_try_else_under_an_or(items, log):
     return log
 
 
+def clause_breaks_past_the_else(values, log):
+    # 3.12+ lay the except clause out after the loop: its break goes past the else
+    # clause, a way out that the loop's own blocks do not show (seed 173)
+    while values:
+        try:
+            log.append(10 // values.pop())
+        except ZeroDivisionError:
+            if log:
+                break
+    else:
+        log.append("ran out")
+    log.append("after")
+    return log
+
+
 CASES = [
     ("chained_test_in_a_try", ([[1, 2], (3,), [], [4, 5, 6]], 2)),
     ("chained_test_in_a_try", ([[1, 2, 3]], 5)),
@@ -930,4 +945,6 @@ CASES = [
     ("breaks_from_a_try_else_under_an_or", ([0, 0, 0], [])),
     ("breaks_from_a_try_else_under_an_or", ([3, 0, 0, 0, 0], [])),
     ("breaks_from_a_try_else_under_an_or", ([1], None)),
+    ("clause_breaks_past_the_else", ([1, 0, 2], [])),
+    ("clause_breaks_past_the_else", ([0, 5], [])), ("clause_breaks_past_the_else", ([], [])),
 ]
