@@ -187,6 +187,7 @@ READABLE = [
     ("async_code", "returns_a_comprehension"),
     ("branches", "or_choice_stored"),
     ("branches", "or_choice_returned"),
+    ("branches", "or_choice_logged"),
     ("loops", "continue_under_a_chained_test"),
     ("loops", "breaks_from_a_try_else_under_an_or"),
     ("loops", "clause_breaks_past_the_else"),

@@ -225,7 +225,7 @@ def _is_used_tail(instrs, start: int, tail) -> bool:
     if tail[-1].op == "JUMP":
         body = tail[:-1]
         return 0 < len(body) <= LONGEST_COPY and all(
-            i.target is None and _effect(i) is not None for i in body
+            i.target is None and i.op not in NO_FALLTHROUGH for i in body
         )
     return _tail_length(instrs, start) == len(tail)
 

@@ -291,6 +291,11 @@ def or_choice_returned(a, d):
     return a or ("c" if d else "e")
 
 
+def or_choice_logged(a, d, log):
+    # the call, its pop and the return copied (3.10: the call and its pop)
+    log.append(a or ("c" if d else "e"))
+
+
 CASES = [
     ("conditional_condition_raises", (True, True, [1, 2, 3])),
     ("conditional_condition_raises", (True, True, [1])),
@@ -369,4 +374,6 @@ CASES = [
     ("or_choice_stored", (0, 1)), ("or_choice_stored", (0, 0)), ("or_choice_stored", (2, 0)),
     ("or_choice_returned", ([], 1)), ("or_choice_returned", ("", 0)),
     ("or_choice_returned", ("a", 0)),
+    ("or_choice_logged", (0, 1, [])), ("or_choice_logged", (0, 0, [])),
+    ("or_choice_logged", (3, 0, [])),
 ]
