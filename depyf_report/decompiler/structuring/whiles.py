@@ -14,6 +14,7 @@ from ..simulation.unsupported import Unsupported
 from .conditions import negate
 from .fors import for_loop
 from .loops import Loop, check_body_ends, else_clause, loop_nodes
+from .trials import NOT_A_CONDITION
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -47,9 +48,10 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
-    elif not own and len(exits) > 1:
+    elif not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
-        # the rest of a round that breaks goes on there too (seed 65)
+        # the rest of a round that breaks goes on there too (seed 65; not ``while
+        # True: f(); if c: ...``, whose breaks go anywhere: control-flow seed 77)
         ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
         exits = set(ends) if len(ends) == 1 else exits
     follow = min(exits) if exits else None
@@ -82,6 +84,14 @@ def loop(w, h, stack, outer, active, stop=None):
     else:
         node = ast.While(test=m.const(True), body=stmts, orelse=[])
     return [*spill.out, node], stack, follow
+
+
+def _only_tests(w, h) -> bool:
+    """Whether loop header ``h`` only computes and tests a value: a loop test."""
+    block = w.blocks[h]
+    return len(block.succs) == 2 and all(
+        i.op not in NOT_A_CONDITION for i in w.graph.instrs[block.start : block.end]
+    )
 
 
 def _only_reaches(w, x, end, steps=8) -> bool:
