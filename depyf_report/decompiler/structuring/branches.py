@@ -93,18 +93,6 @@ def two_way(w, b, sim, loop, active, stop=None):
     ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
     # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
     ends = {_fence_before(w, e, ends) for e in ends}
-    if len(ends) > 1 and join in ends and ends - {join} <= set(w.fences):
-        # One branch goes straight to the join, the other to the end of the with/try
-        # body around: the join is that branch's own code, which leaves the body
-        # otherwise (a return popping the exception a finally body handles)
-        fence = (ends - {join}).pop()
-        if true_b == join and not t_out:
-            t_out, t_stack = w.seq(true_b, fence, list(true_stack), loop, active=active)
-            t_end = w.ended_at
-        elif false_b == join and not f_out:
-            f_out, f_stack = w.seq(false_b, fence, list(false_stack), loop, active=active)
-            f_end = w.ended_at
-        ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
     if len(ends) == 1 and join not in ends:
         join = ends.pop()  # both stopped at the end of the enclosing with/try body
     elif len(ends) > 1:

@@ -45,6 +45,9 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
+    test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
+    if len(test_exits) == 1:
+        exits = {x for x in exits if x == test_exits[0] or not _returns_from_a_with(w, x, body)}
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)
@@ -56,8 +59,7 @@ def loop(w, h, stack, outer, active, stop=None):
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
         follow = follow if follow is not None else _lone_way_out(w, body)
     copies, else_start = frozenset(), None
-    tested = own or _test_exits(w, h, body, exits)
-    else_first = tested == [follow] and len(exits) == 2 and outer is not None
+    else_first = test_exits == [follow] and len(exits) == 2 and outer is not None
     else_first = else_first and w.joins.jumped_to(follow) != outer.header
     if _ends_outer_body(w, exits, outer) and not exits & set(w.fences) and not else_first:
         # (not where the loop's way out ends the with or try body it is in first, nor
@@ -68,8 +70,10 @@ def loop(w, h, stack, outer, active, stop=None):
         # own is where the loop goes on, the others are breaks
         follow, copies = own[0], frozenset(exits) - {own[0]}
         w.joins.note_break_copies(copies, follow)
-    elif tested == [follow] and len(exits) == 2:
+    elif (own == [follow] and len(exits) == 2) or else_first:
         # while ... else: the test leaves for the else clause, which a break skips
+        # (a compound test's own exit only where the breaks end an outer loop's body:
+        # elsewhere that reading meets finally bodies the walk cannot write yet)
         else_start, follow = follow, max(exits)
     elif exits == {follow} and len(succs) == 2 and _breaks_to_outer_header(w, body, exits, outer):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
@@ -95,6 +99,26 @@ def _test_exits(w, h, body, exits) -> list[int]:
                 chain.add(s)
                 todo.append(s)
     return sorted({s for x in chain for s in w.blocks[x].succs if s in exits})
+
+
+def _returns_from_a_with(w, x, body, steps=4) -> bool:
+    """Whether block ``x`` is the way out of a with statement inside the loop that goes
+    on to return (``while c: with m: return v``, where ``__exit__`` suppressing goes
+    back to the test): it calls ``__exit__``, so it is the with's own code."""
+    handlers = {w.an.handler_of(p) for p in w.blocks[x].preds}
+    if not handlers or not all(
+        h is not None and h in body and w.regions.starts_with(h, "WITH_EXCEPT_START")
+        for h in handlers
+    ):
+        return False
+    for _ in range(steps):
+        block = w.blocks[x]
+        if not block.succs:
+            return w.graph.instrs[block.last].op == "RETURN_VALUE"
+        if len(block.succs) != 1:
+            return False
+        x = block.succs[0]
+    return False
 
 
 def _only_reaches(w, x, end, steps=8) -> bool:
