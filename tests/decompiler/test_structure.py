@@ -94,6 +94,7 @@ READABLE = [
     ("loops", "endless_loop_returns_from_a_for_body"),
     ("exceptions", "conditional_test_before_else_and_finally"),
     ("exceptions", "returns_from_a_with_in_a_finally_body"),
+    ("exceptions", "returns_through_a_with_in_a_finally_body"),
     ("context_managers", "returns_from_a_with_in_a_while"),
     ("context_managers", "returns_from_a_with_in_a_while_in_a_with"),
     ("exceptions", "returns_under_a_finally_with"),

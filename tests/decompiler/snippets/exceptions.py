@@ -1287,6 +1287,22 @@ def returns_from_a_with_in_a_finally_body(fail, bits):
     return 1
 
 
+def returns_through_a_with_in_a_finally_body(flag):
+    # the return value stays on the stack while the finally body's copy runs the with:
+    # it is computed before the with, and the with still binds its target
+    try:
+        LOG.append(flag)
+    except KeyError:
+        pass
+    else:
+        if flag:
+            return (flag, 16)
+    finally:
+        with Logged() as entered:
+            LOG.append(entered)
+    return None
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1467,4 +1483,6 @@ CASES = [
     ("returns_from_a_with_in_a_finally_body", ("k", [0, 1])),
     ("returns_from_a_with_in_a_finally_body", ("k", [0, 0])),
     ("returns_from_a_with_in_a_finally_body", ("k", [])),
+    ("returns_through_a_with_in_a_finally_body", (1,)),
+    ("returns_through_a_with_in_a_finally_body", (0,)),
 ]
