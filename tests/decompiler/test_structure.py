@@ -95,8 +95,6 @@ READABLE = [
     ("exceptions", "conditional_test_before_else_and_finally"),
     ("exceptions", "returns_from_a_with_in_a_finally_body"),
     ("exceptions", "returns_through_a_with_in_a_finally_body"),
-    ("context_managers", "returns_from_a_with_in_a_while"),
-    ("context_managers", "returns_from_a_with_in_a_while_in_a_with"),
     ("exceptions", "returns_under_a_finally_with"),
     ("context_managers", "copies_unless_fast"),
     ("context_managers", "copies_into"),

@@ -46,8 +46,6 @@ def loop(w, h, stack, outer, active, stop=None):
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
     test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
-    if len(test_exits) == 1:
-        exits = {x for x in exits if x == test_exits[0] or not _returns_from_a_with(w, x, body)}
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)
@@ -99,26 +97,6 @@ def _test_exits(w, h, body, exits) -> list[int]:
                 chain.add(s)
                 todo.append(s)
     return sorted({s for x in chain for s in w.blocks[x].succs if s in exits})
-
-
-def _returns_from_a_with(w, x, body, steps=4) -> bool:
-    """Whether block ``x`` is the way out of a with statement inside the loop that goes
-    on to return (``while c: with m: return v``, where ``__exit__`` suppressing goes
-    back to the test): it calls ``__exit__``, so it is the with's own code."""
-    handlers = {w.an.handler_of(p) for p in w.blocks[x].preds}
-    if not handlers or not all(
-        h is not None and h in body and w.regions.starts_with(h, "WITH_EXCEPT_START")
-        for h in handlers
-    ):
-        return False
-    for _ in range(steps):
-        block = w.blocks[x]
-        if not block.succs:
-            return w.graph.instrs[block.last].op == "RETURN_VALUE"
-        if len(block.succs) != 1:
-            return False
-        x = block.succs[0]
-    return False
 
 
 def _only_reaches(w, x, end, steps=8) -> bool:
