@@ -110,6 +110,11 @@ def _test_length(instrs, top_end: int, bottom_end: int, back: int, body: int) ->
             copy_of[i], i, j = j, i - 1, j - 1
         elif j - 1 >= body and _inverted(instrs, a, instrs[j - 1], instrs[j], body):
             copy_of[i], i, j = j - 1, i - 1, j - 2
+        elif stub := _exit_stub(instrs, j, body, exit_):
+            j -= stub
+        elif i >= 1 and (swapped := _swapped(instrs, i, j, body, exit_)):
+            copy_of[i - 1], copy_of[i] = j + 1 - swapped, j
+            i, j = i - 2, j - swapped
         else:
             break
     agreeing = top_end - i
@@ -133,7 +138,8 @@ def _agree(instrs, a: Instr, b: Instr, copy_of: dict, body: int, back: int) -> b
     if a.target is None or b.target is None:
         return a.target is None and b.target is None and value_key(a.argval) == value_key(b.argval)
     inside = a.index < a.target < body and copy_of.get(a.target) == b.target
-    to_body = a.target == body and b.target == back
+    # (3.12+: a jump straight to the body from inside the copy, not only the last one)
+    to_body = a.target == body and b.target in (back, body)
     return inside or to_body or _same_exit(instrs, a.target, b.target)
 
 
@@ -152,6 +158,55 @@ def _inverted(instrs, a: Instr, test: Instr, jump: Instr, body: int) -> bool:
             or (a.target > body and _same_exit(instrs, a.target, jump.target))
         )
     )
+
+
+def _exit_stub(instrs, j: int, body: int, exit_: int) -> int:
+    """How many instructions, ending at ``j``, of the bottom copy are a way out of the
+    loop that the top copy has no counterpart for (0: none): 3.12+ send a test that
+    jumps forward out of the loop from inside the copy to a lone jump out, or to a
+    copy of the small block after the loop, laid out after a jump back to the body
+    (``while (a if x else b):``), where the top copy's test jumps out itself."""
+    start = _way_out(instrs, j, body, exit_)
+    if start is None or instrs[start - 1].op != "JUMP" or instrs[start - 1].target != body:
+        return 0
+    return j + 1 - start
+
+
+def _swapped(instrs, i: int, j: int, body: int, exit_: int) -> int:
+    """How many instructions, ending at ``j``, of the bottom copy are the top copy's
+    test out of the loop and jump into the body at ``i - 1, i`` laid out the other way
+    round: the opposite test into the body, then the way out (0: they are not). One
+    arm of ``while (a if x else b):`` on 3.10 and 3.11."""
+    test, jump = instrs[i - 1], instrs[i]
+    if not (
+        test.op in CONDITIONS
+        and jump.op == "JUMP"
+        and jump.target == body
+        and test.handler == jump.handler
+        and _same_exit(instrs, test.target, exit_)
+    ):
+        return 0
+    start = _way_out(instrs, j, body, exit_)
+    if start is None:
+        return 0
+    copy_test = instrs[start - 1]
+    if copy_test.op != OPPOSITE[test.op] or copy_test.target != body:
+        return 0
+    return j + 2 - start if copy_test.handler == test.handler else 0
+
+
+def _way_out(instrs, j: int, body: int, exit_: int) -> int | None:
+    """Where the way out of the loop that ends at ``j`` starts, inside the bottom copy:
+    a lone jump out, or a copy of the small block after the loop; None if it is not."""
+    if instrs[j].op not in LEAVES:
+        return None
+    for start in range(j, max(j - COPIED_EXIT_LENGTH, body), -1):
+        before = instrs[start - 1]
+        if before.target is not None or before.op in LEAVES:
+            if not all(x.target is None for x in instrs[start:j]):
+                return None
+            return start if _same_exit(instrs, start, exit_) else None
+    return None
 
 
 def _same_exit(instrs, a: int | None, b: int) -> bool:
@@ -201,6 +256,11 @@ def _is_condition(run: list[Instr], chain_ends: dict[int, str]) -> bool:
             if depth != 1 and not (depth > 1 and chain_ends.get(ins.target) == "POP_TOP"):
                 return False
             depth -= 1
+            continue
+        if ins.op == "JUMP" and depth == 0 and ins.target is not None:
+            # (one arm of a conditional test, held: on to the body past the other arm)
+            if ins.target <= run[-1].index:
+                return False
             continue
         if ins.op in ("COPY", "SWAP"):  # (a chained comparison keeps its middle operand)
             if ins.arg is None or depth < ins.arg:

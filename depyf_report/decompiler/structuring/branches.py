@@ -181,7 +181,9 @@ def _body_not_join(w, join, true_b, false_b, falls, fall, jump, kind, stop) -> b
 def _fence_before(w, end, ends):
     """The end of the enclosing with/try body among ``ends`` that only jumps on to
     ``end``, else ``end``."""
-    return next((f for f in ends if f in w.fences and w.joins.jumped_to(f) == end), end)
+    return next(
+        (f for f in ends if f != end and f in w.fences and w.joins.jumped_to(f) == end), end
+    )
 
 
 def _fall_throughs(w, tested) -> set[int]:

@@ -107,9 +107,11 @@ def _chosen_condition(w, test, true_b, false_b, stack, merged):
         value = ast.IfExp(test=test, body=a, orelse=negate(b))
     else:
         return None
-    hops = {x for x in (t1, f1) if w.joins.jumped_to(x) != x}  # lone jumps on to the targets
+    # lone jumps on to the targets; not past the end of a with or try body, which is
+    # where the walk inside it stops (3.10: the jump to a try's else clause)
+    hops = {x for x in (t1, f1) if x not in w.fences and w.joins.jumped_to(x) != x}
     merged |= taken_a | taken_b | hops
-    return value, w.joins.jumped_to(t1), w.joins.jumped_to(f1)
+    return value, *(w.joins.jumped_to(x) if x in hops else x for x in (t1, f1))
 
 
 def _pure_condition(w, cand, merged, stack):

@@ -138,7 +138,7 @@ def _still_iterating(w, h, body, exits, done):
             ):
                 continue
             # (a loop that starts there is all inside, its except clauses' ways back
-            # too; where they re-raise is no way on)
+            # too; where they return or re-raise is no way on)
             added = {x, *w.an.loops.get(x, ())}
             body |= added
             exits -= added
@@ -147,7 +147,7 @@ def _still_iterating(w, h, body, exits, done):
                 s
                 for y in added - {x}
                 for s in w.blocks[y].succs
-                if s not in body and not _raises_at_once(w, s)
+                if s not in body and not _ends_at_once(w, s)
             }
             grown = True
     return frozenset(body), exits
@@ -156,6 +156,20 @@ def _still_iterating(w, h, body, exits, done):
 def _raises_at_once(w, b) -> bool:
     block = w.blocks[b]
     return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
+
+
+def _ends_at_once(w, b, steps=6) -> bool:
+    """Whether block ``b`` raises, or goes on through blocks only it leads to into a
+    return: a clause of a try inside a loop with no way out but these (``while True:
+    try: ... except E: return x``) ends the function, and leaves no loop for that."""
+    for _ in range(steps):
+        block = w.blocks[b]
+        if not block.succs:
+            return w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE", "RETURN_VALUE")
+        if len(block.succs) != 1 or w.blocks[block.succs[0]].preds != [b]:
+            return False
+        b = block.succs[0]
+    return False
 
 
 def _pops_first(w, x) -> bool:

@@ -69,6 +69,9 @@ def build(w, h, b, stack, loop, active, stop):
             # (3.12+ ``try: with m: return f()``: the return is outside the try, and
             # __exit__ suppressing goes on to the code after the try, not to it)
             raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
+    before = []  # values under the with's manager, computed before it is entered
+    if is_with:
+        before, stack = _computed_before(w, stack)
     inner = active | {h}
     mark, walked = len(w.fenced_at), len(w.visit_log)
     # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
@@ -89,10 +92,25 @@ def build(w, h, b, stack, loop, active, stop):
         settle.spill(strict=True)
         body, body_stack = body + settle.out, settle.stack
     if is_with:
-        return with_statement(w, stack, body, body_stack, follow, after_with, (loop, active, stop))
+        stmts, after, nxt = with_statement(
+            w, stack, body, body_stack, follow, after_with, (loop, active, stop)
+        )
+        return before + stmts, after, nxt
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
     return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
+
+
+def _computed_before(w, stack):
+    """(statements, stack): the values a with statement's body runs over (a return
+    value kept while a copy of a finally body runs the with) assigned to temporaries
+    before it; else the first statement of its body would compute them, in place of
+    binding the ``as`` target."""
+    sim = Sim(w.ctx, w.graph.instrs, stack[:-2])
+    if any(isinstance(v, m.Marker) and not sim.is_pure(v) for v in sim.stack):
+        return [], stack  # (a marker that has no Python form stays as it is)
+    sim.spill()
+    return sim.out, [*sim.stack, *stack[-2:]]
 
 
 def _jumps_back_into(w, x, region, depth=2) -> bool:

@@ -54,6 +54,7 @@ def loop(w, h, stack, outer, active, stop=None):
         # True: f(); if c: ...``, whose breaks go anywhere: control-flow seed 77)
         ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
         exits = set(ends) if len(ends) == 1 else exits
+    test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)
@@ -65,17 +66,25 @@ def loop(w, h, stack, outer, active, stop=None):
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
         follow = follow if follow is not None else _lone_way_out(w, body)
     copies, else_start = frozenset(), None
-    if _ends_outer_body(w, exits, outer) and not exits & set(w.fences):
-        # (not where the loop's way out ends the with or try body it is in first)
+    else_first = test_exits == [follow] and len(exits) == 2 and outer is not None
+    else_first = else_first and w.joins.jumped_to(follow) != outer.header
+    if _ends_outer_body(w, exits, outer) and not exits & set(w.fences) and not else_first:
+        # (not where the loop's way out ends the with or try body it is in first, nor
+        # where the test leaves for an else clause, which the breaks skip)
         follow = outer.header
     elif own and all(w.joins.same_return(x, own[0]) for x in exits):
         # 3.12+ copy the return that ends the function to every way out: the test's
         # own is where the loop goes on, the others are breaks
         follow, copies = own[0], frozenset(exits) - {own[0]}
         w.joins.note_break_copies(copies, follow)
-    elif own == [follow] and len(exits) == 2:
+    elif (own == [follow] and len(exits) == 2) or else_first:
         # while ... else: the test leaves for the else clause, which a break skips
+        # (a compound test's own exit only where the breaks end an outer loop's body:
+        # elsewhere that reading meets finally bodies the walk cannot write yet)
         else_start, follow = follow, max(exits)
+    elif exits == {follow} and len(succs) == 2 and _breaks_to_outer_header(w, body, exits, outer):
+        # ... for the next round of the loop around, whose body the loop ends (3.12+)
+        else_start, follow = follow, outer.header
     loop = Loop(h, follow, body, outer, copies, else_start)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
     check_body_ends(rest)
@@ -92,6 +101,19 @@ def _only_tests(w, h) -> bool:
     return len(block.succs) == 2 and all(
         i.op not in NOT_A_CONDITION for i in w.graph.instrs[block.start : block.end]
     )
+
+
+def _test_exits(w, h, body, exits) -> list[int]:
+    """The exits that a compound test at the loop's header (``while a or b:``) leaves
+    for: those its two-way blocks, reached only from one another, jump to."""
+    chain, todo = {h}, [h]
+    while todo:
+        for s in w.blocks[todo.pop()].succs:
+            block = w.blocks[s]
+            if s in body and s not in chain and len(block.succs) == 2 and set(block.preds) <= chain:
+                chain.add(s)
+                todo.append(s)
+    return sorted({s for x in chain for s in w.blocks[x].succs if s in exits})
 
 
 def _only_reaches(w, x, end, steps=8) -> bool:
@@ -131,7 +153,7 @@ def _lone_way_out(w, body) -> int | None:
     Every break goes there, so its code is what runs after the loop."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
-    going_on = [x for x in outside if not _only_ends(w, x)]
+    going_on = [x for x in outside if not _only_ends(w, x) and not _in_inner_for(w, x, body)]
     if len(going_on) == 1 and len(w.blocks[going_on[0]].succs) == 1:
         [after] = w.blocks[going_on[0]].succs
         if after in outside:
@@ -145,6 +167,19 @@ def _lone_way_out(w, body) -> int | None:
     if _leaves_a_value(w, going_on[0]):
         return None
     return going_on[0]
+
+
+def _in_inner_for(w, x, body) -> bool:
+    """Whether block ``x`` still runs with the iterator of a for loop inside ``body``
+    on the stack: only that loop's body leads there and ``x`` does not pop it first
+    (3.12+ lay out an if inside that loop which returns after the loop's code)."""
+    if w.graph.instrs[w.blocks[x].start].op in ("POP_TOP", "END_FOR"):
+        return False
+    preds = w.blocks[x].preds
+    return any(
+        f in body and w.graph.is_for_header(f) and preds and set(preds) <= w.an.loops[f]
+        for f in w.an.loops
+    )
 
 
 def _leaves_a_value(w, x) -> bool:
@@ -261,6 +296,29 @@ def _breaks_to_outer_round(w, body, outer) -> set[int]:
         return set()
     leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
     return {s for s in leaving if s != outer.header and w.joins.jumped_to(s) == outer.header}
+
+
+def _breaks_to_outer_header(w, body, exits, outer) -> bool:
+    """Whether the loop's body leaves, other than for its exits, through blocks that go
+    straight on to the header of the loop around it: no ``continue`` can be written
+    there from inside this loop, so it is a break that 3.12+ sent on to that loop's
+    next round, past this loop's else clause."""
+    if outer is None:
+        return False
+    leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
+    return any(_goes_straight_to(w, s, outer.header, exits) for s in leaving - exits)
+
+
+def _goes_straight_to(w, b, end, avoid, steps=4) -> bool:
+    """Whether block ``b`` is ``end``, or goes on to it through blocks of one way on,
+    none of them in ``avoid`` or the end of an enclosing with or try body."""
+    for _ in range(steps):
+        if b == end:
+            return True
+        if b in avoid or b in w.fences or len(w.blocks[b].succs) != 1:
+            return False
+        b = w.blocks[b].succs[0]
+    return b == end
 
 
 def _ends_outer_body(w, exits, outer) -> bool:

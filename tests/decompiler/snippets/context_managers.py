@@ -625,6 +625,28 @@ def try_returning_in_a_with_raises_after(name, early):
     return "suppressed"
 
 
+def returns_from_a_with_in_a_while(bits, names):
+    # the with's way out returns; only ``__exit__`` suppressing goes back to the test
+    it = iter(bits)
+    while next(it) or next(it):
+        with Resource(names.pop(), suppress=True) as handle:
+            if len(names) % 2:
+                raise KeyError(handle)
+            return handle
+    return None
+
+
+def returns_from_a_with_in_a_while_in_a_with(bits, names):
+    it = iter(bits)
+    with Resource("outer"):
+        while next(it):
+            with Resource(names.pop(), suppress=True) as handle:
+                if len(names) % 2:
+                    raise KeyError(handle)
+                return handle
+    return None
+
+
 CASES = [
     ("loop_test_leaves_a_with", ([None, None, 3], 5)),
     ("loop_test_leaves_a_with", ([None], 5)),
@@ -797,4 +819,11 @@ CASES = [
     ("with_anything", (OnlyExits(),)),
     ("try_returning_in_a_with_raises_after", ("a", True)),
     ("try_returning_in_a_with_raises_after", ("b", False)),
+    ("returns_from_a_with_in_a_while", ([1], ["a", "b"])),
+    ("returns_from_a_with_in_a_while", ([0, 1, 1], ["a", "b", "c"])),
+    ("returns_from_a_with_in_a_while", ([0, 0], ["a"])),
+    ("returns_from_a_with_in_a_while", ([1, 0, 0], ["a", "b"])),
+    ("returns_from_a_with_in_a_while_in_a_with", ([1, 1], ["a", "b", "c"])),
+    ("returns_from_a_with_in_a_while_in_a_with", ([1, 0], ["a", "b"])),
+    ("returns_from_a_with_in_a_while_in_a_with", ([0], [])),
 ]

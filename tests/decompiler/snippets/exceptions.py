@@ -1256,6 +1256,53 @@ def comprehension_in_a_finally_body(items, early, log):
     return log
 
 
+def conditional_test_before_else_and_finally(bits, x, log):
+    # 3.10: the test's failing arms jump to the end of the try body, a lone jump on
+    # to the else clause, where the if inside the body does not go on
+    it = iter(bits)
+    try:
+        log.append(0)
+        if next(it) if x else not next(it):
+            log.append(1)
+    except StopIteration:
+        log.append(2)
+    else:
+        log.append(3)
+    finally:
+        log.append(4)
+    return log
+
+
+def returns_from_a_with_in_a_finally_body(fail, bits):
+    # on the raising path, the return pops the exception the finally body handles
+    # first, outside the with's region, where the if's other way leaves that region
+    it = iter(bits)
+    try:
+        if fail:
+            raise KeyError(fail)
+    finally:
+        with Logged():
+            if next(it) or next(it):
+                return 38
+    return 1
+
+
+def returns_through_a_with_in_a_finally_body(flag):
+    # the return value stays on the stack while the finally body's copy runs the with:
+    # it is computed before the with, and the with still binds its target
+    try:
+        LOG.append(flag)
+    except KeyError:
+        pass
+    else:
+        if flag:
+            return (flag, 16)
+    finally:
+        with Logged() as entered:
+            LOG.append(entered)
+    return None
+
+
 CASES = [
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
@@ -1427,4 +1474,15 @@ CASES = [
     ("comprehension_in_a_finally_body", ([], True, [])),
     ("comprehension_in_a_finally_body", ([1], False, [])),
     ("comprehension_in_a_finally_body", ([], False, [])),
+    ("conditional_test_before_else_and_finally", ([1], True, [])),
+    ("conditional_test_before_else_and_finally", ([1], False, [])),
+    ("conditional_test_before_else_and_finally", ([0], False, [])),
+    ("conditional_test_before_else_and_finally", ([], True, [])),
+    ("returns_from_a_with_in_a_finally_body", (0, [1])),
+    ("returns_from_a_with_in_a_finally_body", (0, [0, 0])),
+    ("returns_from_a_with_in_a_finally_body", ("k", [0, 1])),
+    ("returns_from_a_with_in_a_finally_body", ("k", [0, 0])),
+    ("returns_from_a_with_in_a_finally_body", ("k", [])),
+    ("returns_through_a_with_in_a_finally_body", (1,)),
+    ("returns_through_a_with_in_a_finally_body", (0,)),
 ]

@@ -836,6 +836,80 @@ def clause_breaks_past_the_else(values, log):
     return log
 
 
+def clause_returns_from_an_endless_loop(items, ops):
+    # the endless loop's only ways out are its except clauses: the one that returns
+    # is the inner loop's own code, no break out of the for loop around it
+    for x in items:
+        if x > 0 and ops:
+            while True:
+                try:
+                    _step(ops)
+                except KeyError:
+                    return x
+                except ValueError:
+                    pass
+    return None
+
+
+def _step(ops):
+    op = ops.pop()
+    if op == "k":
+        raise KeyError(op)
+    if op == "v":
+        raise ValueError(op)
+
+
+def conditional_test_continues(bits, x, log):
+    # the loop's test is a conditional expression: 3.12+ repeat it at the end of the
+    # body with an extra jump out, 3.10 and 3.11 with one arm's jumps swapped
+    it = iter(bits)
+    while next(it) if x else not next(it):
+        if not (next(it) and x):
+            log.append(1)
+            continue
+        log.append(2)
+    return log
+
+
+def while_else_ends_a_for_body(rows, log):
+    # 3.12+ send the break straight to the for loop's next round, past the else
+    for row in rows:
+        while row:
+            if row.pop() < 0:
+                log.append("neg")
+                break
+        else:
+            log.append("empty")
+    return log
+
+
+def while_else_with_or_ends_a_for_body(rows, log):
+    for row in rows:
+        while row or log == ["stop"]:
+            if not row:
+                log.append("stopped")
+                break
+            if row.pop() < 0:
+                log.append("neg")
+                break
+        else:
+            if len(log) > 2:
+                log.append("long")
+    return log
+
+
+def endless_loop_returns_from_a_for_body(rows, flag):
+    # the if that returns is the for loop's own code, laid out past the endless loop
+    while True:
+        for i, row in enumerate(rows):
+            if row if flag else not row:
+                rows.append(i)
+                return i, len(rows)
+        flag = not flag
+        if not rows or len(rows) > 3:
+            return None
+
+
 CASES = [
     ("chained_test_in_a_try", ([[1, 2], (3,), [], [4, 5, 6]], 2)),
     ("chained_test_in_a_try", ([[1, 2, 3]], 5)),
@@ -947,4 +1021,21 @@ CASES = [
     ("breaks_from_a_try_else_under_an_or", ([1], None)),
     ("clause_breaks_past_the_else", ([1, 0, 2], [])),
     ("clause_breaks_past_the_else", ([0, 5], [])), ("clause_breaks_past_the_else", ([], [])),
+    ("clause_returns_from_an_endless_loop", ([0, 2, 3], ["x", "v", "k", "v"])),
+    ("clause_returns_from_an_endless_loop", ([1], ["v", "v"])),
+    ("clause_returns_from_an_endless_loop", ([-1, 0], ["k"])),
+    ("clause_returns_from_an_endless_loop", ([], [])),
+    ("conditional_test_continues", ([1, 1, 1, 0, 1, 0, 0], True, [])),
+    ("conditional_test_continues", ([0, 0, 1, 0, 0, 1], False, [])),
+    ("conditional_test_continues", ([1, 0, 0, 1, 1], False, [])),
+    ("conditional_test_continues", ([0], True, [])),
+    ("while_else_ends_a_for_body", ([[1, -1, 2], [], [3, 4]], [])),
+    ("while_else_ends_a_for_body", ([], [])),
+    ("while_else_with_or_ends_a_for_body", ([[1, -1, 2], [], [3, 4]], [])),
+    ("while_else_with_or_ends_a_for_body", ([[], [1]], ["stop"])),
+    ("while_else_with_or_ends_a_for_body", ([[1], [2], [3], [4]], [])),
+    ("endless_loop_returns_from_a_for_body", ([0, 0, 1], True)),
+    ("endless_loop_returns_from_a_for_body", ([1, 1], True)),
+    ("endless_loop_returns_from_a_for_body", ([0, 0], True)),
+    ("endless_loop_returns_from_a_for_body", ([], False)),
 ]
