@@ -96,6 +96,8 @@ def build(w, h, b, stack, loop, active, stop):
             w, stack, body, body_stack, follow, after_with, (loop, active, stop)
         )
         return before + stmts, after, nxt
+    if not _is_finally(w, h) and _runs_after_in_body(w, h, b, w.visit_log[walked:]):
+        raise Unsupported("code that runs after a try body read into it, under its clauses")
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
     return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
@@ -111,6 +113,19 @@ def _computed_before(w, stack):
         return [], stack  # (a marker that has no Python form stays as it is)
     sim.spill()
     return sim.out, [*sim.stack, *stack[-2:]]
+
+
+def _runs_after_in_body(w, h, b, visited) -> bool:
+    """Whether the walk of the body of handler ``h`` took in a block that the
+    statement around the try protects but ``h`` does not, and that could raise: code
+    written after the try (its else), which in the body would run under its clauses.
+    (Copies of an enclosing finally body or with exit lie outside that statement.)"""
+    chain = w.regions.chain(b)
+    around = chain[chain.index(h) + 1 :] if h in chain else None
+    region = w.regions.region(h)
+    return around is not None and any(
+        x not in region and w.regions.chain(x) == around and not _plain_exit(w, x) for x in visited
+    )
 
 
 def _jumps_back_into(w, x, region, depth=2) -> bool:
@@ -178,6 +193,8 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
         if final is not None:
             raise Unsupported("finally body not found on the normal path")
+        if copies:  # (as above: they would run under the clause read in its place)
+            raise Unsupported("a copy of a finally body read as an except clause in the body")
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
@@ -612,6 +629,10 @@ def _finally(w, body, body_stack, final, normal, follow):
     # (where the body never ends normally, a copy of the code after the try may
     # still end it: that code is then written after the try, once)
     body = strip_copies(body, final, after=rest, known=ends)
+    if _copy_runs_on(body, final):
+        # (a copy of the finally body on a way out of the body that was not found, and
+        # the code after the try read after it: the finally body would run twice)
+        raise Unsupported("a copy of the finally body left in the try body")
     if ends and returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
         body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
     node = ast.Try(
@@ -620,6 +641,17 @@ def _finally(w, body, body_stack, final, normal, follow):
     if not ends:
         return [node, *rest], None, None
     return [node, *rest], after, nxt
+
+
+def _copy_runs_on(body, final) -> bool:
+    """Whether the body runs a copy of ``final`` and then more code that neither
+    returns nor leaves a loop: the code written after the try, read into the body
+    behind a copy of the finally body that the walk did not take for one. (A copy
+    before a return may stay for an enclosing finally's strip, with its own copy.)"""
+    n = len(final)
+    if not n or not body or isinstance(body[-1], (ast.Return, ast.Break, ast.Continue)):
+        return False
+    return any(m.same_up_to_temporaries(body[i : i + n], final) for i in range(len(body) - n))
 
 
 def _after_finally(w, body, body_stack, final, follow, loop, active, stop):

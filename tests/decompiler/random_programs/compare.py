@@ -37,6 +37,21 @@ TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b|\b(?:_[A-Za-z0-9]+)?__\d+\
 PLACE = {"__firstlineno__", "__static_attributes__"}
 
 
+# A list or tuple longer than this, of plain values only, is pictured by its repr,
+# which tells them apart as ``describe`` does (1 from True and 1.0, 0.0 from -0.0).
+LONG = 64
+PLAIN = frozenset({type(None), bool, int, float, complex, str, bytes})
+
+
+def _plain_repr(items) -> str | None:
+    if not PLAIN.issuperset(map(type, items)):
+        return None
+    try:
+        return repr(items)
+    except ValueError:  # (an int too long for repr: item by item, as describe does)
+        return None
+
+
 def picture(value, depth: int = 0):
     """``describe``, but with the names of functions, classes and generators."""
     if depth > MAX_DEPTH:
@@ -69,6 +84,12 @@ def picture(value, depth: int = 0):
             picture(value.__cause__, deeper),
             value.__suppress_context__,
         )
+    if isinstance(value, (list, tuple)) and len(value) > LONG:
+        # (``x *= 5`` on a list that each call reaches grows it fivefold a call: item
+        # by item, picturing it came to cost more than everything else, seed 421)
+        text = _plain_repr(value)
+        if text is not None:
+            return (type(value).__name__, "plain", text)
     if isinstance(value, (list, tuple)):
         return (type(value).__name__, [picture(item, deeper) for item in value])
     if isinstance(value, (set, frozenset)):

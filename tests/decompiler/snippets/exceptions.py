@@ -1301,6 +1301,66 @@ def returns_through_a_with_in_a_finally_body(flag):
         with Logged() as entered:
             LOG.append(entered)
     return None
+def raises_in_the_else_of_a_nested_try(first, second, flag):
+    """An inner try whose body only returns and whose else raises, inside an outer
+    try that never ends normally (random seed 523 on 3.10): both try bodies were
+    taken to end at the return, so the else's raise was read into the inner body,
+    where its clause caught it."""
+    try:
+        try:
+            if first() if flag else not second():
+                return f"a{flag}"
+        except Exception:
+            pass
+        else:
+            raise ValueError("g9", [KeyError(9), KeyError(flag)])
+    except KeyError:
+        pass
+
+
+class _Noting:
+    """A context manager that notes entering and leaving in a log."""
+
+    def __init__(self, log, name):
+        self.log, self.name = log, name
+
+    def __enter__(self):
+        self.log.append(("enter", self.name))
+        return self.name
+
+    def __exit__(self, *exc):
+        self.log.append(("exit", self.name))
+
+
+def raises_after_a_finally_holding_a_lambda(log):
+    """A raise after a try/finally whose else holds a with and whose finally body
+    makes a lambda, all inside two more try statements (random seed 1451 on 3.10):
+    the copy of the finally body on the normal path was not found, and the raise
+    after it was read into the finally's body, which then ran the finally twice."""
+    try:
+        try:
+            try:
+                pass
+            except KeyError:
+                pass
+            else:
+                with _Noting(log, 1), _Noting(log, 2) as name:
+                    log.append(name)
+            finally:
+                log.append((lambda *a, **kw: (a, kw))(1, k=9))
+            raise KeyError(59)
+        except (ValueError, KeyError):
+            pass
+    except (ValueError, KeyError) as e:
+        log.append(e)
+
+
+def _yes():
+    return True
+
+
+def _no():
+    return False
 
 
 CASES = [
@@ -1485,4 +1545,9 @@ CASES = [
     ("returns_from_a_with_in_a_finally_body", ("k", [])),
     ("returns_through_a_with_in_a_finally_body", (1,)),
     ("returns_through_a_with_in_a_finally_body", (0,)),
+    ("raises_in_the_else_of_a_nested_try", (_yes, _yes, True)),
+    ("raises_in_the_else_of_a_nested_try", (_no, _no, True)),
+    ("raises_in_the_else_of_a_nested_try", (_yes, _yes, False)),
+    ("raises_in_the_else_of_a_nested_try", (_no, _no, False)),
+    ("raises_after_a_finally_holding_a_lambda", ([],)),
 ]
