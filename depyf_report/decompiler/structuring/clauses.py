@@ -255,6 +255,12 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True)
     if isinstance(stmt, ast.Return):
         _hoist_kept_value(out, end, stmt, final)
     if not _is_copy(out[end - len(final) : end], final):
+        # The compiler copies the finally body before every way out of the try body,
+        # an inner one's before an outer one's (which the outer try drops): a way out
+        # with no copy before it at all had its copy read otherwise, and written so
+        # it would run twice.
+        if not any(_is_copy(out[i : i + len(final)], final) for i in range(end)):
+            raise Unsupported("no copy of the finally body before a way out of its try")
         return stmt
     kept = out[end:]
     if isinstance(stmt, ast.Return) and _read_after(stmt.value, final):

@@ -160,6 +160,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
         if final is not None:
             raise Unsupported("finally body not found on the normal path")
+        if _leaves(body):
+            # (a way out of the body runs a copy of the finally body, which matched
+            # none of its readings: left in the body, an exception inside it would
+            # run the clause, the finally body, again)
+            raise Unsupported("a copy of a finally body before a way out, read otherwise")
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
@@ -186,6 +191,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
             # next round, the clauses to the code after the try: written after it, that
             # code would run after the body too
             raise Unsupported("a try body and its clauses go on to different places")
+        if _else_stops_short(w, end, after, h_stack, join):
+            # (3.10: the else runs on to a copy of an enclosing finally body that ends
+            # the body around, the clauses to the code after the try: written after
+            # it, that code would run after the else too)
+            raise Unsupported("a try's else and its clauses go on to different places")
     if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
         # at a copy of the return: each returns its own)
@@ -220,6 +230,15 @@ def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:
     if None in (after, h_stack, join, end, loop, ended) or ended in (end, w.joins.jumped_to(end)):
         return False
     return w.joins.jumped_to(ended) == loop.header
+
+
+def _else_stops_short(w, end, after, h_stack, join) -> bool:
+    """Whether the else walk just done ran on to a fence (an enclosing body's end)
+    other than ``end``, where the clauses go on."""
+    ended = w.ended_at
+    if None in (after, h_stack, join, end, ended):
+        return False
+    return ended not in (end, w.joins.jumped_to(end)) and ended in w.fences
 
 
 def _return_apart(w, end, after, h_stack) -> bool:

@@ -1256,7 +1256,67 @@ def comprehension_in_a_finally_body(items, early, log):
     return log
 
 
+def finally_copy_shaped_otherwise(flag, value, log):
+    """A return in a try body with clauses and a finally body whose if has an empty
+    branch (random seed 3200 on 3.10 and 3.12): the copy before the return, its
+    branches holding the copied return, matched no reading of the finally body, so
+    it was left in an else and the finally body ran twice."""
+    try:
+        log.append("body")
+        return value
+    except LookupError:
+        pass
+    finally:
+        if flag:
+            pass
+        else:
+            log.append("finally")
+            while len(log) < 3:
+                log.append("waited")
+    return log
+
+
+def else_returns_clause_raises(items, log):
+    """An inner try whose else returns through an enclosing finally body, and whose
+    clause goes on to a raise (random seed 5157 on 3.10): the else stopped at the
+    copy of the finally body, and the raise after the inner try was written as if
+    the else ran on to it; the return was lost."""
+    try:
+        try:
+            log.append(len(items))
+            return 7
+        except TypeError:
+            pass
+        raise LookupError(13)
+    finally:
+        log.append("finally")
+
+
+def finally_loop_after_a_return(x, flags, log):
+    """A return in a try inside a try with clauses and a finally body ending in a
+    loop (random seeds 6697 and 8118 on 3.12): the copy before the return, the return
+    copied into the loop, matched no reading of the finally body, which was then read
+    as a bare except clause; an exception inside the copy ran it a second time."""
+    try:
+        try:
+            return x + len(log)
+        except LookupError:
+            pass
+    except (TypeError, ValueError):
+        pass
+    finally:
+        log.append(x)
+        while flags.pop() or x > 6:
+            pass
+
+
 CASES = [
+    ("finally_loop_after_a_return", (1, [0, 1, 1], [])),
+    ("finally_loop_after_a_return", (1, [1, 1], [])),
+    ("finally_loop_after_a_return", (9, [0, 0], [])),
+    ("finally_copy_shaped_otherwise", (True, 1, [])),
+    ("finally_copy_shaped_otherwise", (False, 2, [])),
+    ("else_returns_clause_raises", ([1], [])), ("else_returns_clause_raises", (None, [])),
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
