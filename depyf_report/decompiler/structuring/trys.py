@@ -154,7 +154,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         mark, counter = len(w.visit_log), w.ctx.counter
         normal = _after_finally(w, body, body_stack, final, follow, loop, active, stop)
         if normal is not None:
-            return _finally(w, body, body_stack, final, normal, follow)
+            alone = not any(
+                _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START")
+                for a in active - {h}
+            )
+            return _finally(w, body, body_stack, final, normal, follow, alone)
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
@@ -605,14 +609,14 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
     return [node, *rest], None, None
 
 
-def _finally(w, body, body_stack, final, normal, follow):
+def _finally(w, body, body_stack, final, normal, follow, alone):
     """The try statement with finally body ``final``; ``normal`` is what the normal
     path runs after the body, the copy of ``final`` taken off (``_after_finally``)."""
     rest, after, nxt = normal
     ends = follow is not None and body_stack is not None
     # (where the body never ends normally, a copy of the code after the try may
     # still end it: that code is then written after the try, once)
-    body = strip_copies(body, final, after=rest, known=ends)
+    body = strip_copies(body, final, after=rest, known=ends, alone=alone)
     if ends and returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
         body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
     node = ast.Try(

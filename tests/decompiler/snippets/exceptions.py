@@ -1310,7 +1310,25 @@ def finally_loop_after_a_return(x, flags, log):
             pass
 
 
+def finally_ending_in_an_empty_if(flag, value, log):
+    """A return in a try body whose finally body ends in an if with nothing in it,
+    with code after the try (random seed 4698 on 3.10 and 3.12): the normal path's
+    copy of the finally body, followed by that code, was left in the try body, where
+    it ran before the finally body ran again."""
+    try:
+        if flag:
+            return "early"
+    finally:
+        log.append("finally")
+        if value > 2:
+            pass
+    log.append("after")
+    return log
+
+
 CASES = [
+    ("finally_ending_in_an_empty_if", (True, 3, [])),
+    ("finally_ending_in_an_empty_if", (False, 1, [])),
     ("finally_loop_after_a_return", (1, [0, 1, 1], [])),
     ("finally_loop_after_a_return", (1, [1, 1], [])),
     ("finally_loop_after_a_return", (9, [0, 0], [])),
