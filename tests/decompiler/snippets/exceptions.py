@@ -1326,7 +1326,25 @@ def finally_ending_in_an_empty_if(flag, value, log):
     return log
 
 
+def finally_loop_in_a_clause(value, log):
+    """A finally body that starts with ``while True`` inside an ``except ... as``
+    clause (random seed 7086 on 3.10): its handler starts at the loop's NOP, which
+    3.10's reading made the clause's cleanup and normalize then dropped, so the
+    function was not decompiled at all."""
+    try:
+        value.missing
+    except AttributeError as e:
+        try:
+            log.append(value + 1)
+        finally:
+            while True:
+                log.append(str(e)[:4])
+                break
+    return log
+
+
 CASES = [
+    ("finally_loop_in_a_clause", (1, [])), ("finally_loop_in_a_clause", ("x", [])),
     ("finally_ending_in_an_empty_if", (True, 3, [])),
     ("finally_ending_in_an_empty_if", (False, 1, [])),
     ("finally_loop_after_a_return", (1, [0, 1, 1], [])),
