@@ -64,18 +64,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "issue 25 asks for a state machine in under 10% of random programs; the wide "
         "generator's modules hold one far more often (see STATE_MACHINE_CEILING)",
     ),
-    *(
-        (
-            test("exceptions-comprehension_in_a_finally_body"),
-            (PY312, PY313),
-            "a wrong result (random seed 1974 on 3.12): 3.12+ inline a comprehension in a "
-            "finally body, so the normal path's copy holds a temporary of its own and is "
-            "not found; the finally reads as a bare except, and the copy before the "
-            "return runs under it. Matching the normal path up to temporaries took a "
-            "return's copy for it (seed 1231 on 3.11), so only exits' copies match so",
-        )
-        for test in (module, function)
-    ),
     (
         state_machine("comprehensions-closure_in_comprehension"),
         (PY312, PY313),
