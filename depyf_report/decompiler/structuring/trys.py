@@ -238,13 +238,11 @@ def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:
 
 def _else_stops_short(w, end, after, h_stack, join) -> bool:
     """Whether the else walk just done ran on to a fence (an enclosing body's end)
-    other than ``end``, where the clauses go on, nor a copy of it."""
+    other than ``end``, where the clauses go on."""
     ended = w.ended_at
     if None in (after, h_stack, join, end, ended):
         return False
-    if ended in (end, w.joins.jumped_to(end)) or ended not in w.fences:
-        return False
-    return not w.joins.same_exit(ended, end)  # (3.10 copies a small ending block)
+    return ended not in (end, w.joins.jumped_to(end)) and ended in w.fences
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
