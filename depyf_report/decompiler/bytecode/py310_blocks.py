@@ -264,6 +264,7 @@ class BlockWalk:
         return (
             before.opname in ENDS | UNCONDITIONAL
             and first.opname not in ENDS
+            and first.opname not in DROPPED  # (normalize drops it: no cleanup left there)
             and first.jump_target is None
             and offset not in self.targets
             and after.offset not in self.targets

@@ -439,7 +439,12 @@ def _class_locals_dropped(code, body, enclosing) -> set[str]:
         return set()
     outer = enclosing.code
     seen = {*outer.co_varnames, *outer.co_cellvars, *outer.co_freevars}
-    return {n for n in read_unbound(body) & seen if n.isidentifier()} - set(code.co_freevars)
+    # (a free name is the function's variable, unless the class body itself reads it
+    # by LOAD_NAME: then only code nested in the class, a comprehension's inner
+    # loop, reads the function's, and the class body the class's or the module's)
+    own = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_NAME"}
+    free = set(code.co_freevars) - own
+    return {n for n in read_unbound(body) & seen if n.isidentifier()} - free
 
 
 def _class_bookkeeping(stmt) -> bool:

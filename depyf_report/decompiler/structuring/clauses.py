@@ -155,7 +155,15 @@ def _bare_raises(stmts, exc=None, handling=False):
 
 
 def strip_copies(
-    body, final, clearing=None, pending=(), after=None, tail=True, known=True, in_loop=False
+    body,
+    final,
+    clearing=None,
+    pending=(),
+    after=None,
+    tail=True,
+    known=True,
+    in_loop=False,
+    alone=False,
 ):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
     ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
@@ -166,7 +174,8 @@ def strip_copies(
     off the end of ``body`` ends the try body: there a copy followed by ``after``
     itself is the way out of the try, the copy of a return written after it.
     ``in_loop``: inside a loop that is inside the try, whose break and continue stay in
-    the try and run no copy."""
+    the try and run no copy. ``alone``: no finally body or with around the try, whose
+    copy could come between this one's and the way out."""
     n = len(final)
     if not n:
         return body
@@ -181,7 +190,7 @@ def strip_copies(
             stmt = hoisted[1]
         if isinstance(stmt, leaving):
             way_on = after if at_end else None
-            stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known)
+            stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
             if stmt is None:
                 continue
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -196,7 +205,7 @@ def strip_copies(
                         inside = in_loop or (loop and field == "body")
                         ends = at_end and _runs_off_to_end(stmt, part, field)
                         stripped = strip_copies(
-                            inner, final, name, under, after, ends, known, inside
+                            inner, final, name, under, after, ends, known, inside, alone
                         )
                         empty = [] if field == "orelse" else [ast.Pass()]
                         setattr(part, field, stripped or empty)
@@ -241,7 +250,7 @@ def _read_after(value, final) -> bool:
     return False
 
 
-def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True):
+def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True, alone=False):
     """``stmt`` (a return, break or continue), with the copy of ``final`` that ``out``
     ends with before it dropped, and the copies of ``pending`` uncovered then. A return
     of a value computed after the copy is code after the try: at the end of the try
@@ -255,6 +264,12 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True)
     if isinstance(stmt, ast.Return):
         _hoist_kept_value(out, end, stmt, final)
     if not _is_copy(out[end - len(final) : end], final):
+        # The compiler copies the finally body before every way out of the try body,
+        # an inner one's before an outer one's (which the outer try drops): a way out
+        # with no copy before it at all had its copy read otherwise, and written so
+        # it would run twice.
+        if alone or not any(_is_copy(out[i : i + len(final)], final) for i in range(end)):
+            raise Unsupported("no copy of the finally body before a way out of its try")
         return stmt
     kept = out[end:]
     if isinstance(stmt, ast.Return) and _read_after(stmt.value, final):

@@ -187,7 +187,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         mark, counter = len(w.visit_log), w.ctx.counter
         normal = _after_finally(w, body, body_stack, final, follow, loop, active, stop)
         if normal is not None:
-            return _finally(w, body, body_stack, final, normal, follow)
+            alone = not any(
+                _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START")
+                for a in active - {h}
+            )
+            return _finally(w, body, body_stack, final, normal, follow, alone)
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
@@ -195,6 +199,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
             raise Unsupported("finally body not found on the normal path")
         if copies:  # (as above: they would run under the clause read in its place)
             raise Unsupported("a copy of a finally body read as an except clause in the body")
+        if _leaves(body):
+            # (a way out of the body runs a copy of the finally body, which matched
+            # none of its readings: left in the body, an exception inside it would
+            # run the clause, the finally body, again)
+            raise Unsupported("a copy of a finally body before a way out, read otherwise")
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
@@ -221,6 +230,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
             # next round, the clauses to the code after the try: written after it, that
             # code would run after the body too
             raise Unsupported("a try body and its clauses go on to different places")
+        if _else_stops_short(w, end, after, h_stack, join):
+            # (3.10: the else runs on to a copy of an enclosing finally body that ends
+            # the body around, the clauses to the code after the try: written after
+            # it, that code would run after the else too)
+            raise Unsupported("a try's else and its clauses go on to different places")
     if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
         # at a copy of the return: each returns its own)
@@ -255,6 +269,15 @@ def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:
     if None in (after, h_stack, join, end, loop, ended) or ended in (end, w.joins.jumped_to(end)):
         return False
     return w.joins.jumped_to(ended) == loop.header
+
+
+def _else_stops_short(w, end, after, h_stack, join) -> bool:
+    """Whether the else walk just done ran on to a fence (an enclosing body's end)
+    other than ``end``, where the clauses go on."""
+    ended = w.ended_at
+    if None in (after, h_stack, join, end, ended):
+        return False
+    return ended not in (end, w.joins.jumped_to(end)) and ended in w.fences
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
@@ -621,14 +644,14 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
     return [node, *rest], None, None
 
 
-def _finally(w, body, body_stack, final, normal, follow):
+def _finally(w, body, body_stack, final, normal, follow, alone):
     """The try statement with finally body ``final``; ``normal`` is what the normal
     path runs after the body, the copy of ``final`` taken off (``_after_finally``)."""
     rest, after, nxt = normal
     ends = follow is not None and body_stack is not None
     # (where the body never ends normally, a copy of the code after the try may
     # still end it: that code is then written after the try, once)
-    body = strip_copies(body, final, after=rest, known=ends)
+    body = strip_copies(body, final, after=rest, known=ends, alone=alone)
     if _copy_runs_on(body, final):
         # (a copy of the finally body on a way out of the body that was not found, and
         # the code after the try read after it: the finally body would run twice)

@@ -32,9 +32,22 @@ def class_raises_before_assigning(label):
     return Named
 
 
+def class_comprehension_reads_both(label):
+    # the class assigns ``label``: the comprehension's first iterable, evaluated in
+    # the class body, is the module's; its inner loop's, in the comprehension, is
+    # the parameter, which the class passes on as a free name (random seed 5574)
+    class Named:
+        pairs = [[j for j in label] for i in label]
+        raise LookupError(pairs)
+        label = "never"
+
+    return Named
+
+
 CASES = [
     ("reads_a_local_assigned_after_the_return", (True,)),
     ("reads_a_local_assigned_after_the_return", (False,)),
     ("class_reads_a_name_it_assigns_in_dropped_code", ("parameter",)),
     ("class_raises_before_assigning", ("parameter",)),
+    ("class_comprehension_reads_both", ("ab",)),
 ]

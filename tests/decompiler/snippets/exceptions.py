@@ -1361,9 +1361,103 @@ def _yes():
 
 def _no():
     return False
+def finally_copy_shaped_otherwise(flag, value, log):
+    """A return in a try body with clauses and a finally body whose if has an empty
+    branch (random seed 3200 on 3.10 and 3.12): the copy before the return, its
+    branches holding the copied return, matched no reading of the finally body, so
+    it was left in an else and the finally body ran twice."""
+    try:
+        log.append("body")
+        return value
+    except LookupError:
+        pass
+    finally:
+        if flag:
+            pass
+        else:
+            log.append("finally")
+            while len(log) < 3:
+                log.append("waited")
+    return log
+
+
+def else_returns_clause_raises(items, log):
+    """An inner try whose else returns through an enclosing finally body, and whose
+    clause goes on to a raise (random seed 5157 on 3.10): the else stopped at the
+    copy of the finally body, and the raise after the inner try was written as if
+    the else ran on to it; the return was lost."""
+    try:
+        try:
+            log.append(len(items))
+            return 7
+        except TypeError:
+            pass
+        raise LookupError(13)
+    finally:
+        log.append("finally")
+
+
+def finally_loop_after_a_return(x, flags, log):
+    """A return in a try inside a try with clauses and a finally body ending in a
+    loop (random seeds 6697 and 8118 on 3.12): the copy before the return, the return
+    copied into the loop, matched no reading of the finally body, which was then read
+    as a bare except clause; an exception inside the copy ran it a second time."""
+    try:
+        try:
+            return x + len(log)
+        except LookupError:
+            pass
+    except (TypeError, ValueError):
+        pass
+    finally:
+        log.append(x)
+        while flags.pop() or x > 6:
+            pass
+
+
+def finally_ending_in_an_empty_if(flag, value, log):
+    """A return in a try body whose finally body ends in an if with nothing in it,
+    with code after the try (random seed 4698 on 3.10 and 3.12): the normal path's
+    copy of the finally body, followed by that code, was left in the try body, where
+    it ran before the finally body ran again."""
+    try:
+        if flag:
+            return "early"
+    finally:
+        log.append("finally")
+        if value > 2:
+            pass
+    log.append("after")
+    return log
+
+
+def finally_loop_in_a_clause(value, log):
+    """A finally body that starts with ``while True`` inside an ``except ... as``
+    clause (random seed 7086 on 3.10): its handler starts at the loop's NOP, which
+    3.10's reading made the clause's cleanup and normalize then dropped, so the
+    function was not decompiled at all."""
+    try:
+        value.missing
+    except AttributeError as e:
+        try:
+            log.append(value + 1)
+        finally:
+            while True:
+                log.append(str(e)[:4])
+                break
+    return log
 
 
 CASES = [
+    ("finally_loop_in_a_clause", (1, [])), ("finally_loop_in_a_clause", ("x", [])),
+    ("finally_ending_in_an_empty_if", (True, 3, [])),
+    ("finally_ending_in_an_empty_if", (False, 1, [])),
+    ("finally_loop_after_a_return", (1, [0, 1, 1], [])),
+    ("finally_loop_after_a_return", (1, [1, 1], [])),
+    ("finally_loop_after_a_return", (9, [0, 0], [])),
+    ("finally_copy_shaped_otherwise", (True, 1, [])),
+    ("finally_copy_shaped_otherwise", (False, 2, [])),
+    ("else_returns_clause_raises", ([1], [])), ("else_returns_clause_raises", (None, [])),
     ("loop_runs_out_inside_a_try", ([0, 0], [])), ("loop_runs_out_inside_a_try", ([1], [2])),
     ("loop_runs_out_inside_a_try", ([0, 1], [])),
     ("returns_before_reassigning", (5, True)), ("returns_before_reassigning", (5, False)),
