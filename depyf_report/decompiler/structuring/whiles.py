@@ -247,12 +247,7 @@ def _clauses_rejoin(w, h, body, exits, steps=8) -> set[int]:
     seed 173)."""
     chain, region = w.regions.chain, w.regions.region
     # (a clause that also goes round again is in the natural loop, off its normal paths)
-    normal, todo = {h}, [h]
-    while todo:
-        for s in w.blocks[todo.pop()].succs:
-            if s in body and s not in normal:
-                normal.add(s)
-                todo.append(s)
+    normal = _reached_normally(w, h, body)
     clauses = _reached(w, {c for x in body for c in chain(x) if region(c) <= body}, normal, steps)
     after = _reached(w, set(exits), body, steps)
     return {
@@ -382,17 +377,22 @@ def _raises_at_once(w, b) -> bool:
     return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
 
 
-def _exits(w, h, body) -> set[int]:
-    """Blocks after the loop's layout extent that control leaves the loop for. That
-    extent ends with the last block reached from the header without raising: except
-    clauses may be laid out after the code that follows the loop."""
+def _reached_normally(w, h, body) -> set[int]:
+    """The blocks of ``body`` that header ``h`` reaches without raising."""
     reached, todo = {h}, [h]
     while todo:
         for s in w.blocks[todo.pop()].succs:
             if s in body and s not in reached:
                 reached.add(s)
                 todo.append(s)
-    last = max(reached)
+    return reached
+
+
+def _exits(w, h, body) -> set[int]:
+    """Blocks after the loop's layout extent that control leaves the loop for. That
+    extent ends with the last block reached from the header without raising: except
+    clauses may be laid out after the code that follows the loop."""
+    last = max(_reached_normally(w, h, body))
     found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last}
     # Except clauses inside the loop are laid out last on 3.12+: what only they lead
     # to is part of the loop (a clause that returns), not where it is left for.
