@@ -47,48 +47,29 @@ def code_lines(
     texts = text.split("\n")
     if text.endswith("\n"):
         texts.pop()  # the final newline ends the last line, it adds none
-    if len(texts) != len(found.lines):  # never expected: draw every line from its markup
-        texts = [""] * len(found.lines)
-        found = Highlighted(found.lines, [None] * len(found.lines))
+    if len(texts) != len(found):  # never expected: draw every line from its markup
+        texts = [""] * len(found)
+        found = Highlighted([found.line(i) for i in range(len(found))], [None] * len(found))
     return tuple(
-        code_line(
-            number, anchor(number), html, marks.get(number, ()), plain=(language_of, line_text)
+        CodeLine(
+            number,
+            urls.safe_anchor(anchor(number)),
+            functools.partial(found.line, index),
+            marks.get(number, ()),
+            language=found.plain[index],
+            text=line_text if found.plain[index] else "",
         )
-        for number, html, language_of, line_text in zip(
-            itertools.count(first_line), found.lines, found.plain, texts
-        )
+        for index, (number, line_text) in enumerate(zip(itertools.count(first_line), texts))
     )
 
 
 def code_line(
-    number: int,
-    anchor: str,
-    html: Markup,
-    marks: tuple[Mark, ...] = (),
-    plain: tuple[str | None, str] = (None, ""),
+    number: int, anchor: str, html: Markup | str, marks: tuple[Mark, ...] = ()
 ) -> CodeLine:
-    """A listing's row; ``plain`` is (language, text) where site.js draws the same
-    markup from the line's text (``highlight.Highlighted``), else (None, "")."""
-    # Anchors come from urls, but a caller may hand in anything: the id is made
-    # safe here too, since this row is markup no template escapes.
-    anchor, html = urls.safe_anchor(anchor), escape(html)  # escape() keeps Markup as is
-    css = "line"
-    if marks:
-        css += " marked " + " ".join(str(escape(m.kind)) for m in marks)
-    notes = "".join(_mark_html(m) for m in marks)
-    row = (
-        f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">{int(number)}</a>'
-        f'<span class="src">{html}</span>{notes}</div>\n'
-    )
-    language, text = plain if plain[0] is not None else (None, "")
-    return CodeLine(number, anchor, html, marks, Markup(row), language=language, text=text)
-
-
-def _mark_html(mark: Mark) -> str:
-    label = escape(mark.label)
-    if mark.href:
-        return f'<a class="mark {escape(mark.kind)}" href="{escape(mark.href)}">{label}</a>'
-    return f'<span class="mark {escape(mark.kind)}">{label}</span>'
+    """A listing's row from its markup. Anchors come from urls, but a caller may hand
+    in anything: the id is made safe here too, since the row is markup no template
+    escapes; ``html`` is escaped unless it is Markup."""
+    return CodeLine(int(number), urls.safe_anchor(anchor), functools.partial(escape, html), marks)
 
 
 # A guard tree line as torch prints it:
@@ -109,10 +90,9 @@ def guard_lines(
     found = []
     for number, text in enumerate(tree.splitlines(), start=1):
         link = guard_link(text, source_href)
-        parts = line_parts(text, link)
-        line = code_line(number, anchor(number), parts_html(parts))
-        data = guard_data(text, link, parts)
-        found.append(CodeLine(line.number, line.anchor, line.html, (), line.row, data))
+        draw = functools.partial(_guard_html, text, link)  # only for the rows a page shows
+        data = guard_data(text, link)
+        found.append(CodeLine(number, urls.safe_anchor(anchor(number)), draw, parts=data))
     return tuple(found)
 
 
@@ -121,10 +101,15 @@ def guard_lines(
 # it as line_parts does. A tree of a large model has tens of thousands of lines: as
 # text they are a tenth of the bytes of their markup. A line too long to highlight
 # keeps its parts ({"parts": [...]}: text, [css, text] or [css, text, href]).
-def guard_data(text: str, link: tuple[str, str] | None, parts: tuple):
+def guard_data(text: str, link: tuple[str, str] | None):
     if len(text) > LONG_LINE // 2:  # JavaScript counts UTF-16 units: twice as many, at most
+        parts = line_parts(text, link)
         return {"parts": [list(p) if isinstance(p, tuple) else p for p in parts]}
     return [text, *link] if link else text
+
+
+def _guard_html(text: str, link: tuple[str, str] | None) -> Markup:
+    return parts_html(line_parts(text, link))
 
 
 def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tuple:
@@ -132,6 +117,9 @@ def guard_parts(text: str, source_href: Callable[[str, int], str | None]) -> tup
     return line_parts(text, guard_link(text, source_href))
 
 
+# A function's cache entries share most lines, and build_function hands all of
+# them one ``source_href``: each distinct line is looked at once.
+@functools.lru_cache(maxsize=1 << 16)
 def guard_link(text: str, source_href: Callable[[str, int], str | None]) -> tuple[str, str] | None:
     """(href, the "file:line" place it is on) where the line's comment names a
     source line the site has."""

@@ -52,6 +52,12 @@ def nodes(html: str) -> int:
     return html.count("<") - html.count("</")
 
 
+def row_nodes(line: CodeLine) -> int:
+    """``nodes(line.row)``, without drawing a row the page may never show: the
+    row's div, number and source, and one node a mark."""
+    return 3 + nodes(line.html) + len(line.marks)
+
+
 def part_path(page: str, number: int) -> str:
     """``fn-f0.html`` -> ``fn-f0.3.js``: the data file stays next to its page."""
     return f"{page.removesuffix('.html')}.{number}.js"
@@ -225,10 +231,9 @@ class PageParts:
         read on the first unfold; site.js numbers the rows from the tree's ``data-first``."""
         if not tree.lines:
             return Markup(f'<div class="code" aria-label="{escape(label)}"></div>')
-        costs = [nodes(line.row) for line in tree.lines]
         budget = min(GUARD_NODES, self.nodes_left)
-        shown = shown_lines(tree.depths, tree.failed, costs, budget)
-        self.nodes_left = max(0, self.nodes_left - sum(costs[i] for i in shown))
+        shown = shown_lines(tree.depths, tree.failed, lambda i: row_nodes(tree.lines[i]), budget)
+        self.nodes_left = max(0, self.nodes_left - sum(row_nodes(tree.lines[i]) for i in shown))
         path, number = self._guard_tree(tree)
         first, last = tree.lines[0].anchor, tree.lines[-1].anchor
         out = [
@@ -405,7 +410,7 @@ _ID = re.compile(r' id="([A-Za-z0-9_.-]+)"')
 def _extra_ids(chunk: Sequence[CodeLine]) -> str:
     """Ids inside a chunk other than its lines' own: links to them load the chunk."""
     own = {line.anchor for line in chunk}
-    found = {m[1] for line in chunk for m in _ID.finditer(str(line.html))}
+    found = {m[1] for line in chunk if line.language is None for m in _ID.finditer(line.html)}
     return " ".join(sorted(found - own))
 
 

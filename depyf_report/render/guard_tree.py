@@ -9,7 +9,7 @@ check above them, so a recompile's cause is in view without unfolding.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _BRANCH = re.compile(r"^(?P<bars>(?:\| )*)\+- ")
 
@@ -29,23 +29,38 @@ def depths(tree: str) -> tuple[int, ...]:
 
 
 def shown_lines(
-    depths: tuple[int, ...], open_at: Iterable[int], costs: list[int], budget: int
+    depths: tuple[int, ...], open_at: Iterable[int], cost: Callable[[int], int], budget: int
 ) -> frozenset[int]:
     """Indexes of the lines to show: the deepest first levels whose lines cost no
     more than ``budget`` in all, as many of them as fit where even the first two
-    levels do not; and the lines ``open_at`` (1-based) with every line above them."""
+    levels do not; and the lines ``open_at`` (1-based) with every line above them.
+
+    ``cost`` gives a line's cost; it is asked only for lines that may be shown,
+    as few as the budget allows: drawing a line to count it is most of its cost."""
     level = 1
     deepest = max(depths, default=0)
-    while level < deepest and sum(c for c, d in zip(costs, depths) if d <= level + 1) <= budget:
+    while level < deepest and _fits(depths, cost, level + 1, budget):
         level += 1
     shown: set[int] = {0} if depths else set()  # the root, to unfold from
     for index, depth in enumerate(depths):
-        if depth <= level and costs[index] <= budget:
+        if budget <= 0:  # every line costs something
+            break
+        if depth <= level and cost(index) <= budget:
             shown.add(index)
-            budget -= costs[index]
+            budget -= cost(index)
     for number in open_at:
         shown |= _path_to(depths, number - 1)
     return frozenset(shown)
+
+
+def _fits(depths: tuple[int, ...], cost: Callable[[int], int], level: int, budget: int) -> bool:
+    """Whether the lines down to ``level`` cost no more than ``budget`` in all."""
+    for index, depth in enumerate(depths):
+        if depth <= level:
+            budget -= cost(index)
+            if budget < 0:
+                return False
+    return True
 
 
 def _path_to(depths: tuple[int, ...], index: int) -> set[int]:
@@ -60,7 +75,16 @@ def _path_to(depths: tuple[int, ...], index: int) -> set[int]:
     return path
 
 
-_CHECK = re.compile(r"^[|+\- ]*(?:[A-Za-z_]+: )?(?P<code>.*?)(?:\s+# .*)?$")
+# A tree line: its branch, kind, check and comment, "| +- TYPE_MATCH: f(x)  # y = g(x)".
+_BEFORE_CHECK = re.compile(r"[|+\- ]*(?:[A-Za-z_]+: )?")
+_COMMENT = re.compile(r"\s+# ")
+
+
+def _check(text: str) -> str:
+    """A tree line's check: between the kind and the first comment."""
+    start = _BEFORE_CHECK.match(text).end()
+    comment = _COMMENT.search(text, start)
+    return text[start : comment.start() if comment else len(text)].strip()
 
 
 def guard_lines_of(tree: str, expressions: list[str]) -> list[int | None]:
@@ -69,7 +93,7 @@ def guard_lines_of(tree: str, expressions: list[str]) -> list[int | None]:
     at: dict[str, list[int]] = {}
     lines = tree.splitlines()
     for number, text in enumerate(lines, start=1):
-        at.setdefault(_CHECK.match(text)["code"].strip(), []).append(number)
+        at.setdefault(_check(text), []).append(number)
     found: list[int | None] = []
     for expression in expressions:
         numbers = at.get(expression.strip())

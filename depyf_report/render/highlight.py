@@ -45,14 +45,32 @@ def tokens(text: str, language: str) -> Iterator[Token]:
     return iter((("", text, False),))
 
 
-@dataclass(frozen=True)
+@dataclass
 class Highlighted:
     """A text's lines as markup, and for each, the language whose plain scan of
     the line alone (site.js's ``highlight``) draws the same markup; None where
-    the line's markup holds more: a link, a short name, a token over several lines."""
+    the line's markup holds more: a link, a short name, a token over several lines.
 
-    lines: list[Markup]
+    A plain line's markup is drawn on first use (``line``) from its text: most
+    lines of a big listing reach the page as text that site.js draws."""
+
+    lines: list[Markup | None]  # None: not drawn yet
     plain: list[str | None]
+    texts: list[str] | None = None  # each line's text, where some are not drawn yet
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def line(self, index: int) -> Markup:
+        html = self.lines[index]
+        if html is None:
+            html = self.lines[index] = _scanned(
+                self.texts[index], self.plain[index], None, None
+            ).lines[0]
+        return html
+
+    def drawn(self) -> list[Markup]:
+        return [self.line(i) for i in range(len(self.lines))]
 
 
 def highlight_lines(
@@ -66,7 +84,18 @@ def highlight_lines(
     Names ``link`` knows become links, and so do "file.py:line" places in comments
     that ``where`` knows.
     """
-    return highlighted(text, language, link, where).lines
+    return highlighted(text, language, link, where).drawn()
+
+
+# The only tokens that span lines, per language: a text without them scans the
+# same a line at a time (fastlex's promise), so its lines can wait to be drawn.
+_SPANNING = {
+    "python": ("'''", '"""'),
+    "triton": ("'''", '"""'),
+    "cpp": ("/*",),
+    "c": ("/*",),
+    "cuda": ("/*",),
+}
 
 
 def highlighted(
@@ -78,6 +107,16 @@ def highlighted(
     """``highlight_lines``, with which lines site.js can draw from their text alone."""
     if len(text) > LONG_LINE and _has_long_line(text):
         language, link, where = "text", None, None
+    spanning = _SPANNING.get(language)
+    if link is None and spanning is not None and not any(s in text for s in spanning):
+        return _line_by_line(text, language, where)
+    return _scanned(text, language, link, where)
+
+
+def _scanned(
+    text: str, language: str, link: Linker | None, where: SourceLinker | None
+) -> Highlighted:
+    """Every line of ``text`` drawn now, from one scan of the whole text."""
     lines: list[Markup] = []
     decorated: set[int] = set()  # lines whose markup is more than their own tokens
     line: list[str] = []  # the parts of the line being built; joined when it ends
@@ -112,6 +151,22 @@ def highlighted(
     return Highlighted(lines, plain)
 
 
+def _line_by_line(text: str, language: str, where: SourceLinker | None) -> Highlighted:
+    """``highlighted`` for a text whose lines scan alone: only the lines that may
+    hold more than their tokens (a place ``where`` may link, a name Dynamo made up)
+    are drawn now; the others are plain, and drawn when asked for."""
+    texts = text.split("\n")
+    if text.endswith("\n"):
+        texts.pop()  # the final newline ends the last line, it adds none
+    lines: list[Markup | None] = [None] * len(texts)
+    plain: list[str | None] = [language] * len(texts)
+    for i, line in enumerate(texts):
+        if (where and ".py:" in line) or COMPILED_FN in line:
+            found = _scanned(line, language, None, where)
+            lines[i], plain[i] = found.lines[0], found.plain[0]
+    return Highlighted(lines, plain, texts)
+
+
 def highlight_embedded(
     text: str,
     language: str,
@@ -122,7 +177,7 @@ def highlight_embedded(
     lines (Inductor's C++ or Triton kernels, inside the strings of its Python
     module) highlighted in its own language rather than as one string."""
     outer = highlighted(text, language, link)
-    lines, plain = outer.lines, outer.plain
+    lines, plain = outer.drawn(), outer.plain
     if len(lines) != text.count("\n") + (not text.endswith("\n")):
         return outer  # a long line made it plain text: keep it so
     at, line = 0, 0
@@ -133,7 +188,7 @@ def highlight_embedded(
         line += text.count("\n", at, start)
         count = inner.count("\n")
         found = highlighted(inner, inner_language, link)
-        lines[line : line + count] = found.lines
+        lines[line : line + count] = found.drawn()
         plain[line : line + count] = found.plain
         at, line = start + len(inner), line + count
     return Highlighted(lines, plain)

@@ -6,9 +6,11 @@ tuples, so a page's view cannot change after it is built.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .metrics import Metric
 
@@ -29,16 +31,16 @@ class Mark:
     href: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CodeLine:
+    """A listing's line. Its markup is drawn on first use: a big site has a few
+    hundred thousand lines, and most reach the reader as text that site.js
+    draws (``language`` and ``text``), so most are never drawn here at all."""
+
     number: int
-    anchor: str
-    html: Markup  # the highlighted source of the line
-    marks: tuple[Mark, ...]
-    # The line's whole row, anchor and number included. Built in Python, not in a
-    # template: a big site has a few hundred thousand lines, and a template macro
-    # per line was a third of the render time.
-    row: Markup
+    anchor: str  # safe for an id and a fragment (codeview makes it so)
+    draw: Callable[[], Markup] = field(repr=False)  # the line's highlighted source
+    marks: tuple[Mark, ...] = ()
     # A guard line as data (codeview.guard_data), which site.js draws when the tree
     # unfolds: a tenth of the bytes of ``row``. None for other lines.
     parts: str | list | dict | None = None
@@ -46,6 +48,31 @@ class CodeLine:
     # so a data file may hold the line as text; None where the markup holds more.
     language: str | None = None
     text: str = ""
+
+    @cached_property
+    def html(self) -> Markup:
+        return escape(self.draw())  # escape() keeps Markup as it is
+
+    @cached_property
+    def row(self) -> Markup:
+        """The line's whole row, anchor and number included. Built in Python, not in
+        a template: a template macro per line was a third of the render time."""
+        css = "line"
+        if self.marks:
+            css += " marked " + " ".join(str(escape(m.kind)) for m in self.marks)
+        notes = "".join(_mark_html(m) for m in self.marks)
+        anchor = escape(self.anchor)  # safe already; a row is markup no template escapes
+        return Markup(
+            f'<div class="{css}" id="{anchor}"><a class="ln" href="#{anchor}">'
+            f'{int(self.number)}</a><span class="src">{self.html}</span>{notes}</div>\n'
+        )
+
+
+def _mark_html(mark: Mark) -> str:
+    label = escape(mark.label)
+    if mark.href:
+        return f'<a class="mark {escape(mark.kind)}" href="{escape(mark.href)}">{label}</a>'
+    return f'<span class="mark {escape(mark.kind)}">{label}</span>'
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,7 @@ def test_site_js_draws_each_guard_line_as_render_does(site, page):  # noqa: F811
     for text in GUARDS.splitlines() + HOSTILE.splitlines():
         link = guard_link(text, source_href)
         parts = line_parts(text, link)
-        data = guard_data(text, link, parts)
+        data = guard_data(text, link)
         assert not isinstance(data, dict)
         cases.append((data, str(parts_html(parts))))
     assert any(isinstance(data, list) for data, _ in cases)
