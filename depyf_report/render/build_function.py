@@ -51,7 +51,7 @@ def build_function_page(
     ctx: ProcessContext, fn: Function, crumbs: tuple[Link, ...]
 ) -> FunctionPage:
     path = urls.function_page(ctx.name, fn.id)
-    source_href = _guard_source_href(fn)  # one for all entries: guard_parts caches by it
+    source_href = _guard_source_href(fn)  # one for all entries: guard_link caches by it
     return FunctionPage(
         path=path,
         title=function_title(fn, ctx),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections import defaultdict
@@ -253,9 +254,10 @@ class ProcessContext:
             return None
         page = urls.function_page(self.name, fn.id)
         last = fn.first_line + len(fn.source.splitlines())
+        own = _file_name(fn.filename)
 
         def href(filename: str, line: int) -> str | None:
-            same = filename == fn.filename or PurePath(filename).name == PurePath(fn.filename).name
+            same = filename == fn.filename or _file_name(filename) == own
             if same and fn.first_line <= line < last:
                 return urls.with_anchor(page, urls.source_line(line))
             return None
@@ -279,6 +281,12 @@ class ProcessContext:
             sorted(self.dump.compiles),
         ]
         return digest(names)
+
+
+# A graph's listings name the same few files on thousands of lines.
+@functools.lru_cache(maxsize=1024)
+def _file_name(path: str) -> str:
+    return PurePath(path).name
 
 
 def _attempts(records) -> tuple[dict[str, str], dict[str, list[Compile]]]:
@@ -306,7 +314,7 @@ def break_anchor(compile_id: str, index: int) -> str:
 def same_file(a: str | None, b: str) -> bool:
     if not a:
         return True
-    return a == b or PurePath(a).name == PurePath(b).name
+    return a == b or _file_name(a) == _file_name(b)
 
 
 def function_title(fn: Function, ctx: ProcessContext) -> str:

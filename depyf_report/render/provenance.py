@@ -306,10 +306,15 @@ class _Builder:
         for node in dynamo.values():
             if node.filename is not None and node.source_line is not None:
                 at_line.setdefault(node.source_line, []).append(node)
+        # The files of a line's Dynamo nodes, once per line: a line of a layer's
+        # forward has a node in every layer.
+        files_at = {
+            line: tuple(dict.fromkeys(n.filename for n in at)) for line, at in at_line.items()
+        }
         linked = False
         for node in nodes.values():
             line = node.source_line or 0
-            for filename in dict.fromkeys(pre.filename or "" for pre in at_line.get(line, ())):
+            for filename in files_at.get(line, ()):
                 if not _same_path(filename, node.filename or ""):
                     continue
                 linked = True
