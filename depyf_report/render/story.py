@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import keyword
 import re
 import textwrap
 
@@ -173,12 +174,55 @@ _GUARD_PLACE = (
 _PLAIN_LINE = re.compile(r"[ -\"$-\[\]-~]*")  # printable ASCII but "#" and "\\"
 
 
+@functools.cache  # compiled on first use: a render without guards never needs it
+def _simple_guard_pattern(depth: int = 2) -> re.Pattern:
+    """Most guards torch prints have one shape: a check called on chains of
+    attributes, subscripts and calls, compared with a constant. ``depth`` is how
+    deep calls nest: two hold nearly all guards, and the pattern grows threefold a level."""
+    name = r"(?!(?:True|False|None)\b)[A-Za-z_][A-Za-z0-9_]*"
+    number = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?"  # no leading zero
+    const = rf"(?:True|False|None|{number}|{_STRING.pattern})"
+    value = rf"(?:{name}(?:\.{name}|\[{const}\])*|{const})"
+    for _ in range(depth):  # each round lets a value hold calls of the one before
+        args = rf"(?:{value}(?:, (?![)\]])|(?=[)\]])))*"  # each value once: the pattern stays small
+        value = rf"(?:{name}(?:\.{name}|\[{value}\]|\({args}\))*|{const}|\[{args}\])"
+    compare = r"==|!=|<=|>=|<|>|is not|is|not in|in"
+    return re.compile(rf"(?P<negated>not )?{value}(?: (?P<compare>{compare}) {value})?")
+
+
+_STRING = re.compile(r"'[^'\\]*'|\"[^\"\\]*\"")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def is_simple_guard(text: str) -> bool:
+    """Whether ``text`` is a guard of the simple shape, which is one expression that
+    compiles wherever an expression does, so it needs no parse: a 32-layer model
+    has thousands. Besides the pattern, no keyword may stand as a name (the
+    pattern's names keep out only the constants); calls take no keywords, so
+    none repeats. ``tests/render/test_story.py`` compares this with the parse."""
+    match = _simple_guard_pattern().fullmatch(text)
+    if match is None:
+        return False
+    words = _WORD.findall(_STRING.sub(" ", text))
+    for word in f"{match['negated'] or ''} {match['compare'] or ''}".split():
+        if word.isalpha():
+            words.remove(word)  # the "not" in front and the comparison's words
+    return not any(keyword.iskeyword(w) and w not in ("True", "False", "None") for w in words)
+
+
 @functools.lru_cache(maxsize=1 << 16)  # the entries of a function repeat most guards
 def _expression(text: str) -> str | None:
     """``text`` printed again from its syntax tree, if it is one Python expression
     that compiles in the guard function."""
     if len(text) > CODE_LIMIT:
         return None
+    if _PLAIN_LINE.fullmatch(text) and is_simple_guard(text):
+        return text
+    return parsed_expression(text)
+
+
+def parsed_expression(text: str) -> str | None:
+    """``_expression`` by parsing and compiling ``text`` in place."""
     try:
         tree = ast.parse(text, mode="eval")
         # Plain text that parsed is shown as it is (printing it again is most of

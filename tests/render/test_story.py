@@ -1,4 +1,5 @@
 import ast
+import random
 import subprocess
 import sys
 
@@ -12,6 +13,8 @@ from depyf_report.render.story import (
     guard_function,
     guard_tree_text,
     is_inert,
+    is_simple_guard,
+    parsed_expression,
     shown_code,
 )
 
@@ -147,3 +150,48 @@ def test_a_tree_much_like_the_entry_befores_is_written_as_its_changes():
     assert guard_tree_text(new, None, 0) == new  # the first entry: the whole tree
     other = "\n".join(f"| +- CHECK: G['y{i}'] == {i}" for i in range(100))
     assert guard_tree_text(other, old, 1) == other  # little in common: the whole tree
+
+
+SIMPLE_GUARDS = [
+    "___check_type_id(L['args'][0]._modules['model'], 94893981848592)",
+    "hasattr(L['x'], '_dynamo_dynamic_indices') == False",
+    "L['self'].training == True",
+    "not ___dict_contains('x', G['y'])",
+    "list(dict.keys(L['m']._modules))[11] == '11'",
+    "L['m'].variance_epsilon == 1e-06",
+    "___check_obj_id(G['torch'].float32, -1)",
+    "len(L['xs']) is not None",
+]
+
+
+@pytest.mark.parametrize("text", SIMPLE_GUARDS)
+def test_guards_torch_prints_skip_the_parse(text):
+    assert is_simple_guard(text)
+    assert parsed_expression(text) == text  # what the parse would have given
+
+
+# Pieces of guard-like text, valid and not: keywords where names go, integers
+# with leading zeros, brackets that do not close, a comma too many.
+_PIECES = [
+    "L", "G", "x", "f", "___check_type_id", "match", "_", "True", "False", "None",
+    "if", "not", "is", "in", "lambda", "await", "yield", "and", "or", "class",
+    "0", "1", "01", "007", "1e5", "1.5", "-1", "0x1", "1.", "'a'", '"b"', "'it\"s'",
+    ".", "[", "]", "(", ")", ", ", ",", " == ", " is ", " is not ", " not in ", " in ",
+    "not ", " ", "=", " < ",
+]  # fmt: skip
+
+
+def test_a_guard_the_fast_path_accepts_is_what_the_parse_accepts():
+    """Whatever text is_simple_guard takes as a guard, the parse and the compile
+    in place take as the same code: the fast path never lets in text that is not
+    one expression, and it takes most guards of the simple shape."""
+    rng = random.Random(20261126)
+    accepted = 0
+    for _ in range(60_000):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 12)))
+        if is_simple_guard(text):
+            accepted += 1
+            assert parsed_expression(text) == text, text
+    assert accepted > 1_000  # the check saw many texts the fast path took
+    for text in ["x.None", "x.if", "not.x", "is(1)", "f(x,)", "01", "f(a) b", "x == 007", "x.True"]:
+        assert not (is_simple_guard(text) and parsed_expression(text) != text), text
