@@ -6,7 +6,9 @@ synthetic dump of 1,000 graphs and 10,000 guards, each at 1/2/4x, next to tlpars
 For each dump it prints the median render time of ``--runs`` full renders (each
 into an empty site) with the fastest and slowest, how busy the cores were (CPU
 seconds of this process and its workers over wall seconds), the serial part
-(loading the dump and planning the pages, before the workers start), the time of
+(loading the dump and planning the pages, before the workers start), the wall
+time of the same render by the command line (Python's start and imports
+included, as tlparse's time includes its own start), the time of
 a second render of the same dump into the same site, the site's size, its
 largest page, and the DOM nodes and load time of the heaviest pages in headless
 Chromium (/usr/bin/chromium through Playwright, as tests/render/test_browser.py
@@ -174,6 +176,7 @@ class Timing:
     cpu: float  # median CPU seconds of a render, workers included: the work, whatever
     # else the machine runs (wall time on a shared machine is mostly waiting)
     serial: float  # loading and planning, before any worker starts
+    command: float  # the command line's wall time: what tlparse's time is, for us
     tlparse: float | None
 
 
@@ -195,6 +198,25 @@ def full_renders(dump: Path, site: Path) -> tuple[list[float], list[float]]:
     return times, cpu
 
 
+def command_renders(dump: Path, site: Path) -> float:
+    """The median wall time of ``RUNS`` renders by the command line, each into an
+    empty site: Python's start and imports included, as tlparse's time includes its
+    own start."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
+    times = []
+    for _ in range(RUNS):
+        shutil.rmtree(site, ignore_errors=True)
+        start = time.perf_counter()
+        command = [sys.executable, "-m", "depyf_report", "render", str(dump), "-o", str(site)]
+        command.append("--no-progress")
+        subprocess.run(command, check=True, capture_output=True, env=env)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def serial_part(dump: Path) -> float:
     """Loading and planning, which one core does before the workers start."""
     start = time.perf_counter()
@@ -207,6 +229,7 @@ def measure(name: str, dump: Path, logs: list[Path], browser) -> Timing:
     site = SITES / name
     times, cpu = full_renders(dump, site)
     busy = sum(cpu) / sum(times)
+    command = command_renders(dump, site)
     serial = serial_part(dump)
     start = time.perf_counter()
     render(dump, site, progress=False)  # the same dump again: nothing to do
@@ -218,6 +241,7 @@ def measure(name: str, dump: Path, logs: list[Path], browser) -> Timing:
         f"{max(times):.2f} s; CPU {statistics.median(cpu):.2f} s, {busy:.1f} cores busy; serial part {serial:.2f} s;"
         f" unchanged re-render {again:.2f} s, {again / seconds:.1%})"
     )
+    print(f"      by the command line, Python's start and imports included: {command:.2f} s")
     print(
         f"      site {_mb(f['bytes'])} in {f['pages']} pages + {f['data_files']} data files"
         f"   largest page {f['largest'].stat().st_size / 1024:.0f} KB"
@@ -245,7 +269,9 @@ def measure(name: str, dump: Path, logs: list[Path], browser) -> Timing:
                 f" (median of {RUNS}), {_mb(tl[1])}"
             )
     tlparse = tl[0] if tl else None
-    return Timing(seconds, min(times), max(times), busy, statistics.median(cpu), serial, tlparse)
+    return Timing(
+        seconds, min(times), max(times), busy, statistics.median(cpu), serial, command, tlparse
+    )
 
 
 def _mb(size: int) -> str:
@@ -258,7 +284,10 @@ def growth(label: str, sizes: tuple[int, ...], timings: list[Timing], unit: str)
     print(f"  {label}, median of {RUNS} renders per size (ratio to the {sizes[0]} {unit}s):")
     for n, t in zip(sizes, timings):
         versus = (
-            f"; tlparse {t.tlparse:.2f} s, ours {t.median / t.tlparse:.1f}x" if t.tlparse else ""
+            f"; tlparse {t.tlparse:.2f} s, ours {t.median / t.tlparse:.1f}x"
+            f" (command line {t.command:.2f} s, {t.command / t.tlparse:.1f}x)"
+            if t.tlparse
+            else f"; command line {t.command:.2f} s"
         )
         print(
             f"    {n:5d} {unit}s ({n / sizes[0]:.0f}x): wall {t.median:6.2f} s = {t.median / wall:.2f}x,"
