@@ -62,12 +62,19 @@ class Highlighted:
         return len(self.lines)
 
     def line(self, index: int) -> Markup:
-        html = self.lines[index]
-        if html is None:
-            html = self.lines[index] = _scanned(
-                self.texts[index], self.plain[index], None, None
-            ).lines[0]
-        return html
+        if self.lines[index] is None:
+            self._draw_from(index)
+        return self.lines[index]
+
+    def _draw_from(self, index: int) -> None:
+        """Draws the lines not drawn yet from ``index`` on, a window at a time in one
+        scan (they scan alone as together): a page shows the first lines of a
+        listing, and a scan a line costs more than one for all of them."""
+        todo = [i for i in range(index, index + DRAWN_TOGETHER) if i < len(self.lines)]
+        todo = [i for i in todo if self.lines[i] is None]
+        text = "".join(self.texts[i] + "\n" for i in todo)
+        for i, html in zip(todo, _scanned(text, self.plain[index], None, None).lines):
+            self.lines[i] = html
 
     def drawn(self) -> list[Markup]:
         return [self.line(i) for i in range(len(self.lines))]
@@ -86,6 +93,8 @@ def highlight_lines(
     """
     return highlighted(text, language, link, where).drawn()
 
+
+DRAWN_TOGETHER = 64  # lines a page shows at first, about (deferred.LISTING_LINES)
 
 # The only tokens that span lines, per language: a text without them scans the
 # same a line at a time (fastlex's promise), so its lines can wait to be drawn.
@@ -108,7 +117,8 @@ def highlighted(
     if len(text) > LONG_LINE and _has_long_line(text):
         language, link, where = "text", None, None
     spanning = _SPANNING.get(language)
-    if link is None and spanning is not None and not any(s in text for s in spanning):
+    long = text.count("\n", 0, len(text) - 1) >= DRAWN_TOGETHER  # a page shows all of a short one
+    if long and link is None and spanning is not None and not any(s in text for s in spanning):
         return _line_by_line(text, language, where)
     return _scanned(text, language, link, where)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from markupsafe import Markup, escape
 
@@ -31,6 +30,21 @@ class Mark:
     href: str | None = None
 
 
+class _kept:
+    """A property computed on first use and kept in the instance, as
+    ``functools.cached_property`` is, without the lock that one takes on 3.11:
+    a big site draws a few hundred thousand lines."""
+
+    def __init__(self, compute):
+        self.compute, self.name = compute, compute.__name__
+
+    def __get__(self, line, owner=None):
+        if line is None:
+            return self
+        value = line.__dict__[self.name] = self.compute(line)  # shadows this descriptor
+        return value
+
+
 @dataclass(frozen=True, eq=False)
 class CodeLine:
     """A listing's line. Its markup is drawn on first use: a big site has a few
@@ -49,11 +63,11 @@ class CodeLine:
     language: str | None = None
     text: str = ""
 
-    @cached_property
+    @_kept
     def html(self) -> Markup:
         return escape(self.draw())  # escape() keeps Markup as it is
 
-    @cached_property
+    @_kept
     def row(self) -> Markup:
         """The line's whole row, anchor and number included. Built in Python, not in
         a template: a template macro per line was a third of the render time."""
