@@ -80,6 +80,9 @@ def _check(log: Path, tmp_path: Path) -> None:
             if entry.compile_id == compile_id
             for s in _strings(entry) + _strings(function.original)
         ]
+        # A frame Dynamo skipped made no cache entry; its function has its bytecode.
+        if record.function in process.functions:
+            texts += _strings(process.functions[record.function].original)
         wanted = path.read_text(encoding="utf-8").strip()
         if kind == "dynamo_graph_break_reason":
             # kept as its parts: the reason, then where, then the user's stack
