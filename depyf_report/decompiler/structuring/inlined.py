@@ -72,14 +72,19 @@ def _region_end(instrs, start: int, run_end: int, saved: set) -> int | None:
         leaves = head.handler.target  # (END_ASYNC_FOR, where ``async for`` ends)
     else:
         return None
-    remaining = set(saved)
-    for ins in instrs[leaves:]:
+    remaining, pos = set(saved), leaves
+    for _ in range(16):
+        ins = instrs[pos]
+        if ins.op == "JUMP":  # (3.12 may jump from the loop's exit to the restore)
+            pos = ins.target
+            continue
         if ins.op not in _BETWEEN:
             return None
         if ins.op == "STORE_FAST":
             remaining.discard(ins.argval)
             if not remaining:
-                return ins.index + 1
+                return pos + 1
+        pos += 1
     return None
 
 
