@@ -65,7 +65,8 @@ def inside_a_try(items, fail):
         if fail:
             raise ValueError(len(made))
     except ValueError as e:
-        made += [lambda: (x, e.args) for x in items[:1]]  # noqa: B023
+        why = e.args
+        made += [lambda: (x, why) for x in items[:1]]  # noqa: B023
     finally:
         LOG.append(len(made))
     return [f() for f in made]
@@ -117,6 +118,23 @@ def in_a_method(items):
     return [f() for f in Shelf(7).makers()]
 
 
+def free_name_in_a_class_body(items):
+    # 3.12+: the class body holds a free ``i`` (for Inner) and the comprehension's own
+    # cell ``i``; the comprehension's store is no ``nonlocal i`` (random seeds 2661, 7001)
+    i = 0
+
+    class Table:
+        [i, j] = [5, 6]
+
+        class Inner:
+            got = i
+
+        rows = [lambda: i for i in items]  # noqa: B023
+        kept = i
+
+    return Table.Inner.got, i, [f() for f in Table.rows], Table.kept
+
+
 # the module's own body: a comprehension whose closures keep their run's cell
 i = "module"
 MODULE_RUNS = [[lambda: i for i in range(k)] for k in range(3)]  # noqa: B023
@@ -143,4 +161,5 @@ CASES = [
     ("in_a_coroutine", (3,)),
     ("in_a_class_body", ([1, 2],)),
     ("in_a_method", ([1, 2],)),
+    ("free_name_in_a_class_body", ([1, 2],)),
 ]
