@@ -98,6 +98,17 @@ async def in_a_coroutine(n):
     return got, [f() for f in awaited]
 
 
+async def awaits_in_one(n):
+    got = [(await Tick(v), lambda: v) for v in range(n)]  # noqa: B023
+    return [(a, f()) for a, f in got]
+
+
+def walrus_and_a_default(items, c):
+    last = "before"
+    fs = [(last := v, lambda: v if c else -v)[1] for v in items if v] or [lambda: "none"]  # noqa: B023
+    return last, [f() for f in fs]
+
+
 def in_a_class_body(items):
     class Table:
         x = "class"
@@ -159,6 +170,9 @@ CASES = [
     ("in_a_loop", (4,)),
     ("in_a_generator", (3,)),
     ("in_a_coroutine", (3,)),
+    ("awaits_in_one", (3,)),
+    ("walrus_and_a_default", ([0, 1, 2], True)),
+    ("walrus_and_a_default", ([0], False)),
     ("in_a_class_body", ([1, 2],)),
     ("in_a_method", ([1, 2],)),
     ("free_name_in_a_class_body", ([1, 2],)),
