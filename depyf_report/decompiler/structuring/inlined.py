@@ -30,14 +30,15 @@ _BETWEEN = {"END_FOR", "POP_TOP", "SWAP", "STORE_FAST", "END_ASYNC_FOR", "NOP"}
 
 # Folds the walk's statements into a comprehension: (statements, the region's own
 # variables, its walrus targets) -> the same with no loop left, or None
-# (``tidy.comprehensions.region_value``).
+# (``tidy.cleanup.region_value``).
 Fold = Callable[[list[ast.stmt], frozenset, frozenset], "list[ast.stmt] | None"]
 
 
 def cell_regions(instrs: list[Instr], cellvars) -> dict[int, int]:
     """The outermost inlined comprehensions that save a cell variable: first
     instruction (its first LOAD_FAST_AND_CLEAR) -> the instruction after its last
-    restoring store."""
+    restoring store. One whose end is not found raises: written as a loop, its
+    closures would share one cell."""
     regions: dict[int, int] = {}
     i, n = 0, len(instrs)
     while i < n:
@@ -48,10 +49,13 @@ def cell_regions(instrs: list[Instr], cellvars) -> dict[int, int]:
         while i < n and instrs[i].op == "LOAD_FAST_AND_CLEAR":
             i += 1
         saved = {ins.argval for ins in instrs[start:i]}
+        if not saved & set(cellvars):
+            continue
         end = _region_end(instrs, start, i, saved)
-        if end is not None and saved & set(cellvars):
-            regions[start] = end
-            i = end
+        if end is None:
+            raise Unsupported("an inlined comprehension with a cell, its end not found")
+        regions[start] = end
+        i = end
     return regions
 
 
