@@ -89,12 +89,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "generator's modules hold one far more often (see STATE_MACHINE_CEILING)",
     ),
     (
-        state_machine("comprehensions-closure_in_comprehension"),
-        (PY312, PY313),
-        "the state machine keeps an inlined comprehension's cell variable in the "
-        "function's own cell, so lambdas made in it share one",
-    ),
-    (
         structure("async_shapes.agen_try_finally"),
         (PY310, PY311, PY312, PY313),
         "a return inside an async for inside a try/finally comes out as a break after "

@@ -19,14 +19,7 @@ SEEDS = range(60)
 # wrong on and the cause: each fails here once fixed (strict), so the list only shrinks.
 PY310, PY311, PY312, PY313 = (3, 10), (3, 11), (3, 12), (3, 13)
 ALL = (PY310, PY311, PY312, PY313)
-KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {
-    50: (
-        (PY313,),  # (3.12 reads the class body's loop, a finally's break in it, as written)
-        "a class body written as a state machine runs a 3.12+ inlined comprehension whose "
-        "lambdas close over its variable: the machine stores it in the class namespace "
-        "(known gap closure_in_comprehension)",
-    ),
-}
+KNOWN_WRONG: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {}
 
 
 def _marks(seed):

@@ -147,3 +147,14 @@ def skip_after(prev_op: str | None, op: str) -> bool:
     if op == "POP_TOP" and prev_op == "END_FOR":
         return PY >= (3, 13)
     return op in ("RETURN_GENERATOR", "END_FOR")
+
+
+def derefs_free_variable(code, arg: int) -> bool:
+    """Whether the cell index ``arg`` of a ``*_DEREF`` instruction in ``code`` is one
+    of its free variables, not a cell of its own. A class body (3.12+) can hold both
+    under one name: a free ``i`` read by a nested scope, and the cell of an inlined
+    comprehension's own ``i`` that a lambda in it closes over."""
+    if BLOCK_STACK:  # indices into co_cellvars + co_freevars
+        return arg >= len(code.co_cellvars)
+    own = len(code.co_varnames) + len(set(code.co_cellvars) - set(code.co_varnames))
+    return arg >= own

@@ -41,8 +41,14 @@ class Graph:
     """Blocks of one code object, with the block holding each instruction index."""
 
     def __init__(
-        self, instrs: list[Instr], unrotate: bool = False, lines: SourceLines | None = None
+        self,
+        instrs: list[Instr],
+        unrotate: bool = False,
+        lines: SourceLines | None = None,
+        leaders: frozenset[int] = frozenset(),
     ):
+        """``leaders``: instructions that must start a block of their own (where the
+        state machine hands a region to the structured walk)."""
         self.instrs, self.lines = instrs, lines
         tests = repeated_tests(instrs) if unrotate else []
         copies, breaks = {}, {}
@@ -57,7 +63,7 @@ class Graph:
                 breaks = copied_while_exits(instrs, lines)
                 breaks = {c: o for c, o in breaks.items() if c not in copies}
                 breaks.update(copied_with_exits(instrs, lines))
-        leaders = {test.top for test in tests} | {*copies, *copies.values()}
+        leaders = {test.top for test in tests} | {*copies, *copies.values(), *leaders}
         leaders |= {*breaks, *breaks.values()}
         self.blocks = _split(instrs, leaders)
         self.block_at = {b.start: b.id for b in self.blocks}

@@ -24,8 +24,9 @@ from ..simulation.handlers.typeparams import TypeAlias, type_alias_statement
 from ..simulation.machine import CodeContext
 from ..simulation.nodes import StatementLines
 from ..structuring.fallback import StateMachine, comment, forget, hidden_locals_renamed
+from ..structuring.inlined import InlinedComprehensions, cell_regions
 from ..structuring.walk import structured_body
-from ..tidy.cleanup import is_doc_store, tidy
+from ..tidy.cleanup import is_doc_store, region_value, tidy
 from ..tidy.comprehensions import comprehension_expr
 from ..tidy.dynamo import simplify
 from .bindings import function_locals, kept_bindings, read_unbound
@@ -148,12 +149,25 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         return None
     ctx = CodeContext(code, defs, structured=False)
     try:
-        body = StateMachine(ctx, Graph(hidden_locals_renamed(instrs, ctx))).build()
+        body = _state_machine(code, instrs, ctx).build()
     except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
     return _declared(ctx, body)
+
+
+def _state_machine(code, instrs, ctx) -> StateMachine:
+    """The state machine over ``instrs``, with the inlined comprehensions that make a
+    cell written as comprehensions (``structuring/inlined.py``)."""
+    regions = cell_regions(instrs, code.co_cellvars)
+    instrs = hidden_locals_renamed(instrs, ctx)
+    if not regions:
+        return StateMachine(ctx, Graph(instrs))
+    leaders = frozenset({*regions, *regions.values()})
+    walked = Graph(instrs, unrotate=True, lines=SourceLines(code), leaders=leaders)
+    inlined = InlinedComprehensions(regions, walked, region_value)
+    return StateMachine(ctx, Graph(instrs, leaders=leaders), inlined)
 
 
 def _forgetting_temporaries(body, ctx) -> list[ast.stmt]:

@@ -103,6 +103,10 @@ class CodeContext:
         temporary's (numbered 0, which no temporary is)."""
         return f"{self.prefix}t0_{m.safe(ident)}"
 
+    def shown_local(self, ident: str) -> str:
+        """The name ``hidden_local`` hid as ``ident``."""
+        return ident[len(f"{self.prefix}t0_") :]
+
     def is_hidden_local(self, ident: str) -> bool:
         """Whether ``ident`` is a name ``hidden_local`` invented."""
         return ident.startswith(f"{self.prefix}t0_")

@@ -14,6 +14,7 @@ from ..simulation import nodes
 from ..simulation.handlers.exceptions import HELPERS, helper_defs
 from ..simulation.machine import CodeContext, Sim
 from .handling import ENTER, LEAVE, handling_depths, wrap
+from .inlined import InlinedComprehensions
 
 MARK = "__depyf_region__"
 
@@ -55,8 +56,11 @@ def comment(text: str) -> ast.stmt:
 
 
 class StateMachine:
-    def __init__(self, ctx: CodeContext, graph: Graph):
+    def __init__(
+        self, ctx: CodeContext, graph: Graph, inlined: InlinedComprehensions | None = None
+    ):
         self.ctx, self.graph = ctx, graph
+        self.inlined = inlined  # regions written as comprehensions (their own scope)
         self.state = ctx.prefix + "state"
         self.exc = ctx.prefix + "exc"
         self.shapes: dict[int, list[bool]] = {0: []}  # per block: which slots hold NULL
@@ -125,6 +129,8 @@ class StateMachine:
         return [m.Null() if null else m.name(self.slot(i)) for i, null in enumerate(shape)]
 
     def _block(self, block, queue) -> list[ast.stmt]:
+        if self.inlined is not None and block.start in self.inlined.regions:
+            return self._comprehension(block, queue)
         sim = Sim(self.ctx, self.graph.instrs, self._entry_stack(block))
         depth = block.handler.depth if block.handler else 0
         handling = self.handling.get(block.id, 0) if self.handling else 0
@@ -147,6 +153,18 @@ class StateMachine:
         if block.handler is None:
             return body
         return [self._protect(block, body, queue)]
+
+    def _comprehension(self, block, queue) -> list[ast.stmt]:
+        """An inlined comprehension whose variable is a cell, written as one (its own
+        scope gives it a fresh cell each run, as the original's MAKE_CELL does)."""
+        stack = self._entry_stack(block)
+        stmts, after = self.inlined.value(self.ctx, block.start, stack)
+        store = self._store_slots(Sim(self.ctx, self.graph.instrs, []), after)
+        end = self.graph.at(self.inlined.regions[block.start])
+        body = [*stmts, *([store] if store else []), self._goto(end, after, queue)]
+        handling = self.handling.get(block.id, 0) if self.handling else 0
+        body = wrap([(handling, body)], self.ctx)
+        return body if block.handler is None else [self._protect(block, body, queue)]
 
     def _slots_intact(self, stack, depth: int) -> bool:
         for i in range(min(depth, len(stack))):

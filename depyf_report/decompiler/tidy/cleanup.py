@@ -11,7 +11,7 @@ from ..simulation import nodes
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES
-from .comprehensions import inline
+from .comprehensions import binds_outside, inline
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import returns_as_breaks
@@ -94,6 +94,25 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     if not ctx.is_function and stmts and is_doc_store(stmts[0]):
         stmts[0] = ast.Expr(value=stmts[0].value)
     return stmts
+
+
+def region_value(stmts: list[ast.stmt], own: frozenset, walrus: frozenset):
+    """The statements of an inlined comprehension's region in a state machine
+    (``structuring.inlined``), tidied so that its loop folds into a comprehension;
+    None where a loop is left, or a name of the comprehension's ``own`` is bound
+    outside one, which would share the function's cell between runs. ``walrus``: the
+    names the region binds in the scope around it."""
+    saved = SCOPE.function, SCOPE.outer
+    SCOPE.function, SCOPE.outer = True, walrus
+    READS.start(stmts)
+    try:
+        out = _block(stmts, closing=False)
+    finally:
+        READS.start([])
+        SCOPE.function, SCOPE.outer = saved
+    if any(binds_outside(s, own) for s in out):
+        return None
+    return out
 
 
 def is_doc_store(stmt) -> bool:

@@ -423,3 +423,17 @@ class _Swap(ast.NodeTransformer):
 
     def visit_Name(self, node):
         return self.value if node.id == self.ident else node
+
+
+_SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+
+
+def binds_outside(node, own) -> bool:
+    """Whether ``node`` loops, or binds a name of ``own``, outside a comprehension."""
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        return True
+    if isinstance(node, ast.Name) and type(node.ctx) is not ast.Load and node.id in own:
+        return True
+    if isinstance(node, _SCOPES):
+        return False
+    return any(binds_outside(child, own) for child in ast.iter_child_nodes(node))

@@ -31,6 +31,10 @@ TAPES = [
 ]
 
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+# What an address becomes in a picture: two runs put the same object elsewhere, and
+# a program may write an object's repr into a string (an f-string of a generator,
+# seed 6660).
+SOMEWHERE = " at 0x..."
 # The decompiler's temporaries (_t1, mangled _C__t1) and hidden names (__0, _C__0).
 TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b|\b(?:_[A-Za-z0-9]+)?__\d+\b")
 # Keys of a class's __dict__ whose values say where it was written, not what it is.
@@ -47,7 +51,7 @@ def _plain_repr(items) -> str | None:
     if not PLAIN.issuperset(map(type, items)):
         return None
     try:
-        return repr(items)
+        return ADDRESS.sub(SOMEWHERE, repr(items))
     except ValueError:  # (an int too long for repr: item by item, as describe does)
         return None
 
@@ -96,7 +100,9 @@ def picture(value, depth: int = 0):
         return (type(value).__name__, sorted(repr(picture(item, deeper)) for item in value))
     if isinstance(value, dict):
         return ("dict", [(picture(k, deeper), picture(v, deeper)) for k, v in value.items()])
-    if isinstance(value, (int, float, complex, str, bytes, type(None), type(...))):
+    if isinstance(value, str):
+        return describe(ADDRESS.sub(SOMEWHERE, value))
+    if isinstance(value, (int, float, complex, bytes, type(None), type(...))):
         return describe(value)
     state = getattr(value, "__dict__", None)
     if state is not None:

@@ -7,7 +7,7 @@ import ast
 from dataclasses import dataclass, field
 
 from ...bytecode.effects import value_effect
-from ...bytecode.versions import CONSTANT_RETURNS_FUSED, FUSED_RETURN
+from ...bytecode.versions import CONSTANT_RETURNS_FUSED, FUSED_RETURN, derefs_free_variable
 from .. import markers as m
 from .. import nodes
 from ..concrete import import_call
@@ -54,8 +54,14 @@ def _unbound_restored(sim, ins) -> None:
 def declare(sim, ins) -> None:
     if ins.op == "STORE_GLOBAL":
         sim.ctx.stored_globals.add(ins.argval)
-    elif ins.op == "STORE_DEREF" and ins.argval in sim.ctx.code.co_freevars:
+    elif ins.op == "STORE_DEREF" and _free(sim.ctx.code, ins):
         sim.ctx.stored_free.add(ins.argval)
+
+
+def _free(code, ins) -> bool:
+    """Whether ``ins`` stores or deletes a free variable (``nonlocal``), not a cell of
+    the code's own by the same name (``derefs_free_variable``)."""
+    return ins.argval in code.co_freevars and derefs_free_variable(code, ins.arg)
 
 
 def _parallel_stores(sim, ins) -> list:
@@ -290,7 +296,7 @@ def delete_name(sim, ins):
         return
     if ins.op == "DELETE_GLOBAL":
         sim.ctx.stored_globals.add(ins.argval)
-    elif ins.op == "DELETE_DEREF" and ins.argval in sim.ctx.code.co_freevars:
+    elif ins.op == "DELETE_DEREF" and _free(sim.ctx.code, ins):
         sim.ctx.stored_free.add(ins.argval)
     sim.emit(ast.Delete(targets=[m.name(ins.argval, True)]), [ins.argval])
     sim.out[-1].targets[0].ctx = ast.Del()
