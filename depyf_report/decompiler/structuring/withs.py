@@ -8,6 +8,7 @@ import ast
 
 from ..bytecode.constants import value_key
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
@@ -49,7 +50,12 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
     ``__exit__`` suppressing gets there): (statements, stack, where the walk goes on)."""
     start, end = after
     blocks = w.graph.blocks  # (numbered in layout order: the one before the next)
-    b = w.graph.at(end) - 1 if end < len(w.graph.instrs) else len(blocks) - 1
+    if end in w.graph.block_at:
+        b = w.graph.at(end) - 1
+    elif end < len(w.graph.instrs):  # (up to a rotated loop test's copy: seed 6677)
+        b = next(x for x, at in w.graph.copy_starts.items() if at == end)
+    else:
+        b = len(blocks) - 1
     w.visit(b)
     tail = Sim(w.ctx, w.graph.instrs, stack)
     tail.run(start, end)
@@ -57,6 +63,8 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
     succs = blocks[b].succs
     if kind in ("return", "raise"):
         return [*stmts, *tail.out], None, None
+    if _next_round(w, b, loop, active, tail, stack):
+        return [*stmts, *tail.out, nodes.Continue(falls_off=True)], None, None
     if loop is not None or active:
         # (inside a loop or a try, where the walk after it reads breaks, continues
         # and clause joins by blocks this tail's copy is no longer one of)
@@ -67,6 +75,18 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
         out, after_stack, nxt, done = branches.two_way(w, b, tail, loop, active, stop)
         return [*stmts, *out], (None if done else after_stack), (None if done else nxt)
     raise Unsupported("the code after a with statement runs on")
+
+
+def _next_round(w, b, loop, active, tail, stack) -> bool:
+    """Whether the code after the with statement, in block ``b``, is the rest of the
+    body of ``loop`` (not inside a try), going on to its repeated test: the next round."""
+    return (
+        loop is not None
+        and not active
+        and w.graph.rotated.get(b) == loop.header
+        and tail.branch is None
+        and len(tail.stack) == len(stack)
+    )
 
 
 def with_end(w, h, exits, follow):
@@ -109,8 +129,10 @@ def suppressed(w, h):
             if op == "JUMP":
                 return block.succs[0]
             if op not in _SUPPRESS_CLEANUP:
-                if x in w.graph.rotated:  # the loop's test, repeated: the next round
-                    return w.graph.rotated[x]
+                if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
+                    return w.graph.rotated[x]  # the loop's test, repeated: the next round
+                if x in w.graph.rotated:  # code, then the next round (seed 6677)
+                    return i, w.graph.copy_starts[x]
                 return x if i == block.start and x not in w.regions.region(h) else (i, block.end)
         if len(block.succs) != 1:
             return None

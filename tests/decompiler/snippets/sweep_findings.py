@@ -1,0 +1,69 @@
+"""Shapes that the random-program sweeps found read wrong, one function each, named
+after the shape, with the seed and Python that found it."""
+
+LOG = []
+
+
+class Gate:
+    """A context manager that suppresses an exception when told to."""
+
+    def __init__(self, suppress):
+        self.suppress = suppress
+
+    def __enter__(self):
+        LOG.append("enter")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", kind.__name__ if kind else None))
+        return self.suppress
+
+
+class Wait:
+    def __await__(self):
+        yield "wait"
+
+
+class AsyncGate(Gate):
+    async def __aenter__(self):
+        await Wait()
+        return self.__enter__()
+
+    async def __aexit__(self, kind, value, traceback):
+        await Wait()
+        return self.__exit__(kind, value, traceback)
+
+
+def with_breaking_a_while_then_code(rounds, fail, suppress):
+    """The code after a with whose body always breaks runs only when ``__exit__``
+    suppresses; then the loop goes on (seed 6677, 3.10 and 3.11)."""
+    while rounds:
+        rounds -= 1
+        with Gate(suppress):
+            if fail:
+                raise ValueError(rounds)
+            break
+        LOG.append(("after", rounds))
+    return rounds
+
+
+async def async_with_breaking_a_while_then_code(items, fail, suppress):
+    for item in items:
+        while item:
+            item -= 1
+            async with AsyncGate(suppress):
+                if fail:
+                    raise ValueError(item)
+                break
+            LOG.append(("after", item))
+    return items
+
+
+CASES = [
+    ("with_breaking_a_while_then_code", (3, True, True)),
+    ("with_breaking_a_while_then_code", (3, False, True)),
+    ("with_breaking_a_while_then_code", (3, True, False)),
+    ("async_with_breaking_a_while_then_code", ([2, 3], True, True)),
+    ("async_with_breaking_a_while_then_code", ([2, 3], False, True)),
+    ("async_with_breaking_a_while_then_code", ([2], True, False)),
+]
