@@ -19,6 +19,9 @@ from .nodes import Noted, StatementLines
 from .registry import HANDLERS
 from .unsupported import Unsupported
 
+# Statements that a local's load may move past: stores and the unbinding of a name
+# (``except E as e: return x``), and the marks that the structurer removes.
+_SAFE_AFTER_A_LOAD = (ast.Assign, ast.Delete, m.ExitedWith)
 # Markers that stay on the stack until the construct that pushed them consumes them.
 STAYING = (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.HandledBefore, m.WithDone)
 
@@ -47,6 +50,8 @@ class CodeContext:
         self.structured = structured
         self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)
+        # Fast locals that are no argument: a load of one can raise (unbound).
+        self.unbindable = self.fast - {m.safe(n) for n in code.co_varnames[: _arg_count(code)]}
         self.is_class = not code.co_flags & 1 and code.co_name != "<module>"
         # In a class body, invented names are private (mangled): an Enum ignores them.
         self.prefix = _temp_prefix(code, "__" if self.is_class else "_")
@@ -221,15 +226,19 @@ class Sim:
 
     # -- statements -------------------------------------------------------
     def emit(self, stmt: ast.stmt, targets=()) -> None:
-        self.spill(targets)
+        # (a local loaded before a statement that can raise or act, and used after
+        # it, is read first: unbound, it raises before the statement runs; seed 3135)
+        self.spill(targets, unbound=not isinstance(stmt, _SAFE_AFTER_A_LOAD))
         self.out.append(stmt)
         self._note_lines(stmt)
 
-    def spill(self, targets=(), strict=False) -> None:
+    def spill(self, targets=(), strict=False, unbound=False) -> None:
         """Assign impure stack values to temporaries; ``strict`` also moves local names,
-        whose loading can raise (unbound) and so must stay inside a try."""
+        whose loading can raise (unbound) and so must stay inside a try; ``unbound``
+        only the locals that are no argument."""
         for i, value in enumerate(self.stack):
-            loads = strict and isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
+            local = isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
+            loads = local and (strict or (unbound and value.id in self.ctx.unbindable))
             if loads or not self.is_pure(value, targets):
                 self.stack[i] = self.materialize(value)
 
@@ -278,6 +287,12 @@ class Sim:
         if isinstance(value, m.Function):
             return all(self.is_pure(v, targets) for v in _function_parts(value))
         return isinstance(value, STAYING)
+
+
+def _arg_count(code) -> int:
+    """How many of ``code``'s first fast locals are its arguments."""
+    star = bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
+    return code.co_argcount + code.co_kwonlyargcount + star
 
 
 def _function_parts(fn: m.Function):

@@ -59,6 +59,26 @@ async def async_with_breaking_a_while_then_code(items, fail, suppress):
     return items
 
 
+def return_of_an_unbound_local_through_two_finally_bodies(items, values):
+    """``return x`` with ``x`` unbound raises before either finally body runs: the inner
+    one runs once, on the way out of the exception (seed 3135, 3.10)."""
+    try:
+        try:
+            try:
+                for item in items:
+                    return x  # noqa: F821
+            finally:
+
+                def inner():
+                    pass
+
+                LOG.append(("finally", inner.__name__))
+        finally:
+            return [x for x in values]
+    except Exception:
+        x = values
+
+
 CASES = [
     ("with_breaking_a_while_then_code", (3, True, True)),
     ("with_breaking_a_while_then_code", (3, False, True)),
@@ -66,4 +86,6 @@ CASES = [
     ("async_with_breaking_a_while_then_code", ([2, 3], True, True)),
     ("async_with_breaking_a_while_then_code", ([2, 3], False, True)),
     ("async_with_breaking_a_while_then_code", ([2], True, False)),
+    ("return_of_an_unbound_local_through_two_finally_bodies", ([1, 2], [3])),
+    ("return_of_an_unbound_local_through_two_finally_bodies", ([], [3])),
 ]
