@@ -59,6 +59,8 @@ async def async_with_breaking_a_while_then_code(items, fail, suppress):
     return items
 
 
+
+
 def return_of_an_unbound_local_through_two_finally_bodies(items, values):
     """``return x`` with ``x`` unbound raises before either finally body runs: the inner
     one runs once, on the way out of the exception (seed 3135, 3.10)."""
@@ -79,6 +81,28 @@ def return_of_an_unbound_local_through_two_finally_bodies(items, values):
         x = values
 
 
+def break_in_a_finally_inside_a_with(rounds, fail, stop):
+    """A break in a finally body, with an exception in flight: it ends the loop, as
+    the path with none does (seed 6550, 3.11 and 3.12)."""
+    try:
+        while True:
+            if rounds < -3:
+                return "ran on past the break"
+            rounds -= 1
+            with Gate(False):
+                try:
+                    if fail:
+                        raise ValueError(rounds)
+                finally:
+                    if stop or rounds < 0:
+                        break
+                LOG.append(("after try", rounds))
+            LOG.append(("after with", rounds))
+    finally:
+        LOG.append("finally")
+    return rounds
+
+
 CASES = [
     ("with_breaking_a_while_then_code", (3, True, True)),
     ("with_breaking_a_while_then_code", (3, False, True)),
@@ -88,4 +112,8 @@ CASES = [
     ("async_with_breaking_a_while_then_code", ([2], True, False)),
     ("return_of_an_unbound_local_through_two_finally_bodies", ([1, 2], [3])),
     ("return_of_an_unbound_local_through_two_finally_bodies", ([], [3])),
+    ("break_in_a_finally_inside_a_with", (3, True, True)),
+    ("break_in_a_finally_inside_a_with", (3, False, True)),
+    ("break_in_a_finally_inside_a_with", (3, True, False)),
+    ("break_in_a_finally_inside_a_with", (3, False, False)),
 ]
