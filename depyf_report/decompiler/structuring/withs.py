@@ -79,11 +79,12 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
 
 def _next_round(w, b, loop, active, tail, stack) -> bool:
     """Whether the code after the with statement, in block ``b``, is the rest of the
-    body of ``loop`` (not inside a try), going on to its repeated test: the next round."""
+    body of ``loop``, going on to its repeated test: the next round, on the same side
+    of every try around the with (``active``) as the loop's header."""
     return (
         loop is not None
-        and not active
         and w.graph.rotated.get(b) == loop.header
+        and all((b in w.regions.region(a)) == (loop.header in w.regions.region(a)) for a in active)
         and tail.branch is None
         and len(tail.stack) == len(stack)
     )
@@ -118,9 +119,9 @@ def suppressed(w, h):
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
-        if seen and len(blocks[x].preds) > 1 and x not in w.graph.rotated:
+        if seen and len(blocks[x].preds) > 1 and not _only_the_test(w, x):
             # where the body's end joins it, whatever runs there (an enclosing
-            # clause's own POP_EXCEPT)
+            # clause's own POP_EXCEPT, code before a loop's repeated test)
             return x
         seen.add(x)
         block = blocks[x]
@@ -138,6 +139,11 @@ def suppressed(w, h):
             return None
         x = block.succs[0]
     return None
+
+
+def _only_the_test(w, x) -> bool:
+    """Whether block ``x`` is a copy of a loop's test and nothing before it."""
+    return w.graph.copy_starts.get(x) == w.graph.blocks[x].start
 
 
 def ending_as_suppressing(w, h, exits, follow):
