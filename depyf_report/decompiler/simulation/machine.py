@@ -19,9 +19,9 @@ from .nodes import Noted, StatementLines
 from .registry import HANDLERS
 from .unsupported import Unsupported
 
-# Statements that a local's load may move past: stores and the unbinding of a name
-# (``except E as e: return x``), and the marks that the structurer removes.
-_SAFE_AFTER_A_LOAD = (ast.Assign, ast.Delete, m.ExitedWith)
+# Statements that a local's load may stay on the stack over unnoted: stores and the
+# unbinding of a name (``except E as e: return x``), and the marks of a with's exit.
+_SAFE_OVER_A_LOAD = (ast.Assign, ast.Delete, m.ExitedWith)
 # Markers that stay on the stack until the construct that pushed them consumes them.
 STAYING = (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.HandledBefore, m.WithDone)
 
@@ -67,6 +67,9 @@ class CodeContext:
         # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
         self.tested_copies = Noted()
         self.copied_names = Noted()
+        # Loads of such locals that stayed on the stack while a statement ran: the
+        # load came first (handlers/statements: pop_top).
+        self.held_locals = Noted()
         # Async comprehensions written inline: their await is part of the syntax.
         self.awaited_by_caller = Noted()
 
@@ -226,19 +229,19 @@ class Sim:
 
     # -- statements -------------------------------------------------------
     def emit(self, stmt: ast.stmt, targets=()) -> None:
-        # (a local loaded before a statement that can raise or act, and used after
-        # it, is read first: unbound, it raises before the statement runs; seed 3135)
-        self.spill(targets, unbound=not isinstance(stmt, _SAFE_AFTER_A_LOAD))
+        self.spill(targets)
+        if not isinstance(stmt, _SAFE_OVER_A_LOAD):
+            for value in self.stack:
+                if isinstance(value, ast.Name) and value.id in self.ctx.unbindable:
+                    self.ctx.held_locals.add(value)
         self.out.append(stmt)
         self._note_lines(stmt)
 
-    def spill(self, targets=(), strict=False, unbound=False) -> None:
+    def spill(self, targets=(), strict=False) -> None:
         """Assign impure stack values to temporaries; ``strict`` also moves local names,
-        whose loading can raise (unbound) and so must stay inside a try; ``unbound``
-        only the locals that are no argument."""
+        whose loading can raise (unbound) and so must stay inside a try."""
         for i, value in enumerate(self.stack):
-            local = isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
-            loads = local and (strict or (unbound and value.id in self.ctx.unbindable))
+            loads = strict and isinstance(value, ast.Name) and not self.ctx.is_temp(value.id)
             if loads or not self.is_pure(value, targets):
                 self.stack[i] = self.materialize(value)
 
