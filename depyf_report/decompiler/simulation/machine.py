@@ -19,6 +19,9 @@ from .nodes import Noted, StatementLines
 from .registry import HANDLERS
 from .unsupported import Unsupported
 
+# Statements that a local's load may stay on the stack over unnoted: stores and the
+# unbinding of a name (``except E as e: return x``), and the marks of a with's exit.
+_SAFE_OVER_A_LOAD = (ast.Assign, ast.Delete, m.ExitedWith)
 # Markers that stay on the stack until the construct that pushed them consumes them.
 STAYING = (m.WithExit, m.Entered, m.Saved, m.NextItem, m.Exception_, m.HandledBefore, m.WithDone)
 
@@ -47,6 +50,8 @@ class CodeContext:
         self.structured = structured
         self.fast = {m.safe(n) for n in set(code.co_varnames) - set(code.co_cellvars)}
         self.cells = set(code.co_cellvars) | set(code.co_freevars)
+        # Fast locals that are no argument: a load of one can raise (unbound).
+        self.unbindable = self.fast - {m.safe(n) for n in code.co_varnames[: _arg_count(code)]}
         self.is_class = not code.co_flags & 1 and code.co_name != "<module>"
         # In a class body, invented names are private (mangled): an Enum ignores them.
         self.prefix = _temp_prefix(code, "__" if self.is_class else "_")
@@ -62,6 +67,9 @@ class CodeContext:
         # the copy of ``a`` that ``a or b`` tests, and a name read once for two entries.
         self.tested_copies = Noted()
         self.copied_names = Noted()
+        # Loads of such locals that stayed on the stack while a statement ran: the
+        # load came first (handlers/statements: pop_top).
+        self.held_locals = Noted()
         # Async comprehensions written inline: their await is part of the syntax.
         self.awaited_by_caller = Noted()
 
@@ -222,6 +230,10 @@ class Sim:
     # -- statements -------------------------------------------------------
     def emit(self, stmt: ast.stmt, targets=()) -> None:
         self.spill(targets)
+        if not isinstance(stmt, _SAFE_OVER_A_LOAD):
+            for value in self.stack:
+                if isinstance(value, ast.Name) and value.id in self.ctx.unbindable:
+                    self.ctx.held_locals.add(value)
         self.out.append(stmt)
         self._note_lines(stmt)
 
@@ -278,6 +290,12 @@ class Sim:
         if isinstance(value, m.Function):
             return all(self.is_pure(v, targets) for v in _function_parts(value))
         return isinstance(value, STAYING)
+
+
+def _arg_count(code) -> int:
+    """How many of ``code``'s first fast locals are its arguments."""
+    star = bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
+    return code.co_argcount + code.co_kwonlyargcount + star
 
 
 def _function_parts(fn: m.Function):

@@ -165,6 +165,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
     if own:  # (a clause's branch stopping where the clauses meet: no way out of a body)
         w.fenced_at[mark:] = [x for x in w.fenced_at[mark:] if x != end]
+    if h_stack is not None and loop is not None and end == loop.follow == w.ended_at and stop:
+        # the clauses meet where the loop goes on, and the else ends where the walk
+        # around does (below): they break, as they continue where they meet at its
+        # header (a break in a finally body, seed 6550)
+        h_out, h_stack = [*h_out, ast.Break()], None
     h_end = w.ended_at if h_stack is not None else None  # where the clauses went on
     if start is not None and h_stack is not None and w.ended_at == start:
         after_try = start  # (not where a clause runs on to an enclosing body's end)

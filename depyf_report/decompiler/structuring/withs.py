@@ -8,6 +8,7 @@ import ast
 
 from ..bytecode.constants import value_key
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
@@ -49,7 +50,12 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
     ``__exit__`` suppressing gets there): (statements, stack, where the walk goes on)."""
     start, end = after
     blocks = w.graph.blocks  # (numbered in layout order: the one before the next)
-    b = w.graph.at(end) - 1 if end < len(w.graph.instrs) else len(blocks) - 1
+    if end in w.graph.block_at:
+        b = w.graph.at(end) - 1
+    elif end < len(w.graph.instrs):  # (up to a rotated loop test's copy: seed 6677)
+        b = next(x for x, at in w.graph.copy_starts.items() if at == end)
+    else:
+        b = len(blocks) - 1
     w.visit(b)
     tail = Sim(w.ctx, w.graph.instrs, stack)
     tail.run(start, end)
@@ -57,6 +63,8 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
     succs = blocks[b].succs
     if kind in ("return", "raise"):
         return [*stmts, *tail.out], None, None
+    if _next_round(w, b, loop, active, tail, stack):
+        return [*stmts, *tail.out, nodes.Continue(falls_off=True)], None, None
     if loop is not None or active:
         # (inside a loop or a try, where the walk after it reads breaks, continues
         # and clause joins by blocks this tail's copy is no longer one of)
@@ -67,6 +75,19 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
         out, after_stack, nxt, done = branches.two_way(w, b, tail, loop, active, stop)
         return [*stmts, *out], (None if done else after_stack), (None if done else nxt)
     raise Unsupported("the code after a with statement runs on")
+
+
+def _next_round(w, b, loop, active, tail, stack) -> bool:
+    """Whether the code after the with statement, in block ``b``, is the rest of the
+    body of ``loop``, going on to its repeated test: the next round, on the same side
+    of every try around the with (``active``) as the loop's header."""
+    return (
+        loop is not None
+        and w.graph.rotated.get(b) == loop.header
+        and all((b in w.regions.region(a)) == (loop.header in w.regions.region(a)) for a in active)
+        and tail.branch is None
+        and len(tail.stack) == len(stack)
+    )
 
 
 def with_end(w, h, exits, follow):
@@ -98,9 +119,9 @@ def suppressed(w, h):
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
-        if seen and len(blocks[x].preds) > 1 and x not in w.graph.rotated:
+        if seen and len(blocks[x].preds) > 1 and not _only_the_test(w, x):
             # where the body's end joins it, whatever runs there (an enclosing
-            # clause's own POP_EXCEPT)
+            # clause's own POP_EXCEPT, code before a loop's repeated test)
             return x
         seen.add(x)
         block = blocks[x]
@@ -109,13 +130,20 @@ def suppressed(w, h):
             if op == "JUMP":
                 return block.succs[0]
             if op not in _SUPPRESS_CLEANUP:
-                if x in w.graph.rotated:  # the loop's test, repeated: the next round
-                    return w.graph.rotated[x]
+                if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
+                    return w.graph.rotated[x]  # the loop's test, repeated: the next round
+                if x in w.graph.rotated:  # code, then the next round (seed 6677)
+                    return i, w.graph.copy_starts[x]
                 return x if i == block.start and x not in w.regions.region(h) else (i, block.end)
         if len(block.succs) != 1:
             return None
         x = block.succs[0]
     return None
+
+
+def _only_the_test(w, x) -> bool:
+    """Whether block ``x`` is a copy of a loop's test and nothing before it."""
+    return w.graph.copy_starts.get(x) == w.graph.blocks[x].start
 
 
 def ending_as_suppressing(w, h, exits, follow):

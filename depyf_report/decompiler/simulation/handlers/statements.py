@@ -419,6 +419,11 @@ def pop_top(sim, ins):
         return
     if sim.ctx.structured and value in sim.ctx.tested_copies:
         return
+    if sim.ctx.structured and value in sim.ctx.held_locals:
+        # (a return's value dropped by a finally body's own return, after copies of
+        # finally bodies left in place: written here, the local would be read after
+        # them, and unbound it would raise only then; seed 3135)
+        raise Unsupported("a local read before statements and dropped after them")
     if sim.ctx.structured and isinstance(value, ast.Name) and value in sim.ctx.copied_names:
         return  # a match subject's copy: the case's test read the local, once, as here
     if isinstance(value, m.UnpackItem):
