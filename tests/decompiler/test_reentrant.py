@@ -6,6 +6,7 @@ retry that checks each structured body on its own when the whole output does not
 compile, and the recursion limit and garbage collector a call adjusts while it runs.
 """
 
+import ast
 import gc
 import sys
 import threading
@@ -13,6 +14,7 @@ import threading
 import pytest
 
 from depyf_report import decompile
+from depyf_report.decompiler.tidy import cleanup
 
 THREADS = 8
 ROUNDS = 12
@@ -186,3 +188,21 @@ def test_decompile_from_many_threads_gives_the_single_threaded_results(fast_swit
     assert not wrong, f"{len(wrong)} results differ, first for target {wrong[0][0]}:\n{wrong[0][1]}"
     assert sys.getrecursionlimit() == limit
     assert gc.isenabled() == collecting
+
+
+def test_the_state_of_the_body_being_tidied_is_each_threads_own():
+    """The tidy passes keep the body being tidied (its name reads, its scope) in
+    module-level objects: another thread's body must never show through. (Shared,
+    a thread tidying ``closures`` counted the reads of another's body and wrote its
+    list comprehension as a statement, leaving its temporary unbound.)"""
+    mine = [ast.parse("x = y").body[0]]
+    cleanup.READS.start(mine)
+    cleanup.SCOPE.function = True
+    other = threading.Thread(
+        target=lambda: (cleanup.READS.start([]), setattr(cleanup.SCOPE, "function", False))
+    )
+    other.start()
+    other.join()
+    assert cleanup.READS.body is mine and cleanup.READS("y") == 1
+    assert cleanup.SCOPE.function is True
+    cleanup.READS.start([])

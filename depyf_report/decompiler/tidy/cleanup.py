@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import threading
 from collections import Counter
 
 from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
@@ -17,10 +18,11 @@ from .matches import rebuild as rebuild_matches
 from .module_ends import returns_as_breaks
 
 
-class _Scope:
+class _Scope(threading.local):
     """Whether the body being tidied can hold ``return`` (a function) or not, and the
     names it stores as globals or free variables (an assignment to one in a
-    comprehension's loop is a walrus, not ``for z in [x]``)."""
+    comprehension's loop is a walrus, not ``for z in [x]``). Each thread has its own:
+    ``decompile`` may run in several at once."""
 
     function = True
     outer: frozenset[str] = frozenset()
@@ -29,10 +31,10 @@ class _Scope:
 SCOPE = _Scope()
 
 
-class _Reads:
+class _Reads(threading.local):
     """How often the body being tidied reads each name, counted on first use (only
     3.12+'s inlined comprehensions ask): every pass keeps the count, as none copies a
-    read and moving a value moves its reads."""
+    read and moving a value moves its reads. Each thread has its own, as ``SCOPE``."""
 
     def __init__(self):
         self.body: list[ast.stmt] = []
