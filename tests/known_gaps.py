@@ -55,13 +55,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "after the loop (not 3.11, which jumps there) leaves the loop to the state machine",
     ),
     (
-        structure("context_managers.value_or_none"),
-        (PY312, PY313),
-        "try: with m: return f(): 3.12+ leave the return outside the try, and where "
-        "__exit__ suppressing goes on (the code after the try) is not where the with "
-        "body ends; the structurer has no form for it yet, so the state machine writes it",
-    ),
-    (
         structure("exceptions.conditional_test_before_else_and_finally"),
         (PY310,),
         "3.10 sends the else of a try/except/else/finally to one copy of the finally body "

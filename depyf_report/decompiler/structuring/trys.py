@@ -178,12 +178,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
     handlers, final, star = clauses(h_out, exc=exc_stack[-1])
-    if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
-        # a finally body that may not re-raise reads like a bare except clause; a
-        # copy of it on a way out of the body, left there, would run under that
-        # clause (one that only re-raises, 3.12+ with the re-raise copied into an
-        # if's arms, is read so too)
-        raise Unsupported("a copy of a finally body read as an except clause in the body")
+    _no_copy_under_clause(w, h, h_out, final, star, copies)
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
@@ -314,6 +309,15 @@ def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
     return [node], None, None
 
 
+def _no_copy_under_clause(w, h, h_out, final, star, copies) -> None:
+    """Refuse a finally body that may not re-raise read as a bare except clause
+    while the body holds copies of it: a copy on a way out of the body, left
+    there, would run under that clause (one that only re-raises, 3.12+ with the
+    re-raise copied into an if's arms, is read so too)."""
+    if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
+        raise Unsupported("a copy of a finally body read as an except clause in the body")
+
+
 def _may_not_reraise(stmts) -> bool:
     """Whether the walk of a handler returns, breaks, continues or raises anything
     but the exception it handles."""
@@ -376,6 +380,11 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         ends = [x for x in exits if returned[x] != "kept"]
         if len(ends) == 1 and returned[ends[0]] == "none":
             return ends[0]
+        # (a lone RETURN_VALUE returns a value the body pushed too: 3.11+ leave it out
+        # of the try around ``with m: return v``, whose suppressing path falls off)
+        computing = [x for x in ends if not _lone_return(w, x)]
+        if len(computing) == 1 and returned[computing[0]] == "none" and len(ends) > 1:
+            return computing[0]
         if len(ends) == 1 and returned[ends[0]] is None and not is_with:
             return ends[0]  # (what it returns is computed after the cleanup: no return's)
         ending = set(ends) or exits

@@ -48,6 +48,10 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
+        # a way out that only ends the function, which the code after the loop never
+        # gets to (3.10: a return's copy of a with's ``__exit__``, laid out inside the
+        # loop), is that return, written where it is: no break to the loop's end
+        exits = {x for x in exits if x == own[0] or not _ends_apart(w, x, own[0])}
     test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
     if not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
@@ -146,6 +150,32 @@ def _only_reaches(w, x, end, steps=8) -> bool:
         succs = w.blocks[b].succs
         if steps < 0 or not succs:
             return False
+        todo += [s for s in succs if s not in seen]
+        seen.update(succs)
+    return True
+
+
+def _ends_apart(w, x, own, steps=8) -> bool:
+    """Whether every path from block ``x`` returns or raises within a few blocks,
+    none of them through ``own`` or a block the code from ``own`` reaches, and
+    none a copy of the return at ``own`` (3.12+: a break, see ``loop``)."""
+    if w.joins.same_return(x, own):
+        return False
+    after, todo = set(), [own]
+    while todo and len(after) < 64:  # (the code after the loop: where a break goes)
+        b = todo.pop()
+        if b not in after:
+            after.add(b)
+            todo += w.blocks[b].succs
+    if len(after) >= 64:
+        return False
+    todo, seen = [x], {x}
+    while todo:
+        b = todo.pop()
+        steps -= 1
+        if b in after or steps < 0:
+            return False
+        succs = w.blocks[b].succs
         todo += [s for s in succs if s not in seen]
         seen.update(succs)
     return True

@@ -58,17 +58,16 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
         b = len(blocks) - 1
     w.visit(b)
     tail = Sim(w.ctx, w.graph.instrs, stack)
-    tail.run(start, end)
+    tail.run(start, end)  # (up to a rotated loop test's copy, ``suppressed``)
     kind = tail.branch.kind if tail.branch is not None else "goto"
     succs = blocks[b].succs
     if kind in ("return", "raise"):
         return [*stmts, *tail.out], None, None
     if _next_round(w, b, loop, active, tail, stack):
         return [*stmts, *tail.out, nodes.Continue(falls_off=True)], None, None
-    if loop is not None or active:
-        # (inside a loop or a try, where the walk after it reads breaks, continues
-        # and clause joins by blocks this tail's copy is no longer one of)
-        raise Unsupported("the code after a with statement runs on")
+    # (otherwise, inside a loop or a try the walk goes on from the tail's block as
+    # from any other: a return's copy of ``__exit__`` is no way out of the loop,
+    # ``whiles.py``; a loop's repeated test reached elsewhere is refused below)
     if kind == "goto" and len(succs) == 1:
         return [*stmts, *tail.out], tail.stack, succs[0]
     if kind in ("cond", "keep") and len(succs) == 2:

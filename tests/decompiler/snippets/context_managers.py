@@ -645,6 +645,65 @@ def returns_from_a_with_in_a_while_in_a_with(bits, names):
                     raise KeyError(handle)
                 return handle
     return None
+def returns_from_a_with_in_a_loop(values, suppress):
+    """3.10 writes the code after the with, which only ``__exit__`` suppressing
+    reaches, into the handler's last block, inside the loop; the return's copy of
+    ``__exit__`` is a way out laid out before the loop's own (3.10, 3.12: read as the
+    loop's end, the return was lost)."""
+    while values:
+        with Resource("round", suppress) as name:
+            return 10 / values.pop()
+        LOG.append(name)
+        if len(values) > 3:
+            break
+    return "empty"
+
+
+def returns_from_a_with_in_a_try(value, suppress):
+    """3.11+ leave the return's RETURN_VALUE out of the try, and copy the function's
+    implicit ``return None`` to where ``__exit__`` suppressing goes on."""
+    try:
+        with Resource("box", suppress):
+            return 10 / value
+    except ZeroDivisionError:
+        LOG.append("caught")
+
+
+def breaks_from_a_with_in_a_try_in_a_loop(values, suppress):
+    """The code after a with that always breaks, inside a try inside a loop."""
+    for value in values:
+        try:
+            with Resource("box", suppress):
+                LOG.append(10 / value)
+                break
+            LOG.append("suppressed")
+        except ZeroDivisionError:
+            LOG.append("caught")
+    return "done"
+
+
+def logs_after_a_returning_with_in_a_loop(values, suppress):
+    """The code after a with whose body returns, ending a while loop's body: 3.11
+    lays it out in the block that repeats the loop's test (read as the next round,
+    it was lost)."""
+    while values:
+        with Resource("round", suppress) as name:
+            return 10 / values.pop()
+        LOG.append(name)
+
+
+def logs_after_leaving_withs_in_loops(values, suppress):
+    """Code after withs whose bodies continue and break, in a for and a while loop."""
+    for value in values:
+        with Resource("continues", suppress) as name:
+            LOG.append(10 / value)
+            continue
+        LOG.append(name)
+    while values:
+        with Resource("breaks", suppress) as name:
+            LOG.append(10 / values.pop())
+            break
+        LOG.append(name)
 
 
 CASES = [
@@ -826,4 +885,24 @@ CASES = [
     ("returns_from_a_with_in_a_while_in_a_with", ([1, 1], ["a", "b", "c"])),
     ("returns_from_a_with_in_a_while_in_a_with", ([1, 0], ["a", "b"])),
     ("returns_from_a_with_in_a_while_in_a_with", ([0], [])),
+    ("returns_from_a_with_in_a_loop", ([2], False)),
+    ("returns_from_a_with_in_a_loop", ([0, 0], True)),
+    ("returns_from_a_with_in_a_loop", ([1, 2, 3, 4, 0], True)),
+    ("returns_from_a_with_in_a_loop", ([0], False)),
+    ("returns_from_a_with_in_a_loop", ([], False)),
+    ("returns_from_a_with_in_a_try", (2, False)),
+    ("returns_from_a_with_in_a_try", (0, True)),
+    ("returns_from_a_with_in_a_try", (0, False)),
+    ("breaks_from_a_with_in_a_try_in_a_loop", ([2, 1], False)),
+    ("breaks_from_a_with_in_a_try_in_a_loop", ([0, 2], True)),
+    ("breaks_from_a_with_in_a_try_in_a_loop", ([0, 0], False)),
+    ("breaks_from_a_with_in_a_try_in_a_loop", ([], False)),
+    ("logs_after_a_returning_with_in_a_loop", ([2], False)),
+    ("logs_after_a_returning_with_in_a_loop", ([0, 0], True)),
+    ("logs_after_a_returning_with_in_a_loop", ([2, 0], True)),
+    ("logs_after_a_returning_with_in_a_loop", ([0], False)),
+    ("logs_after_leaving_withs_in_loops", ([1, 0, 2], True)),
+    ("logs_after_leaving_withs_in_loops", ([0, 0], True)),
+    ("logs_after_leaving_withs_in_loops", ([1, 2], False)),
+    ("logs_after_leaving_withs_in_loops", ([0], False)),
 ]
