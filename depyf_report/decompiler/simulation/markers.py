@@ -169,6 +169,9 @@ class ExitedWith(ast.stmt):
         super().__init__()
         self.exit = exit
         self.carried: list = []  # the stack below, once the exit has run
+        # code followed the exit when its with statement was built (a copy of an
+        # enclosing finally body, which that try drops): checked once the walk is done
+        self.pending = False
 
 
 class LeftForElse(ast.stmt):

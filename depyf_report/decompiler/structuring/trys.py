@@ -318,16 +318,29 @@ def _no_copy_under_clause(w, h, h_out, final, star, copies) -> None:
         raise Unsupported("a copy of a finally body read as an except clause in the body")
 
 
-def _may_not_reraise(stmts) -> bool:
+def _may_not_reraise(stmts, in_loop=False) -> bool:
     """Whether the walk of a handler returns, breaks, continues or raises anything
-    but the exception it handles."""
-    for node in (n for s in stmts for n in ast.walk(s)):
-        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
-            return True
-        if isinstance(node, ast.Raise) and not (
-            node.exc is None or isinstance(node.exc, m.Exception_)
+    but the exception it handles (a break or continue of a loop inside it, such as
+    a 3.12+ comprehension not yet read back, leaves nothing)."""
+    for stmt in stmts:
+        if isinstance(stmt, ast.Return) or (
+            isinstance(stmt, (ast.Break, ast.Continue)) and not in_loop
         ):
             return True
+        if isinstance(stmt, ast.Raise) and not (
+            stmt.exc is None or isinstance(stmt.exc, m.Exception_)
+        ):
+            return True
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        loop = in_loop or isinstance(stmt, (ast.For, ast.AsyncFor, ast.While))
+        for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner:
+                    inner_loop = loop and not (field == "orelse" and part is stmt and not in_loop)
+                    if _may_not_reraise(inner, inner_loop):
+                        return True
     return False
 
 

@@ -24,11 +24,12 @@ from . import branches, trys, whiles
 from .conditions import MergeState
 from .joins import Joins
 from .regions import Regions
+from .withs import settle_pending_exits
 
 
 def structured_body(ctx, graph) -> list[ast.stmt]:
     stmts, _ = Walk(ctx, graph).seq(0, None, [], None)
-    return stmts
+    return settle_pending_exits(stmts)
 
 
 class Fences:

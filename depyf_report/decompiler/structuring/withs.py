@@ -15,6 +15,8 @@ from . import branches
 from .clauses import SCOPES
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
+_TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+
+TRIES = (ast.Try, _TRY_STAR) if _TRY_STAR else (ast.Try,)
 _SUPPRESS_CLEANUP = {"POP_TOP", "POP_EXCEPT", "NOP"}
 _STEPS_TO_AFTER = 8
 
@@ -235,23 +237,54 @@ def _ends_with_copy(w, x, after) -> bool:
     )
 
 
-def _exits_settled(body, exit_):
+def _exits_settled(body, exit_, in_try=False):
     """Drop the exit marks inside a with body, checking that nothing but a jump out of
-    it (return of a computed value, break, continue) runs after ``__exit__``."""
+    it (return of a computed value, break, continue) runs after ``__exit__``. Where
+    other code does, the mark stays, pending: a copy of the finally body of a try
+    around the with runs there, which that try drops (``settle_pending_exits``).
+    Not inside a try in the with body (``in_try``): that try's own copy, before the
+    exit, was kept from being dropped by the code after it, and would run twice."""
     out = []
     for i, stmt in enumerate(body):
         if isinstance(stmt, m.ExitedWith):
-            if stmt.exit is exit_ and not _only_leaves(body[i + 1 :], stmt.carried):
-                raise Unsupported("code runs after __exit__ inside the with body")
+            if stmt.pending:  # (an inner with's, checked at the end)
+                out.append(stmt)
+            elif stmt.exit is exit_ and not _only_leaves(body[i + 1 :], stmt.carried):
+                if in_try:
+                    raise Unsupported("code runs after __exit__ inside the with body")
+                stmt.pending = True
+                out.append(stmt)
             # (a jump out of with statements around this one exits each of them in
             # turn: what follows this one's exit was checked with it)
             continue
         if not isinstance(stmt, SCOPES):
+            inside = in_try or isinstance(stmt, TRIES)
             for part in [stmt, *getattr(stmt, "handlers", ())]:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        setattr(part, field, _exits_settled(inner, exit_) or [ast.Pass()])
+                        inner = _exits_settled(inner, exit_, inside)
+                        setattr(part, field, inner or [ast.Pass()])
+        out.append(stmt)
+    return out
+
+
+def settle_pending_exits(stmts):
+    """``stmts`` without the pending exit marks (``_exits_settled``) once the tries
+    around them have dropped their finally bodies' copies: then only a jump out may
+    follow each."""
+    out = []
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, m.ExitedWith) and stmt.pending:
+            if not _only_leaves(stmts[i + 1 :], stmt.carried):
+                raise Unsupported("code runs after __exit__ inside the with body")
+            continue
+        if not isinstance(stmt, SCOPES):
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        setattr(part, field, settle_pending_exits(inner) or [ast.Pass()])
         out.append(stmt)
     return out
 

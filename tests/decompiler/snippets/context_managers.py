@@ -706,6 +706,20 @@ def logs_after_leaving_withs_in_loops(values, suppress):
         LOG.append(name)
 
 
+def returns_from_a_with_under_a_finally(value, suppress):
+    """A return inside a with inside a try/finally: the copy of the finally body runs
+    after ``__exit__``, before the return, until the try drops it (random seed 259)."""
+    with Resource("outer"):
+        try:
+            with Resource("inner", suppress) as name:
+                if value:
+                    return 10 / value
+                LOG.append(name)
+        finally:
+            LOG.append("finally")
+    return "after"
+
+
 CASES = [
     ("loop_test_leaves_a_with", ([None, None, 3], 5)),
     ("loop_test_leaves_a_with", ([None], 5)),
@@ -905,4 +919,8 @@ CASES = [
     ("logs_after_leaving_withs_in_loops", ([0, 0], True)),
     ("logs_after_leaving_withs_in_loops", ([1, 2], False)),
     ("logs_after_leaving_withs_in_loops", ([0], False)),
+    ("returns_from_a_with_under_a_finally", (2, False)),
+    ("returns_from_a_with_under_a_finally", (0, False)),
+    ("returns_from_a_with_under_a_finally", ("a", True)),
+    ("returns_from_a_with_under_a_finally", ("a", False)),
 ]
