@@ -374,19 +374,20 @@ def if_tail_hoisted(stmts):
     return stmts if hoisted is None else [*hoisted[0], hoisted[1]]
 
 
-def _hoisted_tail(stmts, after_exit=False):
+def _hoisted_tail(stmts, after_exit=False, in_clause=False):
     """(``stmts`` less their final return, raise, break or continue, that statement),
     seeing through the branches of a final if that each end in the same one; or None.
     ``after_exit``: also through a final try whose else and clauses end in it, and out
-    of the clauses of the last try, which would go on to it anyway (``_tails_dropped``)."""
-    hoisted = _tail_of(stmts, after_exit)
+    of the clauses of the last try, which would go on to it anyway (``_tails_dropped``).
+    ``in_clause``: in a clause of such a try, where an if's branch may leave otherwise."""
+    hoisted = _tail_of(stmts, after_exit, in_clause)
     if hoisted is None or not after_exit:
         return hoisted
     dropped = _tails_dropped(*hoisted)
     return hoisted if dropped is None else (dropped, hoisted[1])
 
 
-def _tail_of(stmts, after_exit):
+def _tail_of(stmts, after_exit, in_clause=False):
     last = stmts[-1] if stmts else None
     if isinstance(last, m.TERMINAL):
         return stmts[:-1], last
@@ -394,10 +395,18 @@ def _tail_of(stmts, after_exit):
         return _hoisted_from_try(stmts)
     if not isinstance(last, ast.If) or not last.orelse:
         return None
-    body = _hoisted_tail(last.body, after_exit)
-    orelse = _hoisted_tail(last.orelse, after_exit)
+    body = _hoisted_tail(last.body, after_exit, in_clause)
+    orelse = _hoisted_tail(last.orelse, after_exit, in_clause)
     if orelse is None:
         return None
+    if in_clause and body is not None and not m.same(body[1], orelse[1]):
+        # (``if c: raise E`` in a clause, the re-raise copied into its other branch:
+        # the branch that leaves otherwise keeps its own way out)
+        if _reraises(body[1], None) and not _reraises(orelse[1], None):
+            node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=last.orelse)
+            return [*stmts[:-1], node], body[1]
+        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
+        return [*stmts[:-1], node], orelse[1]
     if body is None or not m.same(body[1], orelse[1]):
         return None
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
@@ -419,7 +428,13 @@ def _tails_dropped(stmts, tail):
         hoisted = _hoisted_tail(handler.body, True)
         if hoisted is not None and m.same(hoisted[1], tail):
             handler.body, ended = hoisted[0] or [ast.Pass()], ended + 1
-    if not ended or (after and ended < len(node.handlers)):
+    # (3.10 copies it into the else too, which goes on to it anyway)
+    in_else = _hoisted_tail(node.orelse, True) if node.orelse and not after else None
+    if in_else is not None and m.same(in_else[1], tail):
+        node.orelse = in_else[0]
+    elif not ended:
+        return None
+    if after and ended < len(node.handlers):
         return None
     node.orelse = [*node.orelse, *after]
     return [*stmts[:at], node]
@@ -441,8 +456,10 @@ def _hoisted_from_try(stmts):
     last = stmts[-1]
     if last.finalbody or not last.handlers or not last.orelse:
         return None
-    parts = [last.orelse, *(h.body for h in last.handlers)]
-    tails = [_hoisted_tail(part, True) for part in parts]
+    tails = [
+        _hoisted_tail(last.orelse, True),
+        *(_hoisted_tail(h.body, True, in_clause=True) for h in last.handlers),
+    ]
     if None in tails or not all(m.same(t[1], tails[0][1]) for t in tails):
         return None
     node = copy.copy(last)

@@ -1448,6 +1448,21 @@ def finally_loop_in_a_clause(value, log):
     return log
 
 
+def raises_from_a_clause_in_a_finally(value, other, flag):
+    """A try in a finally body whose clause raises only when told: the compiler copies
+    the finally body's re-raise into the clause's other branch (random seed 71), which
+    written there would re-raise the clause's exception."""
+    try:
+        LOG.append(10 / value)
+    finally:
+        try:
+            LOG.append(1 / other)
+        except ZeroDivisionError as error:
+            if flag:
+                raise KeyError(str(error))
+    return "after"
+
+
 CASES = [
     ("finally_loop_in_a_clause", (1, [])), ("finally_loop_in_a_clause", ("x", [])),
     ("finally_ending_in_an_empty_if", (True, 3, [])),
@@ -1644,4 +1659,10 @@ CASES = [
     ("raises_in_the_else_of_a_nested_try", (_yes, _yes, False)),
     ("raises_in_the_else_of_a_nested_try", (_no, _no, False)),
     ("raises_after_a_finally_holding_a_lambda", ([],)),
+    ("raises_from_a_clause_in_a_finally", (2, 1, False)),
+    ("raises_from_a_clause_in_a_finally", (2, 0, True)),
+    ("raises_from_a_clause_in_a_finally", (2, 0, False)),
+    ("raises_from_a_clause_in_a_finally", (0, 0, True)),
+    ("raises_from_a_clause_in_a_finally", (0, 0, False)),
+    ("raises_from_a_clause_in_a_finally", (0, 1, False)),
 ]
