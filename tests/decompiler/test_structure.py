@@ -165,6 +165,7 @@ READABLE = [
     ("context_managers", "logs_after_a_returning_with_in_a_loop"),
     ("context_managers", "returns_from_a_with_under_a_finally"),
     ("exceptions", "raises_from_a_clause_in_a_finally"),
+    ("exceptions", "asserts_in_a_clause_in_a_finally_in_a_loop"),
     ("comprehensions", "filtered"),
     ("unpacking", "empty_targets"),
     ("unpacking", "chained_unpacking_targets"),

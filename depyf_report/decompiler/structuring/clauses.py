@@ -104,7 +104,8 @@ def _drop_name_cleanup(body, name):
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
-                        setattr(part, field, _drop_name_cleanup(inner, name) or [ast.Pass()])
+                        empty = [] if field == "orelse" else [ast.Pass()]  # (no else)
+                        setattr(part, field, _drop_name_cleanup(inner, name) or empty)
         out.append(stmt)
         i += 1
     return out

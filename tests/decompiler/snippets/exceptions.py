@@ -1463,6 +1463,21 @@ def raises_from_a_clause_in_a_finally(value, other, flag):
     return "after"
 
 
+def asserts_in_a_clause_in_a_finally_in_a_loop(values, limit):
+    """The same in a loop, the clause an assert (random seed 217): the walk of the
+    normal path's copy leaves the clause's ``if`` an empty else, which the exception
+    path's reading has not."""
+    while values:
+        try:
+            LOG.append(10 / values.pop())
+        finally:
+            try:
+                LOG.append(1 / len(values))
+            except ZeroDivisionError as error:
+                assert limit != 23, str(error)
+    return "after"
+
+
 CASES = [
     ("finally_loop_in_a_clause", (1, [])), ("finally_loop_in_a_clause", ("x", [])),
     ("finally_ending_in_an_empty_if", (True, 3, [])),
@@ -1665,4 +1680,9 @@ CASES = [
     ("raises_from_a_clause_in_a_finally", (0, 0, True)),
     ("raises_from_a_clause_in_a_finally", (0, 0, False)),
     ("raises_from_a_clause_in_a_finally", (0, 1, False)),
+    ("asserts_in_a_clause_in_a_finally_in_a_loop", ([1, 2], 0)),
+    ("asserts_in_a_clause_in_a_finally_in_a_loop", ([1, 2], 23)),
+    ("asserts_in_a_clause_in_a_finally_in_a_loop", ([0, 2], 0)),
+    ("asserts_in_a_clause_in_a_finally_in_a_loop", ([2, 0], 23)),
+    ("asserts_in_a_clause_in_a_finally_in_a_loop", ([], 0)),
 ]
