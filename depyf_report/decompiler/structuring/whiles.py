@@ -48,10 +48,11 @@ def loop(w, h, stack, outer, active, stop=None):
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
         exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
-        # a way out that only ends the function, which the code after the loop never
-        # gets to (3.10: a return's copy of a with's ``__exit__``, laid out inside the
-        # loop), is that return, written where it is: no break to the loop's end
-        exits = {x for x in exits if x == own[0] or not _ends_apart(w, x, own[0])}
+        # a way out laid out inside the loop that only ends the function, which the
+        # code after the loop never gets to (3.10: a return's copy of a with's
+        # ``__exit__``), is that return, written where it is: no break to the loop's
+        # end (one laid out after the test's way out is the code after a while-else)
+        exits = {x for x in exits if x >= own[0] or not _ends_apart(w, x, own[0])}
     test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
     if not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
