@@ -402,13 +402,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``guarded_capture_then_a_return``: a first guarded capture reads as an if on the guard;
 # ``finally_breaks_a_for``: ``finally: break`` reads as a bare except that breaks, and a
 # break at the end of the try body;
-# ``returns_from_a_with_in_a_loop``, ``breaks_from_a_with_in_a_try_in_a_loop``,
-# ``logs_after_leaving_withs_in_loops``: the break comes out as the return the
-# compiler copied there.
+# ``returns_from_a_with_in_a_loop``, ``breaks_from_a_with_in_a_try_in_a_loop``: the
+# break comes out as the return the compiler copied there.
 STRUCTURED = [
     ("loops", "finally_breaks_a_for"),
     ("match_shapes", "guarded_capture_then_a_return"),
-    ("context_managers", "logs_after_leaving_withs_in_loops"),
     ("context_managers", "returns_from_a_with_in_a_loop"),
     ("context_managers", "breaks_from_a_with_in_a_try_in_a_loop"),
     ("match_shapes", "guarded_case_after_a_clause"),

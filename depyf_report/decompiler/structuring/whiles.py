@@ -160,8 +160,10 @@ def _ends_apart(w, x, own, steps=8) -> bool:
     """Whether every path from block ``x`` returns or raises within a few blocks,
     none of them through ``own`` or a block the code from ``own`` reaches, and
     none a copy of the return at ``own`` (3.12+: a break, see ``loop``)."""
-    if w.joins.same_return(x, own):
-        return False
+    block = w.blocks[x]
+    first, last = w.graph.instrs[block.start].op, w.graph.instrs[block.last].op
+    if first != "SWAP" or last != "RETURN_VALUE" or w.joins.same_return(x, own):
+        return False  # (only a return's own copy of a with's ``__exit__``)
     after, todo = set(), [own]
     while todo and len(after) < 64:  # (the code after the loop: where a break goes)
         b = todo.pop()
