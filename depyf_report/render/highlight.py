@@ -70,8 +70,8 @@ class Highlighted:
         """Draws the lines not drawn yet from ``index`` on, a window at a time in one
         scan (they scan alone as together): a page shows the first lines of a
         listing, and a scan a line costs more than one for all of them."""
-        todo = [i for i in range(index, index + DRAWN_TOGETHER) if i < len(self.lines)]
-        todo = [i for i in todo if self.lines[i] is None]
+        end = min(index + DRAWN_TOGETHER, len(self.lines))
+        todo = [i for i in range(index, end) if self.lines[i] is None]
         text = "".join(self.texts[i] + "\n" for i in todo)
         for i, html in zip(todo, _scanned(text, self.plain[index], None, None).lines):
             self.lines[i] = html
