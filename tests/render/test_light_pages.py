@@ -21,7 +21,9 @@ from synthetic import make_dump
 
 from depyf_report.dump import load_dump
 from depyf_report.render import render
-from depyf_report.render.deferred import PageParts, script
+from depyf_report.render.codeview import code_line
+from depyf_report.render.deferred import PageParts, nodes, row_nodes, script
+from depyf_report.render.views import Mark
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +134,12 @@ def test_json_of_any_text_becomes_an_ascii_data_file(tmp_path):
     (tmp_path / name).write_bytes(data.content)
     assert name == "provenance-g0.1.js"
     assert read_part(tmp_path / name) == json.loads(text)
+
+
+def test_a_rows_cost_is_counted_without_drawing_it():
+    """The budget counts a guard row's nodes from its source's markup alone
+    (``row_nodes``): the count must be that of the row itself, marks included."""
+    marks = (Mark("guard", "<failed>", "#x"), Mark("break", "b"))
+    for html_text, marked in [("plain", ()), ('<span class="k">if</span> x', marks)]:
+        line = code_line(7, "L7", Markup(html_text), marked)
+        assert row_nodes(line) == nodes(line.row)
