@@ -20,6 +20,7 @@ function of nested control flow only, the figures the project measured first.
 
 import argparse
 import multiprocessing
+import os
 import signal
 import subprocess
 import sys
@@ -49,6 +50,8 @@ def _check(job: tuple[int, int, bool, bool]) -> Verdict:
     """One seed's verdict, in a worker; a program still running after the limit (a
     hang, in the decompiler or in the decompiled code) is a verdict of its own."""
     seed, size, keep_sources, only_control_flow = job
+    if _started is not None:
+        _started.put((seed, os.getpid()))
     signal.signal(signal.SIGALRM, _too_slow)
     signal.alarm(SECONDS_PER_PROGRAM)
     try:
@@ -64,6 +67,16 @@ def _check(job: tuple[int, int, bool, bool]) -> Verdict:
     return verdict
 
 
+# In a worker: where it tells the parent which seed it has started, and in which
+# process, so that a worker that dies is noticed at once.
+_started = None
+
+
+def _set_started(queue) -> None:
+    global _started
+    _started = queue
+
+
 def _verdicts(seeds, size: int, jobs: int, show: bool, only_control_flow: bool):
     jobs_list = [(seed, size, show, only_control_flow) for seed in seeds]
     if jobs <= 1:
@@ -71,13 +84,40 @@ def _verdicts(seeds, size: int, jobs: int, show: bool, only_control_flow: bool):
         return
     # A fresh worker now and then: a worker that dies (a C stack overflow) only loses
     # its own program, which then reads as crashed.
-    with multiprocessing.Pool(jobs, maxtasksperchild=200) as pool:
+    started = multiprocessing.Queue()
+    with multiprocessing.Pool(jobs, _set_started, (started,), maxtasksperchild=200) as pool:
         pending = [(job[0], pool.apply_async(_check, (job,))) for job in jobs_list]
+        workers: dict[int, int] = {}
         for seed, result in pending:
-            try:
-                yield result.get(timeout=SECONDS_PER_PROGRAM * 4)
-            except multiprocessing.TimeoutError:
+            if _finished(result, seed, workers, started):
+                yield result.get()
+            else:
                 yield _died(seed, size, only_control_flow)
+
+
+def _finished(result, seed: int, workers: dict[int, int], started) -> bool:
+    """Wait for one seed's result: False once the worker that started it has died, or
+    the seed has run far past its own alarm (a hang the alarm cannot break)."""
+    deadline = time.monotonic() + SECONDS_PER_PROGRAM * 4
+    while not result.ready():
+        while not started.empty():
+            started_seed, pid = started.get()
+            workers[started_seed] = pid
+        if seed in workers and not _alive(workers[seed]):
+            result.wait(2)  # a result may still be on its way from a worker that ended
+            return result.ready()
+        if time.monotonic() > deadline:
+            return False
+        result.wait(0.2)
+    return True
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 # What a worker that died on a program ran: the original alone, in a fresh process.
