@@ -72,7 +72,7 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int], outer=frozenset()
             folded = _value_branch(out, stmt, live, dropped)
             if folded is None:
                 break
-            stmt = _put_back(out, folded, live)
+            stmt = _put_back(out, folded, live, outer)
         out.append(stmt)
     _discarded(out, reads, outer)
     return out
@@ -89,7 +89,7 @@ def _fold_before(out: list[ast.stmt], stmt, reads, outer):
             folded = fold(loop, acc.id, kind, None, None, outer)
             if folded is not None:
                 del out[-2:]
-                stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads)
+                stmt = _put_back(out, _replace_name(stmt, acc.id, folded), reads, outer)
     return stmt
 
 
@@ -184,7 +184,7 @@ def _discarded(out: list[ast.stmt], reads, outer) -> None:
         out[-2:] = [ast.Expr(value=folded)]
 
 
-def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
+def _put_back(out: list[ast.stmt], stmt, reads, outer=frozenset()) -> ast.stmt:
     """Move back into ``stmt`` the values the walk kept in temporaries across the
     comprehension's loop (they were on the stack below it): the assignments that end
     ``out``.
@@ -198,14 +198,35 @@ def _put_back(out: list[ast.stmt], stmt, reads) -> ast.stmt:
         return stmt
     first = [n.id for n in _first_reads(stmt.value) if is_temporary(n)]
     later = len(first)  # where in ``first`` the temporary put back last is read
-    while out and is_temporary_store(out[-1]):
-        ident = out[-1].targets[0].id
+    while out:
+        taken = _kept_value(out, stmt, reads, outer)
+        if taken is None:
+            break
+        ident, value, size = taken
         position = first.index(ident) if ident in first else later
-        if position >= later or reads(ident) != 1:
+        if position >= later:
             break
         later = position
-        stmt = _replace_name(stmt, ident, out.pop().value)
+        del out[-size:]
+        stmt = _replace_name(stmt, ident, value)
     return stmt
+
+
+def _kept_value(out: list[ast.stmt], stmt, reads, outer):
+    """The temporary that ends ``out`` and what it holds, with how many statements of
+    ``out`` make it: one assignment, or an earlier comprehension's accumulator and loop
+    (``([f(x) for x in xs], {x: 1 for x in xs})`` runs both loops before the tuple)."""
+    if is_temporary_store(out[-1]):
+        ident = out[-1].targets[0].id
+        return (ident, out[-1].value, 1) if reads(ident) == 1 else None
+    if len(out) < 2 or not isinstance(out[-1], LOOPS) or not is_temporary_store(out[-2]):
+        return None
+    init, loop = out[-2], out[-1]
+    ident, kind = init.targets[0].id, _display_kind(init.value)
+    if not kind or not _uses_once(stmt, ident):
+        return None
+    folded = fold(loop, ident, kind, None, None, outer)  # builds new nodes: out is kept
+    return None if folded is None else (ident, folded, 2)
 
 
 def is_temporary_store(stmt) -> bool:

@@ -188,7 +188,17 @@ def comprehension_leaves_its_name_unbound(items, bound):
     return doubled, i
 
 
+def comprehensions_side_by_side(xs, mark):
+    """Two comprehensions in one value: 3.12+ runs both inlined loops before building
+    the tuple, and the first comes back in its place, not as a loop over a local the
+    function never had."""
+    x = "outer"
+    value = ([mark(x) for x in xs if x], {x: 1 for x in xs}, [x * 2 for x in xs])
+    return value, x
+
+
 CASES = [
+    ("comprehensions_side_by_side", ([0, 1, 2], str)),
     ("comprehension_leaves_its_name_unbound", ([1, 2], True)),
     ("comprehension_leaves_its_name_unbound", ([1, 2], False)),
     ("comprehension_leaves_its_name_unbound", ([], False)),
