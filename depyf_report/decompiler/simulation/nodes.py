@@ -145,6 +145,8 @@ class Match(ast.Match):
 
 
 _TRIES = (Try, TryStar) if TryStar else (Try,)
+# try statements as ast has them, whoever built them
+TRY_STATEMENTS = (ast.Try, ast.TryStar) if TryStar else (ast.Try,)
 _CLASSES = {If, For, comprehension, Pass, Continue, Return, Raise, Name, Call, Match, *_TRIES}
 
 

@@ -52,13 +52,14 @@ def _inline_held(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
 
 def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``stmts`` (their inner blocks tidied) with a ``case _:`` that only holds a
-    ``match`` on the same kept subject read as that match's cases: what a guarded
-    capture after other cases leaves once ``guarded_captures`` has read it back."""
+    ``match`` on the same subject read as that match's cases: what a guarded capture
+    after other cases leaves once ``guarded_captures`` has read it back. The subject
+    is a name, kept or the function's own: nothing runs between the two reads."""
     out: list[ast.stmt] = []
     found = False
     for stmt in stmts:
         out.append(stmt)
-        if not isinstance(stmt, nodes.Match) or not m.is_temporary(stmt.subject):
+        if not isinstance(stmt, nodes.Match) or not isinstance(stmt.subject, ast.Name):
             continue
         last, earlier = stmt.cases[-1], stmt.cases[:-1]
         inner = last.body[0] if last.body else None
@@ -69,11 +70,16 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             and m.same(inner.subject, stmt.subject)
         ):
             continue
+        cases = inner.cases
         if len(last.body) > 1:
-            if not all(_ends(c.body) for c in earlier):
+            if all(_ends(c.body) for c in earlier):
+                out += last.body[1:]  # only the default case goes on: to what follows
+            elif all(_ends(c.body) for c in inner.cases) and not _matches_all(inner):
+                # what follows the inner match runs where none of its cases matched
+                cases = [*cases, ast.match_case(pattern=wildcard(), guard=None, body=last.body[1:])]
+            else:
                 continue
-            out += last.body[1:]  # only the default case goes on: to what follows
-        stmt.cases[-1:] = inner.cases
+        stmt.cases[-1:] = cases
         stmt.tests += inner.tests
         found = True
     return _inline_held(out, reads) if found else out
@@ -138,10 +144,13 @@ def guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
     out: list[ast.stmt] = []
     for i, stmt in enumerate(stmts):
         after = stmts[i + 1 :]  # what may read the kept subject too: then it stays
-        if len(out) >= 2 and _captured(out[-2], out[-1], stmt, after) and _no_else(out[-1]):
-            out[-2:] = [_guarded_match(out[-2], out[-1], stmt)]
-            continue
+        if len(out) >= 2 and isinstance(out[-1], ast.If) and _no_else(out[-1]):
+            rest = _literal_cases(stmt, _kept(out[-2]))
+            if _captured(out[-2], out[-1], rest, after):
+                out[-2:] = [_guarded_match(out[-2], out[-1], rest)]
+                continue
         rest = stmt.orelse[0] if isinstance(stmt, ast.If) and len(stmt.orelse) == 1 else None
+        rest = _literal_cases(rest, _kept(out[-1])) if out else None
         if out and _captured(out[-1], stmt, rest, after):
             out[-1] = _guarded_match(out[-1], stmt, rest)
             continue
@@ -166,6 +175,85 @@ def _captured(before, stmt, rest, after) -> bool:
         and rest.subject.id == kept.id
         and not _reads(kept.id, [stmt.test, *stmt.body, *rest.cases, *after])
     )
+
+
+def _kept(before) -> str | None:
+    """The temporary ``name = _t1 = subject`` keeps the subject in."""
+    if isinstance(before, ast.Assign) and len(before.targets) == 2:
+        kept = before.targets[1]
+        return kept.id if isinstance(kept, ast.Name) and m.is_temporary(kept) else None
+    return None
+
+
+def _literal_cases(stmt, kept: str | None):
+    """``stmt``, or the ``match`` on the kept subject its ``if`` chain was: the cases
+    after a guarded capture test the subject kept in a temporary, and a literal
+    pattern compiles to just the test it spells (``case 2:`` to ``_t1 == 2``, ``case
+    None:`` to ``_t1 is None``). The chain's ``else`` is a last ``case _:``."""
+    if kept is None or not isinstance(stmt, ast.If) or _literal(stmt.test, kept) is None:
+        return stmt
+    cases = []
+    node = stmt
+    while True:
+        pattern = _literal(node.test, kept)
+        if pattern is None:  # an ``elif`` on anything else: it runs where none matched
+            cases.append(ast.match_case(pattern=wildcard(), guard=None, body=[node]))
+            break
+        cases.append(ast.match_case(pattern=pattern, guard=None, body=node.body or [ast.Pass()]))
+        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            node = node.orelse[0]
+            continue
+        if node.orelse:
+            cases.append(ast.match_case(pattern=wildcard(), guard=None, body=node.orelse))
+        break
+    tests = sum(not is_wildcard(case.pattern) for case in cases)
+    return nodes.Match(subject=m.name(kept), cases=cases, tests=tests)
+
+
+SINGLETONS = (None, True, False)
+
+
+def _literal(test, kept: str) -> ast.pattern | None:
+    """The literal pattern whose test ``test`` is, on the subject kept in ``kept``."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, value = test.left, test.ops[0], test.comparators[0]
+    if not (isinstance(left, ast.Name) and left.id == kept):
+        return None
+    if isinstance(op, ast.Is) and _is_singleton(value):
+        return ast.MatchSingleton(value=value.value)
+    if isinstance(op, ast.Eq) and _is_literal(value):
+        return ast.MatchValue(value=value)
+    return None
+
+
+def _is_literal(node) -> bool:
+    """Whether ``node`` may stand as a literal pattern: a number (signed, or a complex
+    sum), a string or bytes; True, False and None are compared by identity there."""
+    if isinstance(node, ast.Constant):
+        return not _is_singleton(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return isinstance(node.operand, ast.Constant) and _is_number(node.operand.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        real, imaginary = node.left, node.right
+        if isinstance(real, ast.UnaryOp) and isinstance(real.op, ast.USub):
+            real = real.operand
+        return (
+            isinstance(real, ast.Constant)
+            and _is_number(real.value)
+            and not isinstance(real.value, complex)
+            and isinstance(imaginary, ast.Constant)
+            and isinstance(imaginary.value, complex)
+        )
+    return False
+
+
+def _is_singleton(node) -> bool:
+    return isinstance(node, ast.Constant) and any(node.value is s for s in SINGLETONS)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, complex)) and not isinstance(value, bool)
 
 
 def _reads(ident: str, nodes_) -> bool:
@@ -234,10 +322,15 @@ def _captures(stmt, subject) -> bool:
 def _goes_on(before: ast.Match, after: ast.Match) -> bool:
     """Whether ``after`` holds more cases of ``before``: the same subject, and no case
     of ``before`` that matches everything or ends anywhere but out of the statement."""
-    last = before.cases[-1]
-    if last.guard is None and _irrefutable(last.pattern):
+    if _matches_all(before):
         return False
     return m.same(before.subject, after.subject) and all(_ends(c.body) for c in before.cases)
+
+
+def _matches_all(match: ast.Match) -> bool:
+    """Whether ``match`` has a last case that takes every subject."""
+    last = match.cases[-1]
+    return last.guard is None and _irrefutable(last.pattern)
 
 
 def _irrefutable(pattern) -> bool:
@@ -257,4 +350,9 @@ def _ends(body) -> bool:
         return True
     if isinstance(last, ast.If):
         return _ends(last.body) and _ends(last.orelse)
+    if isinstance(last, nodes.TRY_STATEMENTS):
+        # the finally ends it, or every way through: the body (or its else) and each
+        # clause; an exception no clause takes goes on up
+        runs = _ends(last.body) or (_ends(last.orelse) and not nodes.else_runs_on(last))
+        return _ends(last.finalbody) or (runs and all(_ends(h.body) for h in last.handlers))
     return False

@@ -298,7 +298,59 @@ def guarded_capture_then_a_return(value, check, flag, log):
     return log
 
 
+def literal_cases_after_a_guarded_capture(value, flag, log):
+    # after ``case a if flag:`` the subject is kept in a temporary, and a literal case
+    # compiles to the one test it spells (``_t1 == 2``, ``_t1 is None``): cases again,
+    # not an if chain on a local the function never had (random seeds 17, 42)
+    match value:
+        case (0 | 1) as a:
+            log.append(("small", a))
+        case a if flag:
+            log.append(("flagged", a))
+        case 2:
+            log.append("two")
+        case None:
+            log.append("none")
+        case -3:
+            log.append("minus three")
+        case 1 + 2j:
+            log.append("complex")
+        case "s":
+            log.append("string")
+        case _:
+            log.append("other")
+    return log
+
+
+def literal_cases_after_a_first_guarded_capture(value, flag):
+    match value:
+        case a if flag:
+            r = ("flagged", a)
+        case None:
+            r = "none"
+        case True:
+            r = "true"
+        case 2.5:
+            r = "two and a half"
+    return r
+
+
 CASES = [
+    ("literal_cases_after_a_guarded_capture", (0, False, [])),
+    ("literal_cases_after_a_guarded_capture", (1, False, [])),
+    ("literal_cases_after_a_guarded_capture", (2, False, [])),
+    ("literal_cases_after_a_guarded_capture", (2.0, False, [])),
+    ("literal_cases_after_a_guarded_capture", (None, False, [])),
+    ("literal_cases_after_a_guarded_capture", (-3, False, [])),
+    ("literal_cases_after_a_guarded_capture", (1 + 2j, False, [])),
+    ("literal_cases_after_a_guarded_capture", ("s", False, [])),
+    ("literal_cases_after_a_guarded_capture", ([2], False, [])),
+    ("literal_cases_after_a_guarded_capture", (2, True, [])),
+    ("literal_cases_after_a_first_guarded_capture", (None, False)),
+    ("literal_cases_after_a_first_guarded_capture", (True, False)),
+    ("literal_cases_after_a_first_guarded_capture", (2.5, False)),
+    ("literal_cases_after_a_first_guarded_capture", (2.5, True)),
+    ("literal_cases_after_a_first_guarded_capture", (1, False)),
     ("guarded_capture_then_a_return", (2, True, False, [])),
     ("guarded_capture_then_a_return", (2, True, True, [])),
     ("guarded_capture_then_a_return", (3, True, False, [])),
