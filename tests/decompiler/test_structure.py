@@ -8,6 +8,7 @@ no name the code object does not know.
 
 import ast
 import collections
+import re
 import sys
 from pathlib import Path
 
@@ -174,6 +175,7 @@ READABLE = [
     ("comprehensions", "single_item_loops"),
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
+    ("comprehensions", "comprehensions_side_by_side"),
     ("matching", "literals"),
     ("matching", "sequences"),
     ("matching", "mappings"),
@@ -194,6 +196,8 @@ READABLE = [
     ("match_shapes", "match_in_an_if"),
     ("match_shapes", "match_in_a_while"),
     ("match_shapes", "empty_case_then_if"),
+    ("match_shapes", "literal_cases_after_a_guarded_capture"),
+    ("match_shapes", "literal_cases_after_a_first_guarded_capture"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),
@@ -437,6 +441,14 @@ def test_no_state_machine(snippet_name, name):
     snippet = Snippet(snippet_name, SNIPPETS / f"{snippet_name}.py")
     source = decompile(resolve(snippet.original(), name))
     assert "control flow not structured" not in source, source
+
+
+def test_a_walrus_in_a_comprehension_leaves_no_helper():
+    """3.10 and 3.11 compile each comprehension to a function of its own, whose walrus
+    declares the global it stores: the comprehension comes back inline all the same."""
+    snippet = Snippet("module_walrus", SNIPPETS / "module_walrus.py")
+    source = decompile(compile(snippet.source, str(snippet.path), "exec"))
+    assert not re.search(r"\b_t\d+\b", source), source
 
 
 # 3.10 copies a module's implicit ``return None`` into each branch that ends it.

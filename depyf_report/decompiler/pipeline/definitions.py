@@ -106,9 +106,16 @@ class Definitions:
     def comprehension(self, fn: m.Function, iterable, sim) -> ast.expr:
         source = iterable.value if isinstance(iterable, m.Iter) else iterable
         body = body_of(fn.code, self, force_structured=True)
-        body = [s for s in body or () if not isinstance(s, ast.Nonlocal)]
+        declared = [s for s in body or () if isinstance(s, (ast.Global, ast.Nonlocal))]
+        body = [s for s in body or () if s not in declared]
         node = comprehension_expr(fn.code, body, source) if body is not None else None
         if node is not None:
+            # A walrus in it stores to the scope around. Where that is a function, a
+            # global one is the function's global too; a free one is its own cell,
+            # and a module's names need no declaration.
+            for stmt in declared:
+                if isinstance(stmt, ast.Global) and sim.ctx.is_function:
+                    sim.ctx.stored_globals.update(stmt.names)
             if fn.code.co_flags & CO_COROUTINE:
                 sim.ctx.awaited_by_caller.add(node)
             return node
