@@ -175,12 +175,15 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     by_verdict: dict[str, list[Verdict]] = defaultdict(list)
     machines = []
+    temporaries = []  # programs whose structured functions keep a temporary as a local
     seeds = range(args.seed, args.seed + args.count)
     for verdict in _verdicts(seeds, args.size, args.jobs, args.show, args.control_flow):
         label = verdict.kind + (f" ({', '.join(verdict.aspects)})" if verdict.aspects else "")
         by_verdict[label].append(verdict)
         if verdict.state_machine:
             machines.append(verdict.seed)
+        if verdict.local_temporaries:
+            temporaries.append(verdict)
         if args.show and verdict.kind != "same":
             print(f"--- seed {verdict.seed}: {verdict}\n{verdict.source}")
             print(f"--- decompiled:\n{verdict.decompiled}")
@@ -196,6 +199,9 @@ def main(argv=None) -> int:
                 print(f"    seed {verdict.seed}: {verdict.detail[:160]}")
     share = 100 * len(machines) / max(args.count, 1)
     print(f"  written as a state machine: {len(machines)} ({share:.1f}%)")
+    print(f"  a temporary among a structured function's locals: {len(temporaries)}")
+    for verdict in temporaries[:5]:
+        print(f"    seed {verdict.seed}: {', '.join(verdict.local_temporaries[:4])}")
     print(f"  {seconds:.1f} s with {args.jobs} job(s)")
     return 0
 

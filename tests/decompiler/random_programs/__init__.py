@@ -14,7 +14,9 @@ Stdlib only: it runs on every Python the decompiler supports.
 
 from __future__ import annotations
 
-from .compare import TAPES, Verdict, compare, leaked_names, picture, run
+import contextlib
+
+from .compare import TAPES, Verdict, compare, leaked_names, local_temporaries, picture, run
 from .generator import Generator
 from .prelude import PRELUDE
 
@@ -50,6 +52,9 @@ def check(seed: int, size: int = 12) -> Verdict:
         verdict.kind, verdict.detail = "decompile raised", f"{type(error).__name__}: {error}"
         return verdict
     verdict.state_machine = STATE_MACHINE_NOTE in verdict.decompiled
+    with contextlib.suppress(SyntaxError, ValueError, RecursionError, MemoryError):
+        code = compile(verdict.decompiled, "<decompiled program>", "exec")
+        verdict.local_temporaries = local_temporaries(code)
     try:
         actual = run(verdict.decompiled)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:

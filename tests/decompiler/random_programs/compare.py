@@ -179,6 +179,8 @@ class Verdict:
     aspects: list = field(default_factory=list)  # for differs: log, result, exception, ...
     detail: str = ""
     state_machine: bool = False
+    # temporaries a structured function of the decompiled module keeps as locals
+    local_temporaries: list = field(default_factory=list)
     source: str = ""
     decompiled: str = ""
 
@@ -209,6 +211,21 @@ def compare(expected: dict, actual: dict) -> list[str]:
     if leaked_names(expected, actual):
         aspects.append("leaked name")
     return sorted(set(aspects))
+
+
+def local_temporaries(code: types.CodeType) -> list[str]:
+    """The decompiler's temporaries that the functions in ``code`` bind as locals
+    (``locals()`` shows them), apart from functions written as a state machine, which
+    keep their state and stack slots in locals by design."""
+    found = []
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found += local_temporaries(const)
+    names = (*code.co_varnames, *code.co_cellvars)
+    if code.co_flags & inspect.CO_NEWLOCALS and "_state" not in names:
+        where = getattr(code, "co_qualname", code.co_name)  # (3.10: no co_qualname)
+        found += [f"{where}: {name}" for name in names if TEMPORARY.fullmatch(name)]
+    return found
 
 
 def leaked_names(expected: dict, actual: dict) -> list[str]:
