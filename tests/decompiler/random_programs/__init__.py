@@ -20,7 +20,16 @@ from .compare import TAPES, Verdict, compare, leaked_names, local_temporaries, p
 from .generator import Generator
 from .prelude import PRELUDE
 
-__all__ = ["TAPES", "Verdict", "check", "decompiled_program", "picture", "program", "run"]
+__all__ = [
+    "TAPES",
+    "Verdict",
+    "check",
+    "decompiled_program",
+    "local_temporaries",
+    "picture",
+    "program",
+    "run",
+]
 
 
 def program(seed: int, size: int = 12) -> str:
