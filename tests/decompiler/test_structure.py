@@ -198,6 +198,7 @@ READABLE = [
     ("match_shapes", "empty_case_then_if"),
     ("match_shapes", "literal_cases_after_a_guarded_capture"),
     ("match_shapes", "literal_cases_after_a_first_guarded_capture"),
+    ("match_shapes", "guarded_capture_before_cases_that_end"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),
@@ -473,6 +474,12 @@ def test_module_ending_in_clauses_is_structured():
     namespace = {}
     exec(source, namespace)
     assert namespace["KIND"] == "math"
+
+
+def test_a_module_ending_in_a_try_else_is_structured():
+    snippet = Snippet("module_try_else", SNIPPETS / "module_try_else.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
 
 
 def test_a_module_ending_in_a_match_is_structured():

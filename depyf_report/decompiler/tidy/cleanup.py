@@ -15,7 +15,7 @@ from ..structuring.trys import TRIES
 from .comprehensions import binds_outside, inline
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
-from .module_ends import returns_as_breaks
+from .module_ends import returns_as_breaks, returns_as_else
 
 
 class _Scope(threading.local):
@@ -92,6 +92,7 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
         READS.start([])  # hold no function's statements past its own tidying
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
     if not ctx.is_function:
+        stmts = returns_as_else(stmts)
         returns_as_breaks(stmts)
     if not ctx.is_function and stmts and is_doc_store(stmts[0]):
         stmts[0] = ast.Expr(value=stmts[0].value)
@@ -134,7 +135,9 @@ def _block(stmts, in_loop=False, closing=True):
             continue  # the exit of a with statement, already part of its syntax
         for node in _statement(stmt):
             out.append(node)
-    out = nested_defaults(guarded_captures(out), READS)
+    # cases a guarded capture leaves in a default case go back before it is read (the
+    # match after it must read the kept subject alone) and after (its own default)
+    out = nested_defaults(guarded_captures(nested_defaults(out, READS)), READS)
     out = _return_inside(out)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):

@@ -1,9 +1,11 @@
 """Returns in a module or class body, which cannot say ``return``.
 
-Such a body ends with ``return None``, and 3.12+ copy that small block to the jumps
-that go to it: leaving a last ``while True`` loop reads back as a ``return`` inside it.
-Where the loop is the last thing the body runs, running on after it is the body's end,
-so that ``return`` is the loop's ``break``.
+Such a body ends with ``return None``, and the compiler copies that small block to
+the jumps that go to it (3.12+; 3.10 too, into the clauses of a try whose else ends
+the body). Leaving a last ``while True`` loop reads back as a ``return`` inside it:
+where the loop is the last thing the body runs, running on after it is the body's
+end, so that ``return`` is the loop's ``break``. A clause that returns before the
+statements after its try: those statements are the try's ``else``.
 """
 
 from __future__ import annotations
@@ -43,9 +45,7 @@ class _Breaks(ast.NodeTransformer):
     scopes inside it, where a break would mean something else)."""
 
     def visit_Return(self, node):
-        if node.value is None or (
-            isinstance(node.value, ast.Constant) and node.value.value is None
-        ):
+        if _is_none(node.value):
             return ast.copy_location(ast.Break(), node)
         return node
 
@@ -54,3 +54,40 @@ class _Breaks(ast.NodeTransformer):
 
     visit_While = visit_For = visit_AsyncFor = _own_scope
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _own_scope
+
+
+def returns_as_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` (a module or class body) with each ``try`` whose clauses all end in
+    ``return None`` and that code follows read as ``try``/``else``: the clauses end the
+    body, so what follows runs only after the try body. Not past a ``finally``, which
+    runs before an else's statements but after those that follow the try."""
+    for i, stmt in enumerate(stmts[:-1]):
+        if not isinstance(stmt, TRIES) or stmt.finalbody or not stmt.handlers:
+            continue
+        if not all(_returns_none(h.body[-1:]) and _no_return(h.body[:-1]) for h in stmt.handlers):
+            continue
+        for handler in stmt.handlers:
+            handler.body = handler.body[:-1] or [ast.Pass()]
+        stmt.orelse = stmt.orelse + stmts[i + 1 :]
+        return stmts[: i + 1]
+    return stmts
+
+
+def _returns_none(stmts: list[ast.stmt]) -> bool:
+    return len(stmts) == 1 and isinstance(stmts[0], ast.Return) and _is_none(stmts[0].value)
+
+
+def _is_none(value) -> bool:
+    return value is None or (isinstance(value, ast.Constant) and value.value is None)
+
+
+def _no_return(stmts: list[ast.stmt]) -> bool:
+    """Whether no statement of ``stmts`` returns (scopes inside them aside)."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            return False
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+    return True

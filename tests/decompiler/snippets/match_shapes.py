@@ -335,7 +335,23 @@ def literal_cases_after_a_first_guarded_capture(value, flag):
     return r
 
 
+def guarded_capture_before_cases_that_end(value, flag):
+    # the cases after ``case a if flag:`` come back as a match with another in its
+    # default case, both on the kept subject: one match, before the guarded capture
+    # is read back (random seed 112)
+    match str(value):
+        case a if flag:
+            raise ValueError(a)
+        case "3":
+            pass
+        case [0, *_]:
+            raise KeyError(value)
+
+
 CASES = [
+    ("guarded_capture_before_cases_that_end", (3, False)),
+    ("guarded_capture_before_cases_that_end", (3, True)),
+    ("guarded_capture_before_cases_that_end", (4, False)),
     ("literal_cases_after_a_guarded_capture", (0, False, [])),
     ("literal_cases_after_a_guarded_capture", (1, False, [])),
     ("literal_cases_after_a_guarded_capture", (2, False, [])),
