@@ -37,6 +37,9 @@ ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 SOMEWHERE = " at 0x..."
 # The decompiler's temporaries (_t1, mangled _C__t1) and hidden names (__0, _C__0).
 TEMPORARY = re.compile(r"\b_(?:[A-Za-z0-9]+__)?t\d+\b|\b(?:_[A-Za-z0-9]+)?__\d+\b")
+# A temporary alone: a hidden name among locals is the parameter of a helper function
+# that stands for a comprehension's own ``.0``.
+LOCAL_TEMPORARY = re.compile(r"_(?:[A-Za-z0-9]+__)?t\d+")
 # Keys of a class's __dict__ whose values say where it was written, not what it is.
 PLACE = {"__firstlineno__", "__static_attributes__"}
 
@@ -224,7 +227,7 @@ def local_temporaries(code: types.CodeType) -> list[str]:
     names = (*code.co_varnames, *code.co_cellvars)
     if code.co_flags & inspect.CO_NEWLOCALS and "_state" not in names:
         where = getattr(code, "co_qualname", code.co_name)  # (3.10: no co_qualname)
-        found += [f"{where}: {name}" for name in names if TEMPORARY.fullmatch(name)]
+        found += [f"{where}: {name}" for name in names if LOCAL_TEMPORARY.fullmatch(name)]
     return found
 
 
