@@ -199,6 +199,7 @@ READABLE = [
     ("match_shapes", "literal_cases_after_a_guarded_capture"),
     ("match_shapes", "literal_cases_after_a_first_guarded_capture"),
     ("match_shapes", "guarded_capture_before_cases_that_end"),
+    ("exceptions", "returns_from_a_try_finally_in_a_branch"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

@@ -336,15 +336,16 @@ def _is_break(stmts) -> bool:
 
 
 def _return_inside(stmts):
-    """``with m: t = v`` then ``return t`` reads better as ``with m: return v``."""
+    """``with m: t = v`` then ``return t`` reads better as ``with m: return v``; so
+    does ``try: t = v / finally: f``, which runs ``f`` after ``v`` either way (and
+    where ``f`` breaks or returns, it drops the return either way)."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
     if _assigns_returned(stmts[-2], stmts[-1]):
         return [*stmts[:-2], ast.Return(value=stmts[-2].value)]
     region, ret = stmts[-2], stmts[-1]
-    body = getattr(region, "finalbody", None) or None
     inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
-    if not inner or body or getattr(region, "orelse", None):
+    if not inner or getattr(region, "orelse", None):  # (an else runs before the return)
         return stmts
     if _assigns_returned(inner[-1], ret):
         inner[-1] = ast.Return(value=inner[-1].value)

@@ -1478,7 +1478,34 @@ def asserts_in_a_clause_in_a_finally_in_a_loop(values, limit):
     return "after"
 
 
+class _Box:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("enter")
+
+    def __exit__(self, *exc):
+        self.log.append("exit")
+
+
+def returns_from_a_try_finally_in_a_branch(x, flags, log):
+    # the returned value is kept while the finally runs: not ``_t1 = x`` in the try
+    # and ``return _t1`` after it, a local the function never had (random seed 147)
+    with _Box(log):
+        if flags[3] and 0 < x <= 3:
+            try:
+                return x
+            finally:
+                x += 1
+                log.append(x)
+    return None, x
+
+
 CASES = [
+    ("returns_from_a_try_finally_in_a_branch", (2, [0, 0, 0, 1], [])),
+    ("returns_from_a_try_finally_in_a_branch", (5, [0, 0, 0, 1], [])),
+    ("returns_from_a_try_finally_in_a_branch", (2, [1, 1, 0, 1], [])),
     ("finally_loop_in_a_clause", (1, [])), ("finally_loop_in_a_clause", ("x", [])),
     ("finally_ending_in_an_empty_if", (True, 3, [])),
     ("finally_ending_in_an_empty_if", (False, 1, [])),
