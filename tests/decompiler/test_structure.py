@@ -176,6 +176,7 @@ READABLE = [
     ("comprehensions", "comprehension_inside_expression"),
     ("comprehensions", "comprehension_between_calls"),
     ("comprehensions", "comprehensions_side_by_side"),
+    ("comprehensions", "dict_key_kept_across_an_inlined_value"),
     ("matching", "literals"),
     ("matching", "sequences"),
     ("matching", "mappings"),

@@ -325,6 +325,15 @@ def fold(loop, acc, kind, source, argname, outer=frozenset()) -> ast.expr | None
             lines[-1].append(nodes.test_line(node[0]))
             node = node[1:]
             continue
+        if kind == "dict" and len(node) == 2 and gens and _kept_key(node[0], node[1], acc):
+            # the key is evaluated first, and kept while the value's inlined loop runs
+            key = node[1].targets[0]
+            node = [
+                ast.Assign(
+                    targets=[ast.Subscript(key.value, node[0].value, key.ctx)], value=node[1].value
+                )
+            ]
+            continue
         if len(node) >= 2 and gens and _single_item_loop(node[0], outer):
             # ``for z in [x]`` inside a comprehension compiles to ``z = x``
             target, value = node[0].targets[0], node[0].value
@@ -398,6 +407,28 @@ def _build(action, acc, kind, gens):
         return None
     node = ast.ListComp if kind == "list" else ast.SetComp
     return node(elt=call.args[0], generators=gens)
+
+
+def _kept_key(store, action, acc) -> bool:
+    """Whether ``store`` keeps a dict comprehension's key in a temporary that
+    ``action`` (``acc[_t1] = value``) reads as its key alone: 3.12+ keep it so while an
+    inlined comprehension in the value runs, and a dict display evaluates it first."""
+    if not (is_temporary_store(store) and isinstance(action, ast.Assign)):
+        return False
+    target, kept = action.targets[0], store.targets[0].id
+    return (
+        len(action.targets) == 1
+        and isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == acc
+        and isinstance(target.slice, ast.Name)
+        and target.slice.id == kept
+        and not _uses(action.value, kept)
+    )
+
+
+def _uses(node, ident) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(node))
 
 
 def _single_item_loop(stmt, outer) -> bool:

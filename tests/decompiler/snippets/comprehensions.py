@@ -197,7 +197,20 @@ def comprehensions_side_by_side(xs, mark):
     return value, x
 
 
+def dict_key_kept_across_an_inlined_value(xs, log):
+    """3.12+ keep a dict comprehension's key in a temporary while the comprehension in
+    its value runs inlined: the key comes back in its place, evaluated first, not as
+    ``for _t2 in [key(x)]``, a name of the comprehension's own (random seed 98)."""
+
+    def key(x):
+        log.append(("key", x))
+        return -x
+
+    return {key(x): {log.append(("value", x)) or j for j in xs if j != x} for x in xs if x}, log
+
+
 CASES = [
+    ("dict_key_kept_across_an_inlined_value", ([0, 1, 2], [])),
     ("comprehensions_side_by_side", ([0, 1, 2], str)),
     ("comprehension_leaves_its_name_unbound", ([1, 2], True)),
     ("comprehension_leaves_its_name_unbound", ([1, 2], False)),
