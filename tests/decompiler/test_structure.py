@@ -586,6 +586,13 @@ def test_a_return_in_a_named_clause_under_finally_stays_one_return():
     assert assigned_names(tree) <= {"value", "error", "parse"}, source
 
 
+def test_a_return_in_a_named_clause_in_a_with_clears_no_name():
+    snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")
+    source = decompile(resolve(snippet.original(), "returns_from_a_named_clause_in_a_with"))
+    tree = ast.parse(source)
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Delete)], source
+
+
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
     from depyf_report.decompiler.tidy.comprehensions import _put_back
 

@@ -94,7 +94,9 @@ def _drop_name_cleanup(body, name):
     out, i = [], 0
     while i < len(body):
         if _is_cleanup(body, i, name):
-            after = body[i + 2] if i + 2 < len(body) else None
+            # (past the exits of withs the way out leaves, which only a way out follows)
+            rest = [s for s in body[i + 2 :] if not isinstance(s, m.ExitedWith)]
+            after = rest[0] if rest else None
             if after is None or isinstance(after, m.TERMINAL):
                 i += 2
                 continue

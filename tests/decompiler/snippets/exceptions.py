@@ -1502,7 +1502,23 @@ def returns_from_a_try_finally_in_a_branch(x, flags, log):
     return None, x
 
 
+def returns_from_a_named_clause_in_a_with(x, fail, log):
+    # the way out runs the clause's ``error = None; del error`` and then the with's
+    # ``__exit__``: that is the clause's own end, not statements to write (seed 225)
+    with _Box(log):
+        try:
+            if fail:
+                raise KeyError(x)
+        except KeyError as error:
+            x *= 8
+            log.append(repr(error))
+            return x
+    return -x
+
+
 CASES = [
+    ("returns_from_a_named_clause_in_a_with", (2, True, [])),
+    ("returns_from_a_named_clause_in_a_with", (2, False, [])),
     ("returns_from_a_try_finally_in_a_branch", (2, [0, 0, 0, 1], [])),
     ("returns_from_a_try_finally_in_a_branch", (5, [0, 0, 0, 1], [])),
     ("returns_from_a_try_finally_in_a_branch", (2, [1, 1, 0, 1], [])),
