@@ -177,6 +177,7 @@ READABLE = [
     ("comprehensions", "comprehension_between_calls"),
     ("comprehensions", "comprehensions_side_by_side"),
     ("comprehensions", "dict_key_kept_across_an_inlined_value"),
+    ("closures", "parallel_assignment_to_a_cell"),
     ("matching", "literals"),
     ("matching", "sequences"),
     ("matching", "mappings"),

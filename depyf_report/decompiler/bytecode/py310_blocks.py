@@ -131,8 +131,9 @@ class BlockWalk:
         and ROT_TWO) and stores them in order; 3.11 drops the rotation and stores in the
         reverse order. Offset -> the store it becomes (nothing, for a rotation)."""
         out = {}
+        second = set()  # the ROT_TWO after a ROT_THREE: the three values' own, taken or not
         for n, ins in enumerate(self.raw):
-            if ins.offset in out:  # the ROT_TWO after a ROT_THREE, already taken
+            if ins.offset in out or ins.offset in second:
                 continue
             if ins.opname == "ROT_TWO":
                 rotations, count = 1, 2
@@ -140,6 +141,7 @@ class BlockWalk:
                 rotations, count = 2, 3
                 if self.raw[n + 1].opname != "ROT_TWO":
                     continue
+                second.add(self.raw[n + 1].offset)
             else:
                 continue
             run = self.raw[n : n + rotations + count]

@@ -134,7 +134,19 @@ def chained_nonlocal_store():
     return hits, misses
 
 
+def parallel_assignment_to_a_cell(items):
+    # three names, the last a cell: 3.10 rotates the values (ROT_THREE, ROT_TWO) and
+    # stores the cell as the others; not two values kept in temporaries (seed 177)
+    first, rest, count = items[0], items[1:], len(items)
+
+    def counted():
+        return count
+
+    return first, rest, counted()
+
+
 CASES = [
+    ("parallel_assignment_to_a_cell", ([4, 5, 6],)),
     ("chained_nonlocal_store", ()),
     ("unused_nonlocal", ()),
     ("use_counter", (0,)), ("use_counter", (10,)),
