@@ -202,6 +202,7 @@ READABLE = [
     ("match_shapes", "literal_cases_after_a_first_guarded_capture"),
     ("match_shapes", "guarded_capture_before_cases_that_end"),
     ("exceptions", "returns_from_a_try_finally_in_a_branch"),
+    ("exceptions", "returns_through_a_finally_ending_in_an_assert"),
     ("async_code", "async_for"),
     ("async_code", "async_with"),
     ("async_code", "break_or_else_then_more"),

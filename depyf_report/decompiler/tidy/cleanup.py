@@ -13,6 +13,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES
 from .comprehensions import binds_outside, inline
+from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import returns_as_breaks, returns_as_else
@@ -138,7 +139,7 @@ def _block(stmts, in_loop=False, closing=True):
     # cases a guarded capture leaves in a default case go back before it is read (the
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS)), READS)
-    out = _return_inside(out)
+    out = [finally_again(stmt) for stmt in _return_inside(out)]
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             stmt.body = close_else(stmt.body)

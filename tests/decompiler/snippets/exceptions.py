@@ -1516,7 +1516,26 @@ def returns_from_a_named_clause_in_a_with(x, fail, log):
     return -x
 
 
+def returns_through_a_finally_ending_in_an_assert(x, flags, log):
+    # the finally body's two copies, one re-raising and one returning, were read as
+    # an except clause and an else, the returned value kept in a temporary; 3.12+
+    # copy the way out into the assert's arm (random seed 147)
+    with _Box(log):
+        if flags[0] and 0 < x <= 3:
+            try:
+                return x
+            finally:
+                x += 1
+                log.append(x)
+                assert flags[1] or flags[2]
+    return None, x
+
+
 CASES = [
+    ("returns_through_a_finally_ending_in_an_assert", (2, [1, 1, 0], [])),
+    ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 1], [])),
+    ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 0], [])),
+    ("returns_through_a_finally_ending_in_an_assert", (7, [1, 0, 0], [])),
     ("returns_from_a_named_clause_in_a_with", (2, True, [])),
     ("returns_from_a_named_clause_in_a_with", (2, False, [])),
     ("returns_from_a_try_finally_in_a_branch", (2, [0, 0, 0, 1], [])),

@@ -1,0 +1,94 @@
+"""A finally body around a return, read as a bare except clause and an else.
+
+``try: return v / finally: f`` keeps ``v`` while ``f`` runs, and where the structurer
+reads the finally body's two copies as an except clause that re-raises and an else,
+the value comes back in a temporary: ``try: _t1 = v / except: f; raise / else: f;
+return _t1``. Both copies alike and no other way out of the try body: that is the
+finally statement again, with no local the function never had.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..simulation import markers as m
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def finally_again(stmt: ast.stmt) -> ast.stmt:
+    """``stmt``, or the try/finally whose finally body it holds twice."""
+    if not isinstance(stmt, ast.Try) or stmt.finalbody or len(stmt.handlers) != 1:
+        return stmt
+    clause = stmt.handlers[0]
+    if clause.type is not None or not clause.body:
+        return stmt
+    raised, returned = _settled(clause.body), _settled(stmt.orelse)
+    if not (raised and returned and _reraises(raised[-1])):
+        return stmt
+    final = raised[:-1]
+    if not final or not m.same(returned[:-1], final):
+        return stmt
+    kept, ret = stmt.body[-1], returned[-1]
+    if not _keeps_returned(kept, ret) or _reads(final, ret.value.id):
+        return stmt
+    if not _only_way_out_is_its_end(stmt.body[:-1]):
+        return stmt  # a way out of the body ran no copy of the finally body
+    body = [*stmt.body[:-1], ast.Return(value=kept.value)]
+    return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+def _settled(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` as one copy of a finally body is written whatever way out it runs
+    before: the compiler copies the way out (a ``raise``, a ``return``) into the
+    arm of a last ``if`` that goes on to it, and ``if not a: assert b`` that way is
+    ``assert a or b``."""
+    if len(stmts) < 2 or not isinstance(stmts[-2], ast.If) or stmts[-2].orelse:
+        return stmts
+    branch, way_out = stmts[-2], stmts[-1]
+    if not (branch.body and m.same(branch.body[-1], way_out)):
+        return stmts
+    body = branch.body[:-1]
+    test = branch.test
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if negated and len(body) == 1 and isinstance(body[0], ast.Assert):
+        either = ast.BoolOp(op=ast.Or(), values=[test.operand, body[0].test])
+        return [*stmts[:-2], ast.Assert(test=either, msg=body[0].msg), way_out]
+    return [*stmts[:-2], ast.If(test=test, body=body or [ast.Pass()], orelse=[]), way_out]
+
+
+def _reraises(stmt) -> bool:
+    return isinstance(stmt, ast.Raise) and stmt.exc is None
+
+
+def _keeps_returned(kept, ret) -> bool:
+    """``_t1 = v`` then ``return _t1``, for a temporary."""
+    return (
+        isinstance(kept, ast.Assign)
+        and len(kept.targets) == 1
+        and isinstance(ret, ast.Return)
+        and m.is_temporary(ret.value)
+        and isinstance(kept.targets[0], ast.Name)
+        and kept.targets[0].id == ret.value.id
+    )
+
+
+def _reads(stmts, ident: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == ident for s in stmts for n in ast.walk(s))
+
+
+def _only_way_out_is_its_end(stmts) -> bool:
+    """Whether no return, nor break or continue of a loop around, leaves ``stmts``."""
+    todo = [(s, False) for s in stmts]
+    while todo:
+        node, in_loop = todo.pop()
+        if isinstance(node, ast.Return) or (
+            isinstance(node, (ast.Break, ast.Continue)) and not in_loop
+        ):
+            return False
+        if isinstance(node, _SCOPES):
+            continue
+        inner = in_loop or isinstance(node, _LOOPS)
+        todo += [(child, inner) for child in ast.iter_child_nodes(node)]
+    return True
