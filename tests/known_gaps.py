@@ -37,18 +37,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "as no return (control-flow seed 395 on 3.12): left to the state machine",
     ),
     (
-        structure("exceptions.asserts_in_a_finally"),
-        ALL,
-        "a finally body ending in 'if c: raise E' (an assert) reads as a bare except: "
-        "read as a finally, the copies of it on the try body's other ways out ran twice "
-        "(control-flow seeds 145, 1510), so it is left to the state machine",
-    ),
-    (
-        structure("exceptions.asserts_in_a_finally_with_clause"),
-        ALL,
-        "as exceptions.asserts_in_a_finally",
-    ),
-    (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
         "a break out of a with body that is copied with the with's exit and the code "

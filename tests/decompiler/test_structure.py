@@ -140,6 +140,11 @@ READABLE = [
     ("exceptions", "close_then_forget"),
     ("exceptions", "asserts_in_a_finally"),
     ("exceptions", "asserts_in_a_finally_with_clause"),
+    ("exceptions", "asserts_then_logs_in_a_finally"),
+    ("exceptions", "raises_on_its_own_in_a_finally"),
+    ("exceptions", "returns_after_an_and_in_a_nested_try"),
+    ("exceptions", "asserts_in_a_clause_before_an_else_in_a_finally"),
+    ("exceptions", "returns_after_an_else_in_a_finally"),
     ("exceptions", "returns_from_a_try_in_a_with"),
     ("exceptions", "try_in_a_finally_body"),
     ("exceptions", "try_with_else_in_a_finally_body"),
@@ -339,6 +344,7 @@ EXCEPT_STAR = [
     "loop_in_a_clause",
     "star_in_an_endless_loop",
     "star_clauses_after_a_return_in_a_with",
+    "asserts_in_a_star_clause_before_an_else_in_a_finally",
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]

@@ -62,10 +62,30 @@ def _clauses(stmts, hoist=True, exc=None):
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
+    if hoisted is None and hoist:
+        hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
         return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
     return [bare], None
+
+
+def _raising_if_hoisted(stmts):
+    """(``stmts`` less the re-raise that ends them, that re-raise) where they end in an
+    if whose body leaves on its own (``if not t: raise E``, an assert) and whose else
+    runs on to the re-raise: the walk on an exception puts what follows such an if
+    in its else, no branch going on. Written after the if, as the normal path's copy
+    of the finally body has it; None for any other shape."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.If) and last.orelse and last.body):
+        return None
+    if not isinstance(last.body[-1], m.TERMINAL) or _reraises(last.body[-1], None):
+        return None
+    inner = _hoisted_tail(last.orelse, after_exit=True) or _raising_if_hoisted(last.orelse)
+    if inner is None or not _reraises(inner[1], None):
+        return None
+    node = ast.If(test=last.test, body=last.body, orelse=[])
+    return [*stmts[:-1], node, *inner[0]], inner[1]
 
 
 def _jump_ends_open_clauses(node, jump):
@@ -428,13 +448,17 @@ def _tails_dropped(stmts, tail):
     node.handlers = [copy.copy(h) for h in node.handlers]
     ended = 0
     for handler in node.handlers:
-        hoisted = _hoisted_tail(handler.body, True)
+        hoisted = _hoisted_tail(handler.body, True, in_clause=True)
         if hoisted is not None and m.same(hoisted[1], tail):
             handler.body, ended = hoisted[0] or [ast.Pass()], ended + 1
     # (3.10 copies it into the else too, which goes on to it anyway)
     in_else = _hoisted_tail(node.orelse, True) if node.orelse and not after else None
+    # (3.12+ copy it into a branch of the else's last if, the other running on to it)
+    ends_else = _ends_dropped(node.orelse, tail) if node.orelse and not after else None
     if in_else is not None and m.same(in_else[1], tail):
         node.orelse = in_else[0]
+    elif ends_else is not None and not m.same(ends_else, node.orelse):
+        node.orelse = ends_else
     elif not ended:
         return None
     if after and ended < len(node.handlers):

@@ -124,7 +124,8 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
     around = chain[chain.index(h) + 1 :] if h in chain else None
     region = w.regions.region(h)
     return around is not None and any(
-        x not in region and w.regions.chain(x) == around and not _plain_exit(w, x) for x in visited
+        x not in region and w.regions.chain(x) == around and not _plain_exit(w, x, _UNHANDLING)
+        for x in visited
     )
 
 
@@ -428,6 +429,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
 
 
 _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}
+# (3.12+ copy the end of an except clause, ``return`` popping the exception it
+# handles, to each way out of a try inside it: no code of its own either)
+_UNHANDLING = frozenset({"POP_EXCEPT"})
 
 
 def _runs_alone(w, x) -> bool:
@@ -510,11 +514,12 @@ def _raises(w, x, steps=8) -> bool:
     return False
 
 
-def _plain_exit(w, x) -> bool:
+def _plain_exit(w, x, also=frozenset()) -> bool:
     """Whether block ``x`` only returns (a constant, or a value computed before it),
-    or only jumps: it runs no code of its own that could raise."""
+    or only jumps: it runs no code of its own that could raise. ``also``: more
+    instructions that cannot raise."""
     block = w.graph.blocks[x]
-    return all(i.op in _PLAIN for i in w.graph.instrs[block.start : block.end])
+    return all(i.op in _PLAIN or i.op in also for i in w.graph.instrs[block.start : block.end])
 
 
 def _returned(w, x, steps=8) -> str | None:

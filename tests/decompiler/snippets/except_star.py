@@ -383,6 +383,24 @@ def star_clauses_after_a_return_in_a_with(value, errors):
     return ("end", entered)
 
 
+def asserts_in_a_star_clause_before_an_else_in_a_finally(a, b):
+    # the walk on an exception writes the inner try's else after it: read back as
+    # the else, the clause going on to the re-raise
+    log = []
+    for i in range(3):
+        try:
+            log.append(1 // (a - i))
+        finally:
+            try:
+                log.append(1 // (b - i))
+            except* ZeroDivisionError as group:
+                assert a != 2, (log, len(group.exceptions))
+            else:
+                if b > i:
+                    log.append(b)
+    return log
+
+
 CASES = [
     ("split_group", ([ValueError("a"), KeyError("b"), ValueError("c")],)),
     ("split_group", ([IndexError(1)],)),
@@ -446,4 +464,10 @@ CASES = [
     ("star_clauses_after_a_return_in_a_with", (2, [KeyError(1), ValueError(2)])),
     ("star_clauses_after_a_return_in_a_with", (3, [ValueError(2)])),
     ("star_clauses_after_a_return_in_a_with", (4, [TypeError(2), KeyError(1)])),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (0, 0)),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (1, 0)),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (2, 1)),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (2, 3)),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (0, 2)),
+    ("asserts_in_a_star_clause_before_an_else_in_a_finally", (5, 5)),
 ]

@@ -1531,6 +1531,85 @@ def returns_through_a_finally_ending_in_an_assert(x, flags, log):
     return None, x
 
 
+def asserts_then_logs_in_a_finally(flag, limit):
+    # on an exception the walk puts the code after the assert in the else of its
+    # ``if``, the re-raise at its end; the normal path's copy has it after the if
+    log = []
+    try:
+        if flag:
+            return log
+        log.append(flag)
+    finally:
+        assert limit != 19, log
+        log.append(limit)
+    return log
+
+
+def raises_on_its_own_in_a_finally(flag, limit):
+    log = []
+    try:
+        if flag == 1:
+            return log
+        if flag == 2:
+            raise KeyError(flag)
+        log.append(flag)
+    finally:
+        if limit:
+            log.append(limit)
+            raise TypeError(log)
+        log.append(0)
+    return log
+
+
+def returns_after_an_and_in_a_nested_try(flag, limit):
+    # 3.12+ copy the clause's end (pop the handled exception, return) to each way out
+    # of the inner try's body: no code written after that try, read into it
+    log = []
+    try:
+        log.append(1 // flag)
+    except ZeroDivisionError:
+        try:
+            if limit > 2:
+                log.append(limit)
+        except TypeError:
+            log.append(3)
+
+
+def asserts_in_a_clause_before_an_else_in_a_finally(a, b):
+    # on an exception the walk writes the inner try's else after it, the clause
+    # going straight on to the re-raise: read back as the else it is
+    log = []
+    for i in range(3):
+        try:
+            log.append(1 // (a - i))
+        finally:
+            try:
+                log.append(1 // (b - i))
+            except ZeroDivisionError as error:
+                assert a != 2, (log, str(error))
+            else:
+                if b > i:
+                    log.append(b)
+    return log
+
+
+def returns_after_an_else_in_a_finally(a, b):
+    # 3.12+ copy the return after the try into the branch of the else's last if
+    log = []
+    try:
+        log.append(1 // a)
+    finally:
+        try:
+            log.append(1 // b)
+        except ZeroDivisionError:
+            if a == 1:
+                raise KeyError(log)
+        else:
+            if b > 1:
+                log.append(b)
+    return log
+
+
 CASES = [
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 1, 0], [])),
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 1], [])),
@@ -1747,4 +1826,34 @@ CASES = [
     ("asserts_in_a_clause_in_a_finally_in_a_loop", ([0, 2], 0)),
     ("asserts_in_a_clause_in_a_finally_in_a_loop", ([2, 0], 23)),
     ("asserts_in_a_clause_in_a_finally_in_a_loop", ([], 0)),
+    ("asserts_then_logs_in_a_finally", (0, 3)),
+    ("asserts_then_logs_in_a_finally", (1, 3)),
+    ("asserts_then_logs_in_a_finally", (0, 19)),
+    ("asserts_then_logs_in_a_finally", (1, 19)),
+    ("asserts_then_logs_in_a_finally", (2, 0)),
+    ("asserts_then_logs_in_a_finally", (2, 5)),
+    ("raises_on_its_own_in_a_finally", (0, 3)),
+    ("raises_on_its_own_in_a_finally", (1, 3)),
+    ("raises_on_its_own_in_a_finally", (0, 19)),
+    ("raises_on_its_own_in_a_finally", (1, 19)),
+    ("raises_on_its_own_in_a_finally", (2, 0)),
+    ("raises_on_its_own_in_a_finally", (2, 5)),
+    ("returns_after_an_and_in_a_nested_try", (0, 3)),
+    ("returns_after_an_and_in_a_nested_try", (1, 3)),
+    ("returns_after_an_and_in_a_nested_try", (0, 19)),
+    ("returns_after_an_and_in_a_nested_try", (1, 19)),
+    ("returns_after_an_and_in_a_nested_try", (2, 0)),
+    ("returns_after_an_and_in_a_nested_try", (2, 5)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (0, 0)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (1, 0)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (2, 1)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (2, 3)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (0, 2)),
+    ("asserts_in_a_clause_before_an_else_in_a_finally", (5, 5)),
+    ("returns_after_an_else_in_a_finally", (0, 0)),
+    ("returns_after_an_else_in_a_finally", (1, 0)),
+    ("returns_after_an_else_in_a_finally", (2, 1)),
+    ("returns_after_an_else_in_a_finally", (2, 3)),
+    ("returns_after_an_else_in_a_finally", (0, 2)),
+    ("returns_after_an_else_in_a_finally", (5, 5)),
 ]
