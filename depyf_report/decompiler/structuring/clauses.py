@@ -14,13 +14,15 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
-def clauses(stmts, hoist=True, exc=None):
+def clauses(stmts, hoist=True, exc=None, finally_body=False):
     """Except clauses from the walk of a handler: an if-chain on isinstance(exc, T), or
     on ``StarMatch(T)`` for except* clauses (never mixed, never with a bare except).
     ``hoist``: a re-raise ending each branch of a final if ends a finally body.
     ``exc``: the marker of the exception the handler handles, whose re-raises are
-    written bare (a re-raise of an enclosing handler's is left to that one)."""
-    handlers, final = _clauses(stmts, hoist, exc)
+    written bare (a re-raise of an enclosing handler's is left to that one).
+    ``finally_body``: the handler keeps the exception, as a finally body's does: one
+    ending in ``if t: raise E`` and the re-raise is read as one too."""
+    handlers, final = _clauses(stmts, hoist, exc, finally_body)
     stars = {isinstance(h.type, m.StarMatch) for h in handlers}
     if stars == {True}:
         if final is not None:
@@ -33,7 +35,7 @@ def clauses(stmts, hoist=True, exc=None):
     return handlers, final, False
 
 
-def _clauses(stmts, hoist=True, exc=None):
+def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
     if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
         # clauses that go on to the next round or out of the loop, where others return
@@ -62,7 +64,7 @@ def _clauses(stmts, hoist=True, exc=None):
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
-    if hoisted is None and hoist:
+    if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
         return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
@@ -79,8 +81,8 @@ def _raising_if_hoisted(stmts):
     last = stmts[-1] if stmts else None
     if not (isinstance(last, ast.If) and last.orelse and last.body):
         return None
-    if not isinstance(last.body[-1], m.TERMINAL) or _reraises(last.body[-1], None):
-        return None
+    if not isinstance(last.body[-1], ast.Raise) or _reraises(last.body[-1], None):
+        return None  # (a break, continue or return there has readings of its own)
     inner = _hoisted_tail(last.orelse, after_exit=True) or _raising_if_hoisted(last.orelse)
     if inner is None or not _reraises(inner[1], None):
         return None

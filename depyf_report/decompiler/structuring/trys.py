@@ -178,7 +178,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         # the clauses go on elsewhere (3.10: to a copy of the finally body around the
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
-    handlers, final, star = clauses(h_out, exc=exc_stack[-1])
+    handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
     _no_copy_under_clause(w, h, h_out, final, star, copies)
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
