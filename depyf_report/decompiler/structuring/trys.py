@@ -720,7 +720,7 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
     nxt = w.ended_at if after is not None else stop
     for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
         n = len(ours)
-        if not (theirs[:n] and m.same(theirs[:n], ours)):
+        if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
             continue
         if reading and _leaves(body):
             # (the copies before the body's returns, breaks and continues are found
@@ -728,6 +728,25 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
             return None
         return theirs[n:], after, nxt
     return None
+
+
+def _is_normal_copy(stmts, final, after) -> bool:
+    """Whether ``stmts``, which ``after`` follows on the normal path, are the copy of
+    ``final`` there: 3.12+ inline a comprehension into each copy, whose list each
+    walk keeps in a temporary of its own, which ``after`` must not read."""
+    if m.same(stmts, final):
+        return True
+    if not m.same_up_to_temporaries(stmts, final):
+        return False
+    stored = {
+        n.id
+        for n in ast.walk(ast.Module(body=list(stmts), type_ignores=[]))
+        if m.is_temporary(n) and isinstance(n.ctx, ast.Store)
+    }
+    read = {
+        n.id for n in ast.walk(ast.Module(body=list(after), type_ignores=[])) if m.is_temporary(n)
+    }
+    return not stored & read
 
 
 def _leaves(stmts) -> bool:

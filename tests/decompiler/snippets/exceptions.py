@@ -1610,6 +1610,56 @@ def returns_after_an_else_in_a_finally(a, b):
     return log
 
 
+def comprehension_in_a_finally_after_a_return(flag, divisor):
+    # 3.12+ inline the comprehension into each copy of the finally body, whose list
+    # each walk keeps in a temporary of its own: the copies are the same code
+    log = []
+    try:
+        if flag == 1:
+            return 22
+        log.append(1 // divisor)
+    finally:
+        [x for x in log]
+    return log
+
+
+def comprehension_value_in_a_finally_after_a_return(flag, divisor):
+    log = []
+    try:
+        if flag == 1:
+            return 22
+        log.append(1 // divisor)
+    finally:
+        log.append([x * 2 for x in log])
+    return log
+
+
+def comprehension_stored_in_a_finally(flag, divisor):
+    log = []
+    try:
+        if flag == 1:
+            return log
+        log.append(1 // divisor)
+    finally:
+        doubled = [x * 2 for x in log if x]
+        log.append(doubled)
+    return log, doubled
+
+
+def comprehension_in_a_finally_in_a_loop(flag, divisor):
+    log = []
+    for i in range(3):
+        try:
+            if flag == i:
+                break
+            if divisor == i:
+                continue
+            log.append(1 // (flag - divisor))
+        finally:
+            log.append([x for x in log if x != i])
+    return log
+
+
 CASES = [
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 1, 0], [])),
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 1], [])),
@@ -1856,4 +1906,24 @@ CASES = [
     ("returns_after_an_else_in_a_finally", (2, 3)),
     ("returns_after_an_else_in_a_finally", (0, 2)),
     ("returns_after_an_else_in_a_finally", (5, 5)),
+    ("comprehension_in_a_finally_after_a_return", (0, 0)),
+    ("comprehension_in_a_finally_after_a_return", (1, 0)),
+    ("comprehension_in_a_finally_after_a_return", (2, 1)),
+    ("comprehension_in_a_finally_after_a_return", (0, 2)),
+    ("comprehension_in_a_finally_after_a_return", (5, 5)),
+    ("comprehension_value_in_a_finally_after_a_return", (0, 0)),
+    ("comprehension_value_in_a_finally_after_a_return", (1, 0)),
+    ("comprehension_value_in_a_finally_after_a_return", (2, 1)),
+    ("comprehension_value_in_a_finally_after_a_return", (0, 2)),
+    ("comprehension_value_in_a_finally_after_a_return", (5, 5)),
+    ("comprehension_stored_in_a_finally", (0, 0)),
+    ("comprehension_stored_in_a_finally", (1, 0)),
+    ("comprehension_stored_in_a_finally", (2, 1)),
+    ("comprehension_stored_in_a_finally", (0, 2)),
+    ("comprehension_stored_in_a_finally", (5, 5)),
+    ("comprehension_in_a_finally_in_a_loop", (0, 0)),
+    ("comprehension_in_a_finally_in_a_loop", (1, 0)),
+    ("comprehension_in_a_finally_in_a_loop", (2, 1)),
+    ("comprehension_in_a_finally_in_a_loop", (0, 2)),
+    ("comprehension_in_a_finally_in_a_loop", (5, 5)),
 ]
