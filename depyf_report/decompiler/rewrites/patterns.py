@@ -28,6 +28,8 @@ NAME_LOADS = {"LOAD_FAST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF"}
 # Opcodes only a pattern emits: where no copy of the subject starts a case.
 DISTINCTIVE = {"MATCH_SEQUENCE", "MATCH_MAPPING", "MATCH_CLASS"}
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS", "RERAISE"}
+# The most instructions in an exit block the compiler copies to the jumps to it.
+_SHORT_EXIT = 4
 MAX_STEPS = 2000  # instructions in one pattern; a longer run is not read
 LOOK_BACK = 12  # how far before a distinctive opcode an uncopied pattern may start
 LITERALS = (str, bytes, int, float, complex)
@@ -585,7 +587,8 @@ def _settled(instrs, fails: set[int], reader: _Reader) -> tuple[int, set[int]]:
     copy the code it jumps to (a short exit) in place of the jump. Then the copy is the
     only way out, and stays, or the original is reached too, and the copy goes."""
     if reader.copied_exit is None:
-        _require(len(fails) == 1, "fails to different places")
+        if len(fails) > 1:
+            return _copied_exits(instrs, fails, reader), set()
         return fails.pop(), set()
     first, end = reader.copied_exit
     copy = instrs[first:end]
@@ -599,6 +602,40 @@ def _settled(instrs, fails: set[int], reader: _Reader) -> tuple[int, set[int]]:
     _require(_twins(copy, instrs[original : original + len(copy)]), "a copy unlike its original")
     reader.consumed |= set(range(first, end))
     return original, set()
+
+
+def _copied_exits(instrs, fails: set[int], reader: _Reader) -> int:
+    """Where failed tests that lead to copies of one short exit go (3.12+ copy a
+    ``return None`` to each jump to it): the last copy, the others dropped with the
+    pattern. Only where nothing else jumps or falls into a dropped copy."""
+    exits = {t: _exit_at(instrs, t, reader.handler) for t in fails}
+    _require(None not in exits.values(), "fails to different places")
+    kept = max(fails)
+    model = instrs[kept : exits[kept]]
+    _require(all(_twins(model, instrs[t : exits[t]]) for t in fails), "fails to different places")
+    dropped = {i for t in fails - {kept} for i in range(t, exits[t])}
+    # (the pattern's own jumps are dropped with it)
+    jumped = {i.target for i in instrs if i.target is not None and i.index not in reader.consumed}
+    jumped |= {i.handler.target for i in instrs if i.handler is not None}
+    for t in fails - {kept}:
+        before = instrs[t - 1] if t else None
+        falls_in = before is not None and t - 1 not in reader.consumed
+        falls_in = falls_in and before.op not in EXITS and before.op != "JUMP"
+        _require(t not in jumped and not falls_in, "fails to different places")
+    reader.consumed |= dropped
+    return kept
+
+
+def _exit_at(instrs, at: int, handler) -> int | None:
+    """The end of the short exit (a few instructions, none a jump, the last a return or
+    raise) that starts at ``at``, or None."""
+    for end in range(at, min(at + _SHORT_EXIT, len(instrs))):
+        ins = instrs[end]
+        if ins.handler != handler or ins.target is not None:
+            return None
+        if ins.op in EXITS:
+            return end + 1
+    return None
 
 
 def _twins(a: list[Instr], b: list[Instr]) -> bool:
