@@ -223,6 +223,7 @@ READABLE = [
     ("loops", "breaks_from_a_try_else_under_an_or"),
     ("loops", "clause_breaks_past_the_else"),
     ("branch_shapes", "case_body_is_the_end"),
+    ("branch_shapes", "returns_from_a_with_in_an_endless_loop"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a

@@ -53,6 +53,10 @@ def loop(w, h, stack, outer, active, stop=None):
         # ``__exit__``), is that return, written where it is: no break to the loop's
         # end (one laid out after the test's way out is the code after a while-else)
         exits = {x for x in exits if x >= own[0] or not _ends_apart(w, x, own[0])}
+    if len(succs) < 2:
+        # while True: a return from a with inside, laid out after the loop (its copy of
+        # the with's ``__exit__``, then the return), is no way on (seed 236)
+        exits = {x for x in exits if not _returns_through_exit(w, x)}
     test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
     if not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
@@ -182,6 +186,14 @@ def _ends_apart(w, x, own, steps=8) -> bool:
         todo += [s for s in succs if s not in seen]
         seen.update(succs)
     return True
+
+
+def _returns_through_exit(w, x) -> bool:
+    """Whether block ``x`` is a return's copy of a with's ``__exit__``: it swaps the
+    value to return with the exit under it, calls the exit, returns."""
+    block = w.blocks[x]
+    first, last = w.graph.instrs[block.start].op, w.graph.instrs[block.last].op
+    return not block.succs and first == "SWAP" and last == "RETURN_VALUE"
 
 
 def _past_jump_out(w, h, follow) -> int:
