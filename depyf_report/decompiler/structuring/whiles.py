@@ -285,7 +285,8 @@ def _clauses_reach_fences(w, body, steps=8) -> set[int]:
     return found
 
 
-def _clauses_rejoin(w, h, body, exits, steps=8) -> set[int]:
+# (far enough to pass the tests a clause makes before and after its break)
+def _clauses_rejoin(w, h, body, exits, steps=32) -> set[int]:
     """Where the except clauses of the tries inside a loop go on to code that the
     loop's other exits get to: a ``break`` in a clause, past the else clause (3.12+
     lay clauses out after the loop, which the natural loop and its extent leave out;

@@ -1,5 +1,6 @@
 """Ways out that the compiler copied or laid out apart: failed tests that lead to
-copies of one exit, a return from a with laid out after an endless loop."""
+copies of one exit, a return from a with laid out after an endless loop, a break
+from an except clause laid out after the loop."""
 
 LOG = []
 
@@ -41,7 +42,27 @@ def returns_from_a_with_in_an_endless_loop(values):
             return int(next(items)) + 1
 
 
+def clause_breaks_past_the_else_after_tests(values, log):
+    # the except clause tests more after its break (an assert), so the break is further
+    # from the clause's start than a short look reaches (seed 173)
+    while values:
+        try:
+            log.append(10 // values.pop())
+        except ZeroDivisionError as e:
+            if log:
+                break
+            assert values or log is not None, e
+    else:
+        log.append("ran out")
+    log.append("after")
+    return log
+
+
 CASES = [
+    ("clause_breaks_past_the_else_after_tests", ([1, 0, 2], [])),
+    ("clause_breaks_past_the_else_after_tests", ([0], [])),
+    ("clause_breaks_past_the_else_after_tests", ([0, 5], [])),
+    ("clause_breaks_past_the_else_after_tests", ([], [])),
     ("returns_from_a_with_in_an_endless_loop", (["1"],)),
     ("returns_from_a_with_in_an_endless_loop", (["a", "b", "3"],)),
     ("returns_from_a_with_in_an_endless_loop", (["a"],)),
