@@ -225,6 +225,7 @@ READABLE = [
     ("branch_shapes", "case_body_is_the_end"),
     ("branch_shapes", "returns_from_a_with_in_an_endless_loop"),
     ("branch_shapes", "clause_breaks_past_the_else_after_tests"),
+    ("branch_shapes", "raises_under_a_conditional_test"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a

@@ -73,6 +73,10 @@ def two_way(w, b, sim, loop, active, stop=None):
     between = stack[:-1] if _keeps_subject(test, stack) else stack
     tested = w.merge.tested if branch.kind == "cond" else {b}
     join = w.joins.join_of(b, loop, between, stop, tested)
+    if join in tested and join != b and branch.kind == "cond":
+        # a lone jump on that the condition took in (``if (a if c else b):``): the
+        # branches meet where it goes (seed 59)
+        join = w.joins.jumped_to(join)
     if join is None and chained is not None:
         # 3.12+ copy a returning join into the chain's first failure: the comparison
         # that ends the chain still reaches it (the block popping the middle operand

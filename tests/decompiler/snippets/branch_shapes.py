@@ -1,6 +1,7 @@
 """Ways out that the compiler copied or laid out apart: failed tests that lead to
 copies of one exit, a return from a with laid out after an endless loop, a break
-from an except clause laid out after the loop."""
+from an except clause laid out after the loop, a conditional test that takes in a
+jump."""
 
 LOG = []
 
@@ -58,7 +59,24 @@ def clause_breaks_past_the_else_after_tests(values, log):
     return log
 
 
+def raises_under_a_conditional_test(flag, mode, a, b, log):
+    # the conditional test takes in the lone jump its false way goes through: the
+    # branches meet where that jump goes, not at the jump (seed 59)
+    if flag:
+        if a if mode else not b:
+            raise ValueError(a)
+    else:
+        log.append("no flag")
+    log.append("end")
+    return log
+
+
 CASES = [
+    ("raises_under_a_conditional_test", (True, True, 0, 0, [])),
+    ("raises_under_a_conditional_test", (True, True, 1, 0, [])),
+    ("raises_under_a_conditional_test", (True, False, 0, 0, [])),
+    ("raises_under_a_conditional_test", (True, False, 0, 1, [])),
+    ("raises_under_a_conditional_test", (False, True, 1, 1, [])),
     ("clause_breaks_past_the_else_after_tests", ([1, 0, 2], [])),
     ("clause_breaks_past_the_else_after_tests", ([0], [])),
     ("clause_breaks_past_the_else_after_tests", ([0, 5], [])),
