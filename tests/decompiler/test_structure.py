@@ -426,8 +426,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``finally_breaks_a_for``: ``finally: break`` reads as a bare except that breaks, and a
 # break at the end of the try body;
 # ``returns_from_a_with_in_a_loop``, ``breaks_from_a_with_in_a_try_in_a_loop``: the
-# break comes out as the return the compiler copied there.
+# break comes out as the return the compiler copied there;
+# ``cases_share_a_copied_return``: 3.12+ write the return the compiler copied where each
+# case gets to it, and the loop's ``if c: break`` as its test.
 STRUCTURED = [
+    ("branch_shapes", "cases_share_a_copied_return"),
     ("loops", "finally_breaks_a_for"),
     ("match_shapes", "guarded_capture_then_a_return"),
     ("context_managers", "returns_from_a_with_in_a_loop"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from contextlib import contextmanager
 
+from ..bytecode.effects import value_effect
 from ..graph.analysis import Analysis
 from ..simulation import markers as m
 from ..simulation import nodes
@@ -28,8 +29,35 @@ from .withs import settle_pending_exits
 
 
 def structured_body(ctx, graph) -> list[ast.stmt]:
-    stmts, _ = Walk(ctx, graph).seq(0, None, [], None)
+    counter = ctx.counter
+    try:
+        stmts, _ = Walk(ctx, graph).seq(0, None, [], None)
+    except ReachedTwice as twice:
+        # 3.12+ copy a small return to the jumps to it, so one copy can end paths the
+        # walk places apart (a break in one case, the fall-through of a match in
+        # another): the return written again where each path gets to it, as a second
+        # try, so that code the first walk writes keeps its one return (seed 90)
+        if not _lone_return(graph, twice.block):
+            raise
+        ctx.counter = counter
+        walk = Walk(ctx, graph)
+        walk.repeat_returns = True
+        stmts, _ = walk.seq(0, None, [], None)
     return settle_pending_exits(stmts)
+
+
+def _lone_return(graph, b) -> bool:
+    """Whether block ``b`` only computes a value and returns it: the same wherever a
+    path gets to it."""
+    block = graph.blocks[b]
+    instrs = graph.instrs[block.start : block.end]
+    if block.succs or len(instrs) > _MAX_COPIED_RETURN or instrs[-1].op != "RETURN_VALUE":
+        return False
+    return all(value_effect(i) is not None for i in instrs[:-1])
+
+
+# The longest return block the compiler copies (four instructions), with a NOP or two.
+_MAX_COPIED_RETURN = 6
 
 
 class Fences:
@@ -87,6 +115,7 @@ class Walk:
         self.ended_at = None  # where the last walk that ran on to its end stopped
         self.fenced_at: list[int] = []  # the fences walks stopped at short of their stop
         self.merge = MergeState()  # the condition being merged (conditions.py)
+        self.repeat_returns = False  # a lone return may be written again (see above)
 
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
         """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
@@ -191,8 +220,10 @@ class Walk:
         sim = Sim(self.ctx, self.graph.instrs, list(stack))
         # (a loop's tail stops where its test's copy starts: the test runs at the top)
         sim.run(block.start, self.graph.copy_starts.get(b, block.end))
-        if again and (sim.out or (sim.branch and sim.branch.kind != "goto")):
-            raise ReachedTwice(b)  # only pure expression tails may repeat
+        # only pure expression tails may repeat (and a lone return, on a second try)
+        repeats = not sim.out and (not sim.branch or sim.branch.kind == "goto")
+        if again and not repeats and not (self.repeat_returns and _lone_return(self.graph, b)):
+            raise ReachedTwice(b)
         return sim
 
     def block(self, b, stack, loop, active, stop=None):

@@ -1,7 +1,7 @@
 """Ways out that the compiler copied or laid out apart: failed tests that lead to
 copies of one exit, a return from a with laid out after an endless loop, a break
 from an except clause laid out after the loop, a conditional test that takes in a
-jump."""
+jump, a copied return that ends paths in different statements."""
 
 LOG = []
 
@@ -71,7 +71,30 @@ def raises_under_a_conditional_test(flag, mode, a, b, log):
     return log
 
 
+def cases_share_a_copied_return(value, flags, log):
+    # 3.12+ copy the return to each jump to it: one copy ends both the loop's break
+    # in the first case and the inner match's fall-through in the second (seed 90)
+    match value:
+        case int(n) if n > 3:
+            match (n, n % 3):
+                case [_, 0]:
+                    while True:
+                        if flags.pop() and flags.pop():
+                            break
+                case [a, _]:
+                    match a % 2:
+                        case 0 | 1:
+                            while (z := flags.pop()) % 3:
+                                log.append(z)
+    return ("end", log)
+
+
 CASES = [
+    ("cases_share_a_copied_return", (6, [1, 1, 0, 1], [])),
+    ("cases_share_a_copied_return", (5, [3, 4, 5], [])),
+    ("cases_share_a_copied_return", (4, [0, 2], [])),
+    ("cases_share_a_copied_return", (2, [], [])),
+    ("cases_share_a_copied_return", ("x", [], [])),
     ("raises_under_a_conditional_test", (True, True, 0, 0, [])),
     ("raises_under_a_conditional_test", (True, True, 1, 0, [])),
     ("raises_under_a_conditional_test", (True, False, 0, 0, [])),
