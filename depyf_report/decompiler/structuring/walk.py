@@ -128,7 +128,9 @@ class Walk:
             if at_header and (b == stop or b in self.fences):
                 out.append(ast.Continue())
                 return out, None
-            leaves = loop is not None and b == loop.follow  # a fence the loop is inside
+            # a fence the loop is inside, or a copy of it (3.12+ copy a short return
+            # there to a break: seed 105)
+            leaves = loop is not None and self.fences.reached(b) == loop.follow
             if b is None or b == stop or (b in self.fences and not leaves):
                 b = self.fences.reached(b)
                 self.ended_at = b
@@ -138,7 +140,8 @@ class Walk:
             if b != entering:
                 # the end of the body, through the test's repeated copy: no
                 # ``continue`` was written here
-                jump = self._loop_edge(b, loop, falls_off=came_from in self.graph.rotated)
+                edge = self.fences.reached(b) if leaves else b
+                jump = self._loop_edge(edge, loop, falls_off=came_from in self.graph.rotated)
                 if jump is not None:
                     out.append(jump)
                     return out, None

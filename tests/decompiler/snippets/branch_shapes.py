@@ -1,7 +1,8 @@
 """Ways out that the compiler copied or laid out apart: failed tests that lead to
 copies of one exit, a return from a with laid out after an endless loop, a break
 from an except clause laid out after the loop, a conditional test that takes in a
-jump, a copied return that ends paths in different statements."""
+jump, a copied return that ends paths in different statements, a break to a copy of
+the end of the try around the loop."""
 
 LOG = []
 
@@ -89,7 +90,26 @@ def cases_share_a_copied_return(value, flags, log):
     return ("end", log)
 
 
+def breaks_from_a_loop_that_ends_a_try(items, flags, log):
+    # the loop ends the try body: 3.12+ copy the return after the try to the break,
+    # a copy of the try's end that is the loop's way out too (seed 105)
+    try:
+        for item in items:
+            match item:
+                case int(n) if n > 3:
+                    if flags.pop():
+                        break
+                    log.append(n)
+            log.append(item)
+    except KeyError as e:
+        log.append(e)
+
+
 CASES = [
+    ("breaks_from_a_loop_that_ends_a_try", ([1, 5, 6, 2], [True, False], [])),
+    ("breaks_from_a_loop_that_ends_a_try", ([1, 5], [False], [])),
+    ("breaks_from_a_loop_that_ends_a_try", ([], [], [])),
+    ("breaks_from_a_loop_that_ends_a_try", ([9], [], [])),
     ("cases_share_a_copied_return", (6, [1, 1, 0, 1], [])),
     ("cases_share_a_copied_return", (5, [3, 4, 5], [])),
     ("cases_share_a_copied_return", (4, [0, 2], [])),
