@@ -432,6 +432,7 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # case gets to it, and the loop's ``if c: break`` as its test.
 STRUCTURED = [
     ("branch_shapes", "cases_share_a_copied_return"),
+    ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),
     ("loops", "finally_breaks_a_for"),
     ("match_shapes", "guarded_capture_then_a_return"),
     ("context_managers", "returns_from_a_with_in_a_loop"),

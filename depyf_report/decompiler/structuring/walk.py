@@ -129,8 +129,11 @@ class Walk:
                 out.append(ast.Continue())
                 return out, None
             # a fence the loop is inside, or a copy of it (3.12+ copy a short return
-            # there to a break: seed 105)
-            leaves = loop is not None and self.fences.reached(b) == loop.follow
+            # there to a break: seed 105), or a fence that returns as the code after the
+            # loop does, a copy of both (seed 42)
+            leaves = loop is not None and (
+                self.fences.reached(b) == loop.follow or self._same_return(b, loop.follow)
+            )
             if b is None or b == stop or (b in self.fences and not leaves):
                 b = self.fences.reached(b)
                 self.ended_at = b
@@ -140,7 +143,7 @@ class Walk:
             if b != entering:
                 # the end of the body, through the test's repeated copy: no
                 # ``continue`` was written here
-                edge = self.fences.reached(b) if leaves else b
+                edge = loop.follow if leaves else b
                 jump = self._loop_edge(edge, loop, falls_off=came_from in self.graph.rotated)
                 if jump is not None:
                     out.append(jump)
@@ -164,6 +167,14 @@ class Walk:
             out += stmts
             if done:
                 return out, None
+
+    def _same_return(self, fence, follow) -> bool:
+        return (
+            fence in self.fences
+            and follow is not None
+            and fence != follow
+            and self.joins.same_return(fence, follow)
+        )
 
     def _try_around(self, header, active) -> bool:
         """Whether a try statement starts at loop ``header`` and holds the whole loop

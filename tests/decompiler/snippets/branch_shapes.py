@@ -2,7 +2,7 @@
 copies of one exit, a return from a with laid out after an endless loop, a break
 from an except clause laid out after the loop, a conditional test that takes in a
 jump, a copied return that ends paths in different statements, a break to a copy of
-the end of the try around the loop."""
+the end of the try around the loop, or to another copy of the return after it."""
 
 LOG = []
 
@@ -105,7 +105,28 @@ def breaks_from_a_loop_that_ends_a_try(items, flags, log):
         log.append(e)
 
 
+def clause_breaks_from_a_loop_that_ends_a_try(items, log):
+    # the clause's break and the loop's own go to two copies of the return after the
+    # try (3.10, 3.11): both are breaks (seed 42)
+    try:
+        while True:
+            try:
+                log.append(10 // items.pop())
+            except (ZeroDivisionError, IndexError) as e:
+                if not items:
+                    break
+                log.append(type(e))
+            if (log[-1] == 5 or not items) and len(log) > 1:
+                break
+    except KeyError as e:
+        log.append(e)
+
+
 CASES = [
+    ("clause_breaks_from_a_loop_that_ends_a_try", ([0, 2, 1, 0], [])),
+    ("clause_breaks_from_a_loop_that_ends_a_try", ([0], [])),
+    ("clause_breaks_from_a_loop_that_ends_a_try", ([1, 0, 2], [])),
+    ("clause_breaks_from_a_loop_that_ends_a_try", ([5, 5], [])),
     ("breaks_from_a_loop_that_ends_a_try", ([1, 5, 6, 2], [True, False], [])),
     ("breaks_from_a_loop_that_ends_a_try", ([1, 5], [False], [])),
     ("breaks_from_a_loop_that_ends_a_try", ([], [], [])),
