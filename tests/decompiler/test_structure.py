@@ -227,6 +227,7 @@ READABLE = [
     ("branch_shapes", "clause_breaks_past_the_else_after_tests"),
     ("branch_shapes", "raises_under_a_conditional_test"),
     ("branch_shapes", "breaks_from_a_loop_that_ends_a_try"),
+    ("branch_shapes", "clause_with_body_always_raises"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a

@@ -2,7 +2,7 @@
 copies of one exit, a return from a with laid out after an endless loop, a break
 from an except clause laid out after the loop, a conditional test that takes in a
 jump, a copied return that ends paths in different statements, a break to a copy of
-the end of the try around the loop, or to another copy of the return after it."""
+the end of the try around the loop, or to another copy of the return after it, a clause whose with body always raises."""
 
 LOG = []
 
@@ -122,7 +122,26 @@ def clause_breaks_from_a_loop_that_ends_a_try(items, log):
         log.append(e)
 
 
+def clause_with_body_always_raises(items, log):
+    # the with body in the first clause always raises, and ``__exit__`` may suppress
+    # it: post-dominance, leaving out raising, puts the join at the next clause's
+    # test, short of the end of the try both clauses get to (seed 95)
+    for item in items:
+        try:
+            if item is not None:
+                log.append(10 // item)
+        except ZeroDivisionError as e:
+            with Skipping():
+                raise ValueError(e)
+        except Exception:
+            pass
+        log.append(item)
+    return log
+
+
 CASES = [
+    ("clause_with_body_always_raises", ([1, 0, None, "x", 2], [])),
+    ("clause_with_body_always_raises", ([], [])),
     ("clause_breaks_from_a_loop_that_ends_a_try", ([0, 2, 1, 0], [])),
     ("clause_breaks_from_a_loop_that_ends_a_try", ([0], [])),
     ("clause_breaks_from_a_loop_that_ends_a_try", ([1, 0, 2], [])),
