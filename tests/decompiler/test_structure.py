@@ -430,9 +430,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``returns_from_a_with_in_a_loop``, ``breaks_from_a_with_in_a_try_in_a_loop``: the
 # break comes out as the return the compiler copied there;
 # ``cases_share_a_copied_return``: 3.12+ write the return the compiler copied where each
-# case gets to it, and the loop's ``if c: break`` as its test.
+# case gets to it, and the loop's ``if c: break`` as its test;
+# ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop.
 STRUCTURED = [
     ("branch_shapes", "cases_share_a_copied_return"),
+    ("branch_shapes", "loop_in_a_clause_breaks_at_once"),
     ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),
     ("loops", "finally_breaks_a_for"),
     ("match_shapes", "guarded_capture_then_a_return"),

@@ -54,8 +54,19 @@ class Joins:
         """Whether going to ``a`` and to ``b`` is the same, seeing through blocks that only
         jump on (3.12+ lay out such a jump to the loop header after each failed test), and
         through the blocks a break goes to besides the loop's follow."""
+        if self._lands(a) == self._lands(b):
+            return True  # (a lone jump to a lone jump: seed 209)
         a, b = self.jumped_to(a), self.jumped_to(b)
         return a == b or self._breaks_to.get(a, a) == self._breaks_to.get(b, b)
+
+    def _lands(self, b, steps=4):
+        """Where going to block ``b`` gets, through a few blocks that only jump on."""
+        for _ in range(steps):
+            nxt = self.jumped_to(b)
+            if nxt == b:
+                break
+            b = nxt
+        return b
 
     def join_of(self, b, loop, stack, stop=None, tested=frozenset()):
         """Where the two branches of ``b`` meet again, or None when they never do."""

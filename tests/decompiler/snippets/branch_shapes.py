@@ -2,7 +2,7 @@
 copies of one exit, a return from a with laid out after an endless loop, a break
 from an except clause laid out after the loop, a conditional test that takes in a
 jump, a copied return that ends paths in different statements, a break to a copy of
-the end of the try around the loop, or to another copy of the return after it, a clause whose with body always raises."""
+the end of the try around the loop, or to another copy of the return after it, a clause whose with body always raises, a condition whose ways end in chains of jumps."""
 
 LOG = []
 
@@ -139,7 +139,29 @@ def clause_with_body_always_raises(items, log):
     return log
 
 
+def loop_in_a_clause_breaks_at_once(values, mode, log):
+    # the inner loop never goes round: its test's two ways end in a lone jump to a lone
+    # jump and in the finally body's copy, one condition (seed 209)
+    while values:
+        try:
+            log.append(10 // values.pop())
+        except ZeroDivisionError:
+            while True:
+                if log if mode else not log:
+                    break
+                try:
+                    break
+                except KeyError:
+                    pass
+                finally:
+                    log.append("finally")
+    return log
+
+
 CASES = [
+    ("loop_in_a_clause_breaks_at_once", ([1, 0, 2, 0], True, [])),
+    ("loop_in_a_clause_breaks_at_once", ([0, 5, 0], False, [])),
+    ("loop_in_a_clause_breaks_at_once", ([0], True, [])),
     ("clause_with_body_always_raises", ([1, 0, None, "x", 2], [])),
     ("clause_with_body_always_raises", ([], [])),
     ("clause_breaks_from_a_loop_that_ends_a_try", ([0, 2, 1, 0], [])),
