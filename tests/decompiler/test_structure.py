@@ -225,6 +225,7 @@ READABLE = [
     ("branch_shapes", "case_body_is_the_end"),
     ("branch_shapes", "returns_from_a_with_in_an_endless_loop"),
     ("branch_shapes", "clause_breaks_past_the_else_after_tests"),
+    ("branch_shapes", "clause_breaks_past_the_else_from_a_with"),
     ("branch_shapes", "raises_under_a_conditional_test"),
     ("branch_shapes", "breaks_from_a_loop_that_ends_a_try"),
     ("branch_shapes", "clause_with_body_always_raises"),

@@ -294,7 +294,15 @@ def _clauses_rejoin(w, h, body, exits, steps=32) -> set[int]:
     chain, region = w.regions.chain, w.regions.region
     # (a clause that also goes round again is in the natural loop, off its normal paths)
     normal = _reached_normally(w, h, body)
-    clauses = _reached(w, {c for x in body for c in chain(x) if region(c) <= body}, normal, steps)
+    # (a try inside the loop: its region's re-raises, which the natural loop leaves
+    # out, aside; seed 173 with a with in the try body)
+    inside = {
+        c
+        for x in body
+        for c in chain(x)
+        if all(y in body or not w.blocks[y].succs for y in region(c))
+    }
+    clauses = _reached(w, inside, normal, steps)
     after = _reached(w, set(exits), body, steps)
     return {
         s

@@ -158,7 +158,26 @@ def loop_in_a_clause_breaks_at_once(values, mode, log):
     return log
 
 
+def clause_breaks_past_the_else_from_a_with(values, log):
+    # as clause_breaks_past_the_else_after_tests, with a with in the try body: its
+    # re-raise lies outside the natural loop (seed 173 on 3.12)
+    while values:
+        try:
+            with Skipping():
+                log.append(10 // values.pop())
+        except ZeroDivisionError:
+            if log:
+                break
+    else:
+        log.append("ran out")
+    log.append("after")
+    return log
+
+
 CASES = [
+    ("clause_breaks_past_the_else_from_a_with", ([1, 0, 2], [])),
+    ("clause_breaks_past_the_else_from_a_with", ([0], [])),
+    ("clause_breaks_past_the_else_from_a_with", ([], [])),
     ("loop_in_a_clause_breaks_at_once", ([1, 0, 2, 0], True, [])),
     ("loop_in_a_clause_breaks_at_once", ([0, 5, 0], False, [])),
     ("loop_in_a_clause_breaks_at_once", ([0], True, [])),
