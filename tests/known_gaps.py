@@ -35,15 +35,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "so the clause and the next one's test leave stacks of different depths",
     ),
     (
-        structure("exceptions.returns_from_a_with_in_a_finally_body"),
-        ALL,
-        "'if a or b: return v' in a with in a finally body: on the raising path the return "
-        "pops the handled exception outside the with's region, the if's other way goes "
-        "to that region's end, so the branches leave it at different places. Reading the "
-        "return as the if's body there also read a return through a finally elsewhere "
-        "as no return (control-flow seed 395 on 3.12): left to the state machine",
-    ),
-    (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
         "a break out of a with body that is copied with the with's exit and the code "
