@@ -39,9 +39,7 @@ def test_random_program_behaves_the_same(seed):
 
 # Seeds whose decompiled module keeps a temporary among a structured function's
 # locals (seen by ``locals()`` and debuggers), with the Pythons and the cause.
-KNOWN_LOCAL_TEMPORARIES = {
-    48: ((PY311,), "a chained comparison in a case, split into two ifs on a temporary"),
-}
+KNOWN_LOCAL_TEMPORARIES: dict = {}
 
 
 def _local_marks(seed):
