@@ -460,6 +460,23 @@ STRUCTURED = [
 ]
 if sys.version_info >= (3, 11):  # ``try: pass`` goes; its finally body stays
     STRUCTURED += [("except_star", "star_in_finally_of_pass")]
+# Loops inside with and try bodies (3.10's layout of some is not read yet): the
+# rounds that end by raising and the ways out that end the region around come out
+# as the same code written otherwise (``try: pass`` gone, ``else: continue`` dropped).
+STRUCTURED += [
+    ("loops_in_regions", "returns_through_withs_under_a_compound_test"),
+    ("loops_in_regions", "round_ends_in_a_loop_that_raises"),
+    ("loops_in_regions", "round_ends_in_a_for_else_that_raises"),
+    ("loops_in_regions", "while_else_breaks_the_for_around"),
+]
+if sys.version_info >= (3, 11):
+    STRUCTURED += [
+        ("loops_in_regions", "try_else_raises_every_round"),
+        ("loops_in_regions", "finally_breaks_the_first_round"),
+        ("loops_in_regions", "loop_is_the_whole_try_body"),
+        ("loops_in_star_regions", "loop_after_a_with_that_returns"),
+        ("loops_in_star_regions", "while_else_breaks_the_for_around"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
-from .loops import Loop, check_body_ends, else_clause
+from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause
 
 ENTERS = {"BEFORE_WITH", "BEFORE_ASYNC_WITH"}
 
@@ -30,6 +30,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     fall, done = _next_and_done(w, h)
     exits = exits | {done}
     body, exits = _still_iterating(w, h, body, exits, done)
+    exits = dead_ends_dropped(w, exits, h, body)
     # A block laid out before the loop's end that only returns or raises is the loop's
     # own code (3.12+ put it there), not where a break goes: a break pops the iterator
     # (so does a return; when the loop ends where the enclosing walk stops, it has
@@ -44,6 +45,9 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         breaks |= _plain_breaks(w, body)
     again = _popped_to_outer(w, h, done, outer)
     breaks |= again
+    if all(_ends_breaking(w, x, done) for x in breaks):
+        # (with no other break there is no else clause to skip: the loop ends at done)
+        breaks = set()
     follow = min(breaks) if breaks else done
     else_start = done if follow != done else None
     # other breaks that pop the iterator and go where the follow's pop goes (3.11
@@ -88,6 +92,19 @@ def _next_and_done(w, h) -> tuple[int, int]:
         raise Unsupported("async for header that does more than await the next item")
     w.visit(end)
     return w.blocks[h].succs[0], w.blocks[end].succs[0]
+
+
+def _ends_breaking(w, x, done) -> bool:
+    """Whether block ``x`` runs code of the loop's body, then pops the iterator and
+    jumps to where the loop ends (3.12+ join a finally body's copy and its ``break``):
+    the body's own code ending with a break, not where a break goes."""
+    block = w.blocks[x]
+    ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+    return (
+        block.succs == [done]
+        and ops[0] != "POP_TOP"
+        and ops[-2:] in (["POP_TOP", "JUMP"], ["POP_TOP", "JUMP_FORWARD"])
+    )
 
 
 def _own_exit(w, x) -> bool:
@@ -151,11 +168,6 @@ def _still_iterating(w, h, body, exits, done):
             }
             grown = True
     return frozenset(body), exits
-
-
-def _raises_at_once(w, b) -> bool:
-    block = w.blocks[b]
-    return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
 
 
 def _ends_at_once(w, b, steps=6) -> bool:

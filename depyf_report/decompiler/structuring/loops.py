@@ -88,6 +88,55 @@ def _goes_on_unwritten(w, b, end) -> bool:
     return True
 
 
+def dead_ends_dropped(w, exits, h, body) -> set[int]:
+    """Exits that only end by raising (3.12+ lay such blocks out after the loop; a
+    round's rest that never goes round again is left out of the natural loop) are
+    reached from inside it, not where it goes on to: unless the loop's own exit
+    leads there too. Written where they are, they raise as they do there."""
+    raising = {e for e in exits if _raises_at_once(w, e) and not _after_break(w, e, h)}
+    if not raising:  # the walk below covers the rest of the code: only when needed
+        return exits
+    reached, todo = set(), [s for s in w.blocks[h].succs if s not in body]
+    while todo and not raising <= reached:
+        x = todo.pop()
+        if x not in reached and x not in body:
+            reached.add(x)
+            todo += w.blocks[x].succs
+    kept = {e for e in exits if e in reached or e not in raising}
+    return kept or exits
+
+
+def _after_break(w, b, h) -> bool:
+    """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
+    that pop the iterator and jump (a raise written in the loop pops nothing)."""
+    instrs = w.graph.instrs
+    if not w.graph.is_for_header(h):
+        return False
+    preds = [w.blocks[p] for p in w.blocks[b].preds]
+    return bool(preds) and all(
+        instrs[p.start].op == "POP_TOP"
+        and {i.op for i in instrs[p.start : p.end]} <= {"POP_TOP", "JUMP"}
+        for p in preds
+    )
+
+
+def _raises_at_once(w, b, size=8) -> bool:
+    """Whether block ``b`` raises, or goes on only through blocks of its own (nothing
+    else leads there) that end by raising: ``assert c, v; raise E``, a try's else
+    clause inside the loop, or ``while c: pass; raise E``, the rest of a round that
+    never goes round again."""
+    todo, seen = [b], {b}
+    while todo:
+        block = w.blocks[todo.pop()]
+        if not block.succs and w.graph.instrs[block.last].op not in ("RAISE_VARARGS", "RERAISE"):
+            return False
+        todo += [s for s in block.succs if s not in seen]
+        seen.update(block.succs)
+        if len(seen) > size:
+            return False
+    return all(set(w.blocks[x].preds) <= seen for x in seen - {b})
+
+
 def is_loop_edge(x, loop) -> bool:
     """Whether block ``x`` is where ``loop`` or a loop around it starts or goes on."""
     while loop is not None:

@@ -13,7 +13,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .conditions import negate
 from .fors import for_loop
-from .loops import Loop, check_body_ends, else_clause, loop_nodes
+from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause, loop_nodes
 from .trials import NOT_A_CONDITION
 
 
@@ -21,10 +21,10 @@ def loop(w, h, stack, outer, active, stop=None):
     """The loop whose header is ``h``: (statements, stack after it, where it goes on)."""
     body = frozenset(w.an.loops[h])
     is_for = w.graph.is_for_header(h)
-    exits = _dead_ends_dropped(w, _exits(w, h, body), h, body)
+    exits = dead_ends_dropped(w, _exits(w, h, body), h, body)
     exits |= _breaks_to_outer_round(w, body, outer)
     if not is_for:
-        exits |= _clauses_rejoin(w, h, body, exits)
+        exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
     spill = Sim(w.ctx, w.graph.instrs, stack[: len(stack) - len(keep)])
@@ -58,6 +58,11 @@ def loop(w, h, stack, outer, active, stop=None):
         # the with's ``__exit__``, then the return), is no way on (seed 236)
         exits = {x for x in exits if not _returns_through_exit(w, x)}
     test_exits = own or (_test_exits(w, h, body, exits) if len(succs) == 2 else [])
+    if not own and len(test_exits) == 1:
+        # the same for a compound test's one way out (``while a or b:``): a return
+        # through a with's ``__exit__`` laid out before it is that return
+        [end] = test_exits
+        exits = {x for x in exits if x >= end or not _ends_apart(w, x, end)}
     if not own and len(exits) > 1 and _only_tests(w, h):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
         # the rest of a round that breaks goes on there too (seed 65; not ``while
@@ -102,6 +107,7 @@ def loop(w, h, stack, outer, active, stop=None):
     ):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
         else_start, follow = follow, outer.header
+    copies |= _fenced_copies(w, body, follow)
     loop = Loop(h, follow, body, outer, copies, else_start)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
     check_body_ends(rest)
@@ -110,6 +116,19 @@ def loop(w, h, stack, outer, active, stop=None):
     else:
         node = ast.While(test=m.const(True), body=stmts, orelse=[])
     return [*spill.out, node], stack, follow
+
+
+def _fenced_copies(w, body, follow) -> frozenset:
+    """Ways out of the loop's body to the end of an enclosing try body that are
+    copies of the loop's follow (3.12+ copy a small block that ends the function to
+    every jump to it): getting there from inside the loop is a break, not the end of
+    that try body."""
+    if follow is None or w.blocks[follow].succs:
+        return frozenset()
+    leaving = {w.joins.jumped_to(s) for x in body for s in w.blocks[x].succs if s not in body}
+    return frozenset(
+        s for s in leaving if s != follow and s in w.fences and w.joins.same_exit(s, follow)
+    )
 
 
 def _only_tests(w, h) -> bool:
@@ -165,7 +184,7 @@ def _ends_apart(w, x, own, steps=8) -> bool:
     none of them through ``own`` or a block the code from ``own`` reaches, and
     none a copy of the return at ``own`` (3.12+: a break, see ``loop``)."""
     block = w.blocks[x]
-    first, last = w.graph.instrs[block.start].op, w.graph.instrs[block.last].op
+    first, last = w.graph.instrs[block.start].op, w.graph.instrs[_chain_end(w, x)].op
     if first != "SWAP" or last != "RETURN_VALUE" or w.joins.same_return(x, own):
         return False  # (only a return's own copy of a with's ``__exit__``)
     after, todo = set(), [own]
@@ -194,6 +213,18 @@ def _returns_through_exit(w, x) -> bool:
     block = w.blocks[x]
     first, last = w.graph.instrs[block.start].op, w.graph.instrs[block.last].op
     return not block.succs and first == "SWAP" and last == "RETURN_VALUE"
+
+
+def _chain_end(w, x, steps=4) -> int:
+    """The last instruction of the blocks that block ``x`` falls through, each the only
+    way into the next (a return's copies of the ``__exit__`` of nested withs, each
+    under the handler of the with around it)."""
+    for _ in range(steps):
+        succs = w.blocks[x].succs
+        if len(succs) != 1 or w.blocks[succs[0]].preds != [x]:
+            break
+        x = succs[0]
+    return w.blocks[x].last
 
 
 def _past_jump_out(w, h, follow) -> int:
@@ -286,21 +317,21 @@ def _clauses_reach_fences(w, body, steps=8) -> set[int]:
 
 
 # (far enough to pass the tests a clause makes before and after its break)
-def _clauses_rejoin(w, h, body, exits, steps=32) -> set[int]:
+def _clauses_rejoin(w, h, body, exits, active, steps=32) -> set[int]:
     """Where the except clauses of the tries inside a loop go on to code that the
     loop's other exits get to: a ``break`` in a clause, past the else clause (3.12+
     lay clauses out after the loop, which the natural loop and its extent leave out;
-    seed 173)."""
+    seed 173). Not those of a try already open, around the loop (``try: while c:``)."""
     chain, region = w.regions.chain, w.regions.region
     # (a clause that also goes round again is in the natural loop, off its normal paths)
     normal = _reached_normally(w, h, body)
     # (a try inside the loop: its region's re-raises, which the natural loop leaves
-    # out, aside; seed 173 with a with in the try body)
+    # out, aside; seed 173 with a with in the try body; not a try the loop is in)
     inside = {
         c
         for x in body
         for c in chain(x)
-        if all(y in body or not w.blocks[y].succs for y in region(c))
+        if c not in active and all(y in body or not w.blocks[y].succs for y in region(c))
     }
     clauses = _reached(w, inside, normal, steps)
     after = _reached(w, set(exits), body, steps)
@@ -395,42 +426,6 @@ def _ends_outer_body(w, exits, outer) -> bool:
     return outer is not None and any(w.joins.jumped_to(x) == outer.header for x in exits)
 
 
-def _dead_ends_dropped(w, exits, h, body) -> set[int]:
-    """Exits that raise on the spot (3.12+ lay such blocks out after the loop) are
-    reached from inside it, not where it goes on to: unless the loop's own exit
-    leads there too."""
-    raising = {e for e in exits if _raises_at_once(w, e) and not _after_break(w, e, h)}
-    if not raising:  # the walk below covers the rest of the code: only when needed
-        return exits
-    reached, todo = set(), [s for s in w.blocks[h].succs if s not in body]
-    while todo and not raising <= reached:
-        x = todo.pop()
-        if x not in reached and x not in body:
-            reached.add(x)
-            todo += w.blocks[x].succs
-    kept = {e for e in exits if e in reached or e not in raising}
-    return kept or exits
-
-
-def _after_break(w, b, h) -> bool:
-    """Whether only breaks out of the for loop at ``h`` reach block ``b``: blocks
-    that pop the iterator and jump (a raise written in the loop pops nothing)."""
-    instrs = w.graph.instrs
-    if not w.graph.is_for_header(h):
-        return False
-    preds = [w.blocks[p] for p in w.blocks[b].preds]
-    return bool(preds) and all(
-        instrs[p.start].op == "POP_TOP"
-        and {i.op for i in instrs[p.start : p.end]} <= {"POP_TOP", "JUMP"}
-        for p in preds
-    )
-
-
-def _raises_at_once(w, b) -> bool:
-    block = w.blocks[b]
-    return not block.succs and w.graph.instrs[block.last].op in ("RAISE_VARARGS", "RERAISE")
-
-
 def _reached_normally(w, h, body) -> set[int]:
     """The blocks of ``body`` that header ``h`` reaches without raising."""
     reached, todo = {h}, [h]
@@ -447,7 +442,8 @@ def _exits(w, h, body) -> set[int]:
     extent ends with the last block reached from the header without raising: except
     clauses may be laid out after the code that follows the loop."""
     last = max(_reached_normally(w, h, body))
-    found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last}
+    # (not a block of the loop laid out past it: a clause's way to the repeated test)
+    found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last and s not in body}
     # Except clauses inside the loop are laid out last on 3.12+: what only they lead
     # to is part of the loop (a clause that returns), not where it is left for.
     contexts = _contexts(w, h)
