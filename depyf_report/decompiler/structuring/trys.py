@@ -635,10 +635,10 @@ def _way_out(w, x, edges, steps=8):
     body; None when it reaches none of these."""
     blocks = w.graph.blocks
     for _ in range(steps):
+        if x in edges:  # (a loop's follow may end the body around it too: a break)
+            return x
         if x in w.fences:
             return None
-        if x in edges:
-            return x
         if not blocks[x].succs:
             return ENDS
         if len(blocks[x].succs) != 1:

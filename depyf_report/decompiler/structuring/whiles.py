@@ -71,6 +71,11 @@ def loop(w, h, stack, outer, active, stop=None):
         ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
         plain = all(t in ends or _only_pops(w, t) for t in test_exits)
         exits = set(ends) if len(ends) == 1 and plain else exits
+    if not test_exits and len(exits) > 1:
+        # ``while True:``: a break's own cleanup (``with m: break``) on its way to
+        # where every other way out goes on too is the loop's code, not its end
+        ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
+        exits = set(ends) if len(ends) == 1 else exits
     follow = min(exits) if exits else None
     if len(w.blocks[h].succs) < 2 and follow is not None:  # no test: while True
         follow = _past_jump_out(w, h, follow)
@@ -180,13 +185,13 @@ def _only_reaches(w, x, end, steps=8) -> bool:
 
 
 def _ends_apart(w, x, own, steps=8) -> bool:
-    """Whether every path from block ``x`` returns or raises within a few blocks,
-    none of them through ``own`` or a block the code from ``own`` reaches, and
-    none a copy of the return at ``own`` (3.12+: a break, see ``loop``)."""
-    block = w.blocks[x]
-    first, last = w.graph.instrs[block.start].op, w.graph.instrs[_chain_end(w, x)].op
-    if first != "SWAP" or last != "RETURN_VALUE" or w.joins.same_return(x, own):
-        return False  # (only a return's own copy of a with's ``__exit__``)
+    """Whether every path from block ``x`` returns within a few blocks, none of them
+    through ``own`` or a block the code from ``own`` reaches, and none a copy of the
+    return at ``own`` (3.12+: a break, see ``loop``): the way of a return whose value
+    is kept under the cleanups it runs (a with's ``__exit__``, a finally body's copy)."""
+    instrs = w.graph.instrs
+    if instrs[w.blocks[x].start].op != "SWAP" or w.joins.same_return(x, own):
+        return False  # (only a return's own copy of a cleanup)
     after, todo = set(), [own]
     while todo and len(after) < 64:  # (the code after the loop: where a break goes)
         b = todo.pop()
@@ -202,6 +207,8 @@ def _ends_apart(w, x, own, steps=8) -> bool:
         if b in after or steps < 0:
             return False
         succs = w.blocks[b].succs
+        if not succs and instrs[w.blocks[b].last].op != "RETURN_VALUE":
+            return False
         todo += [s for s in succs if s not in seen]
         seen.update(succs)
     return True
@@ -213,18 +220,6 @@ def _returns_through_exit(w, x) -> bool:
     block = w.blocks[x]
     first, last = w.graph.instrs[block.start].op, w.graph.instrs[block.last].op
     return not block.succs and first == "SWAP" and last == "RETURN_VALUE"
-
-
-def _chain_end(w, x, steps=4) -> int:
-    """The last instruction of the blocks that block ``x`` falls through, each the only
-    way into the next (a return's copies of the ``__exit__`` of nested withs, each
-    under the handler of the with around it)."""
-    for _ in range(steps):
-        succs = w.blocks[x].succs
-        if len(succs) != 1 or w.blocks[succs[0]].preds != [x]:
-            break
-        x = succs[0]
-    return w.blocks[x].last
 
 
 def _past_jump_out(w, h, follow) -> int:

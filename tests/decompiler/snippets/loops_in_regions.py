@@ -124,6 +124,37 @@ def while_else_breaks_the_for_around(items, flags):
     return ("end", len(LOG))
 
 
+def with_breaks_an_endless_loop_in_a_clause(value, flags, suppress):
+    """``while True: with m: break`` in an except clause: the with's ``__exit__`` on
+    the way out is the loop's code, before its break (random seed 128)."""
+    try:
+        LOG.append(10 // value)
+    except (ZeroDivisionError, TypeError):
+        while True:
+            with Resource("breaks", suppress):
+                LOG.append(10 // len(flags))
+                break
+            if not (flags.pop() and value is not None):
+                break
+    LOG.append("after")
+
+
+def returns_from_a_loop_in_a_clause(value, flags):
+    """A return inside a loop in an except clause, through the finally body's copy,
+    which tests: the loop's test goes on elsewhere (random seed 148)."""
+    try:
+        LOG.append(10 // value)
+    except ZeroDivisionError as e:
+        while flags.pop() or flags.pop():
+            try:
+                return 10 // len(flags)
+            except ZeroDivisionError as e:
+                LOG.append("zero")
+    finally:
+        if (n := len(flags)) > 2 and flags[-1]:
+            LOG.append(n)
+
+
 CASES = [
     ("returns_through_withs_under_a_compound_test", ([0, 1], False)),
     ("returns_through_withs_under_a_compound_test", ([1, 0], True)),
@@ -152,4 +183,15 @@ CASES = [
     ("while_else_breaks_the_for_around", ([1, 2], [1, 1, 0, 1, 1, 1, 1])),
     ("while_else_breaks_the_for_around", ([1, 2], [0, 0, 0, 0, 1])),
     ("while_else_breaks_the_for_around", ([], [])),
+    ("with_breaks_an_endless_loop_in_a_clause", (1, [], False)),
+    ("with_breaks_an_endless_loop_in_a_clause", (0, [1], False)),
+    ("with_breaks_an_endless_loop_in_a_clause", (0, [], True)),
+    ("with_breaks_an_endless_loop_in_a_clause", ("a", [1, 1], True)),
+    ("with_breaks_an_endless_loop_in_a_clause", (0, [0], True)),
+    ("returns_from_a_loop_in_a_clause", (1, [1, 1, 1])),
+    ("returns_from_a_loop_in_a_clause", (0, [1, 0])),
+    ("returns_from_a_loop_in_a_clause", (0, [0, 1])),
+    ("returns_from_a_loop_in_a_clause", (0, [0, 0, 0, 1])),
+    ("returns_from_a_loop_in_a_clause", (0, [1, 1, 1, 0, 1])),
+    ("returns_from_a_loop_in_a_clause", (0, [])),
 ]
