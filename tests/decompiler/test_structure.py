@@ -477,6 +477,8 @@ if sys.version_info >= (3, 11):
         ("loops_in_regions", "returns_from_a_loop_in_a_clause"),
         ("loops_in_star_regions", "loop_after_a_with_that_returns"),
         ("loops_in_star_regions", "while_else_breaks_the_for_around"),
+        ("loops_in_star_regions", "finally_continues_after_a_star_clause"),
+        ("loops_in_star_regions", "star_clause_ends_an_endless_round"),
     ]
 if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
     STRUCTURED += [("loops_in_regions", "with_breaks_an_endless_loop_in_a_clause")]

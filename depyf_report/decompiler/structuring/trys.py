@@ -208,6 +208,8 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
+    if star:
+        _next_rounds_dropped(w, handlers, follow, loop)
     orelse, after = [], body_stack
     if after_try is not None:
         if after_try != follow:
@@ -261,6 +263,17 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         else_runs_on=runs_on,
     )
     return [node], after, nxt
+
+
+def _next_rounds_dropped(w, handlers, follow, loop) -> None:
+    """No except* clause may ``continue``: one that ends going on to the loop's next
+    round, when the try goes on to a lone jump there (3.12+ send the clause's jump
+    straight on; ``finally: continue``), falls off the try statement instead."""
+    if loop is None or follow is None or w.joins.jumped_to(follow) != loop.header:
+        return
+    for clause in handlers:
+        if clause.body and isinstance(clause.body[-1], ast.Continue):
+            clause.body = clause.body[:-1] or [ast.Pass()]
 
 
 def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:

@@ -51,6 +51,33 @@ def while_else_breaks_the_for_around(items, flags):
     return ("end", len(LOG))
 
 
+def finally_continues_after_a_star_clause(items):
+    """``finally: continue`` after except*: the clause's way on is a jump straight to
+    the next round, which no except* clause may write (random seeds 82 and 101)."""
+    for item in items:
+        try:
+            LOG.append(10 // item)
+        except* ZeroDivisionError as e:
+            LOG.append(("zero", len(e.exceptions)))
+        finally:
+            continue
+    return len(LOG)
+
+
+def star_clause_ends_an_endless_round(items):
+    """The same in ``while True``, whose only way out is a return before the try (one
+    inside it would give way to the finally body's continue)."""
+    while True:
+        if not items:
+            return "empty"
+        try:
+            LOG.append(10 // items.pop())
+        except* (ZeroDivisionError, TypeError) as e:
+            LOG.append("caught")
+        finally:
+            continue
+
+
 CASES = [
     ("loop_after_a_with_that_returns", ({"k": 1}, [1])),
     ("loop_after_a_with_that_returns", ({"k": 2}, [])),
@@ -62,4 +89,8 @@ CASES = [
     ("while_else_breaks_the_for_around", ([1, 2], [1, 1, 0, 1, 1, 1, 1])),
     ("while_else_breaks_the_for_around", ([1, 2], [0, 0, 0, 0, 1])),
     ("while_else_breaks_the_for_around", ([], [])),
+    ("finally_continues_after_a_star_clause", ([1, 0, 2, "a"],)),
+    ("finally_continues_after_a_star_clause", ([],)),
+    ("star_clause_ends_an_endless_round", ([1, 0, "a", 2],)),
+    ("star_clause_ends_an_endless_round", ([],)),
 ]
