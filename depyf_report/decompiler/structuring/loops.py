@@ -93,7 +93,11 @@ def dead_ends_dropped(w, exits, h, body) -> set[int]:
     round's rest that never goes round again is left out of the natural loop) are
     reached from inside it, not where it goes on to: unless the loop's own exit
     leads there too. Written where they are, they raise as they do there."""
-    raising = {e for e in exits if _raises_at_once(w, e) and not _after_break(w, e, h)}
+    raising = {
+        e
+        for e in exits
+        if _raises_at_once(w, e) and not _after_break(w, e, h) and not _breaks_for(w, e, h)
+    }
     if not raising:  # the walk below covers the rest of the code: only when needed
         return exits
     reached, todo = set(), [s for s in w.blocks[h].succs if s not in body]
@@ -118,6 +122,12 @@ def _after_break(w, b, h) -> bool:
         and {i.op for i in instrs[p.start : p.end]} <= {"POP_TOP", "JUMP"}
         for p in preds
     )
+
+
+def _breaks_for(w, b, h) -> bool:
+    """Whether block ``b`` pops the iterator of the for loop at ``h`` first: a break,
+    on its way to code after the loop that raises."""
+    return w.graph.is_for_header(h) and w.graph.instrs[w.blocks[b].start].op == "POP_TOP"
 
 
 def _raises_at_once(w, b, size=8) -> bool:
