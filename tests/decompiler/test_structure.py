@@ -327,6 +327,17 @@ ASYNC_SHAPES = [
     "async_for_in_with_exits",
 ]
 READABLE += [("async_shapes", name) for name in ASYNC_SHAPES]
+# A finally body copied before each way out of a try body that holds loops (a break
+# or continue inside them is no way out of the try).
+READABLE += [
+    ("finally_ways_out", "break_in_a_clause_loop"),
+    ("finally_ways_out", "break_in_a_body_loop"),
+]
+if sys.version_info >= (3, 11):
+    READABLE += [
+        ("finally_ways_out_star", "comprehension_in_a_clause"),
+        ("finally_ways_out_star", "break_in_a_clause_loop"),
+    ]
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",

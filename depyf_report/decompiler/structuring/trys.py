@@ -763,18 +763,23 @@ def _is_normal_copy(stmts, final, after) -> bool:
 
 
 def _leaves(stmts) -> bool:
-    """Whether ``stmts`` hold a return, break or continue (outside nested code)."""
-    todo = list(stmts)
+    """Whether ``stmts`` hold a way out of them: a return, or a break or continue
+    outside the loops they hold (in nested code, none)."""
+    todo = [(node, False) for node in stmts]
     while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+        node, looped = todo.pop()
+        if isinstance(node, ast.Return) or (
+            isinstance(node, (ast.Break, ast.Continue)) and not looped
+        ):
             return True
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            todo += [
-                c
-                for c in ast.iter_child_nodes(node)
-                if isinstance(c, (ast.stmt, ast.excepthandler, ast.match_case))
-            ]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        # (a break or continue in a loop's body, not its else, stays in that loop)
+        inner = looped or isinstance(node, (ast.For, ast.AsyncFor, ast.While))
+        for field, value in ast.iter_fields(node):
+            for c in value if isinstance(value, list) else [value]:
+                if isinstance(c, (ast.stmt, ast.excepthandler, ast.match_case)):
+                    todo.append((c, inner and (looped or field == "body")))
     return False
 
 

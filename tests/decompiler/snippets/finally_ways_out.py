@@ -1,0 +1,76 @@
+"""Try statements with a finally body whose copies the compiler puts before each way
+out of the try body, where the body holds loops of its own: a break or continue
+inside such a loop stays in it, no way out of the try."""
+
+
+def break_in_a_clause_loop(items, log):
+    """A loop inside an except clause, a finally body ending in a try (3.10-3.13):
+    the loop's break, or the continue that goes to its next round, was taken for a
+    way out of the try body with no copy of the finally body before it, and the
+    function went to the state machine."""
+    for x in items:
+        try:
+            log.append(1 / x)
+        except ZeroDivisionError:
+            for y in items:
+                log.append(y)
+                if y > 1:
+                    break
+        finally:
+            try:
+                log.append(len(log))
+            except TypeError:
+                pass
+    return log
+
+
+def break_in_a_body_loop(groups, log):
+    """A break in a loop inside the try body, the finally body ending in a try."""
+    for group in groups:
+        try:
+            for y in group:
+                if y < 0:
+                    break
+                log.append(10 // y)
+        except ZeroDivisionError:
+            log.append("zero")
+        finally:
+            try:
+                log.append(len(log))
+            except TypeError:
+                pass
+    return log
+
+
+def loop_else_continues(groups, log):
+    """A continue in the else of a loop inside the try body: that one does leave the
+    try, through its copy of the finally body."""
+    for group in groups:
+        try:
+            for y in group:
+                if y < 0:
+                    break
+            else:
+                continue
+            log.append("broke")
+        except TypeError:
+            log.append("type")
+        finally:
+            try:
+                log.append(len(log))
+            except TypeError:
+                pass
+    return log
+
+
+CASES = [
+    ("break_in_a_clause_loop", ([1, 0, 2], [])),
+    ("break_in_a_clause_loop", ([0], [])),
+    ("break_in_a_clause_loop", ([], [])),
+    ("break_in_a_clause_loop", ([3, "a"], [])),
+    ("break_in_a_body_loop", ([[1, 2], [0, 3], [4, -1, 5]], [])),
+    ("break_in_a_body_loop", ([[]], [])),
+    ("break_in_a_body_loop", ([["a"]], [])),
+    ("loop_else_continues", ([[1, 2], [1, -1], ["a"], []], [])),
+    ("loop_else_continues", ([[-1]], [])),
+]
