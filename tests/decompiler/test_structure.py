@@ -332,6 +332,9 @@ READABLE += [("async_shapes", name) for name in ASYNC_SHAPES]
 READABLE += [
     ("finally_ways_out", "break_in_a_clause_loop"),
     ("finally_ways_out", "break_in_a_body_loop"),
+    ("finally_ways_out", "returns_a_constant_before_code_after"),
+    ("finally_ways_out", "returns_constants_before_code_after"),
+    ("finally_ways_out", "returns_a_constant_after_the_try"),
 ]
 if sys.version_info >= (3, 11):
     READABLE += [

@@ -438,7 +438,37 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     ]
     if len(computed) == 1 and not is_with:
         return computed[0]
+    going_on = _runs_on_past_a_return(w, ending)
+    if going_on is not None and not is_with:
+        return going_on
     return after if after in ending else min(ending)
+
+
+def _runs_on_past_a_return(w, ending):
+    """Of exits that each end the function, the one that runs the code each other
+    one runs but for its return of a constant, and then more: the code after the
+    try, past the copy of the cleanup that a return in the body runs too (which loads
+    a constant it returns only after the copy). None where there is no such one."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    ops = {x: [(i.op, i.argval) for i in instrs[blocks[x].start : blocks[x].end]] for x in ending}
+    copies = {x: ops[x][: len(ops[x]) - _constant_return(ops[x])] for x in ending}
+
+    def runs_on_past(x, y) -> bool:  # past the copy before y's return
+        copy, rest = copies[y], ops[x][len(copies[y]) :]
+        returns = _constant_return(ops[y]) and copy
+        return bool(returns) and ops[x][: len(copy)] == copy and len(rest) > _constant_return(rest)
+
+    going_on = [x for x in ending if all(runs_on_past(x, y) for y in ending if y != x)]
+    return going_on[0] if len(ending) > 1 and len(going_on) == 1 else None
+
+
+def _constant_return(ops) -> int:
+    """How many instructions at the end of ``ops`` return a constant (0 if none)."""
+    if ops[-1:] and ops[-1][0] == "RETURN_CONST":
+        return 1
+    if [op for op, _ in ops[-2:]] == ["LOAD_CONST", "RETURN_VALUE"]:
+        return 2
+    return 0
 
 
 _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}

@@ -63,6 +63,44 @@ def loop_else_continues(groups, log):
     return log
 
 
+def returns_a_constant_before_code_after(flag, log):
+    """A return of a constant in a try body whose finally body is one call, and code
+    after the try (random seed 224 on 3.11): both ways out of the body run a copy of
+    the finally body and then return, so the return was taken for the body's end and
+    the code after the try read into the body, where no copy ended it."""
+    if flag is not None:
+        try:
+            if flag:
+                return 59
+        finally:
+            log.append(len(log))
+        log.append("after")
+
+
+def returns_constants_before_code_after(value, log):
+    """The same with two returns of constants in the body (random seed 224 on 3.11)."""
+    try:
+        if value > 2:
+            return "big"
+        if value < 0:
+            return "negative"
+    finally:
+        log.append(value)
+    log.append("after")
+    return None
+
+
+def returns_a_constant_after_the_try(flag, log):
+    """A return of None in the body and a constant returned after the try: the way
+    on runs only the copy and a return, as the return in the body does."""
+    try:
+        if flag:
+            return
+    finally:
+        log.append(len(log))
+    return 7
+
+
 CASES = [
     ("break_in_a_clause_loop", ([1, 0, 2], [])),
     ("break_in_a_clause_loop", ([0], [])),
@@ -73,4 +111,13 @@ CASES = [
     ("break_in_a_body_loop", ([["a"]], [])),
     ("loop_else_continues", ([[1, 2], [1, -1], ["a"], []], [])),
     ("loop_else_continues", ([[-1]], [])),
+    ("returns_a_constant_before_code_after", (True, [])),
+    ("returns_a_constant_before_code_after", (False, [])),
+    ("returns_a_constant_before_code_after", (None, [])),
+    ("returns_constants_before_code_after", (3, [])),
+    ("returns_constants_before_code_after", (-1, [])),
+    ("returns_constants_before_code_after", (1, [])),
+    ("returns_constants_before_code_after", ("a", [])),
+    ("returns_a_constant_after_the_try", (True, [])),
+    ("returns_a_constant_after_the_try", (False, [])),
 ]
