@@ -335,6 +335,7 @@ READABLE += [
     ("finally_ways_out", "returns_a_constant_before_code_after"),
     ("finally_ways_out", "returns_constants_before_code_after"),
     ("finally_ways_out", "returns_a_constant_after_the_try"),
+    ("finally_ways_out", "returns_through_a_branching_finally"),
 ]
 if sys.version_info >= (3, 11):
     READABLE += [

@@ -417,6 +417,11 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         ending = set(ends) or exits
     edges = loop_edges(loop)
     ways = {x: _way_out(w, x, edges) for x in exits}
+    if not is_with:  # (a finally body's copy that branches, before a return)
+        ways = {
+            x: ENDS if way is None and _ends_every_way(w, x, edges) else way
+            for x, way in ways.items()
+        }
     staying = {x for x, way in ways.items() if way is None}
     rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
     after = max(region) + 1
@@ -592,8 +597,12 @@ def _returned(w, x, steps=8) -> str | None:
             kind = sim.branch.kind if sim.branch is not None else "goto"
             if kind == "return":
                 returns.append(sim.out[-1].value)
-            elif kind in ("goto", "cond"):
-                todo += [(s, list(sim.stack)) for s in block.succs if s not in seen]
+            elif kind in ("goto", "cond", "keep"):
+                # (a value-keeping jump keeps its value only on the jump, the last)
+                stacks = [list(sim.stack) for _ in block.succs]
+                if kind == "keep":
+                    stacks[0].pop()
+                todo += [(s, st) for s, st in zip(block.succs, stacks) if s not in seen]
                 seen.update(block.succs)
             else:
                 return None
@@ -688,6 +697,21 @@ def _way_out(w, x, edges, steps=8):
             return None
         x = blocks[x].succs[0]
     return None
+
+
+def _ends_every_way(w, x, edges, steps=12) -> bool:
+    """Whether every way on from block ``x`` returns or raises within a few blocks,
+    before any reaches the end of an enclosing with or try body, a loop edge among
+    ``edges``, or a jump back (a loop)."""
+    blocks, todo, seen = w.graph.blocks, [x], {x}
+    while todo:
+        steps -= 1
+        b = todo.pop()
+        if steps < 0 or b in w.fences or b in edges or any(s <= b for s in blocks[b].succs):
+            return False
+        todo += [s for s in blocks[b].succs if s not in seen]
+        seen.update(blocks[b].succs)
+    return True
 
 
 def _is_finally(w, h) -> bool:

@@ -101,6 +101,20 @@ def returns_a_constant_after_the_try(flag, log):
     return 7
 
 
+def returns_through_a_branching_finally(flag, items, log):
+    """A return in a try body whose finally body branches (``or``), and code after
+    the try that returns a value computed there (random seed 282 on 3.12): the way
+    out through the return, whose copy of the finally body takes more than one
+    block, was taken for the body's end."""
+    try:
+        if flag:
+            return
+    finally:
+        (first,) = items[:1] or [len(log)]
+    log.append(first)
+    return (first, 37)
+
+
 CASES = [
     ("break_in_a_clause_loop", ([1, 0, 2], [])),
     ("break_in_a_clause_loop", ([0], [])),
@@ -120,4 +134,8 @@ CASES = [
     ("returns_constants_before_code_after", ("a", [])),
     ("returns_a_constant_after_the_try", (True, [])),
     ("returns_a_constant_after_the_try", (False, [])),
+    ("returns_through_a_branching_finally", (True, [5], [])),
+    ("returns_through_a_branching_finally", (False, [5], [])),
+    ("returns_through_a_branching_finally", (False, [], [1])),
+    ("returns_through_a_branching_finally", (True, [1, 2], [])),
 ]
