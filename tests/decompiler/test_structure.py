@@ -337,11 +337,13 @@ READABLE += [
     ("finally_ways_out", "returns_a_constant_after_the_try"),
     ("finally_ways_out", "returns_through_a_branching_finally"),
 ]
+# A finally body ending in ``try ... except*``, around a try in a loop.
+STAR_WAYS_OUT = [
+    ("finally_ways_out_star", "comprehension_in_a_clause"),
+    ("finally_ways_out_star", "break_in_a_clause_loop"),
+]
 if sys.version_info >= (3, 11):
-    READABLE += [
-        ("finally_ways_out_star", "comprehension_in_a_clause"),
-        ("finally_ways_out_star", "break_in_a_clause_loop"),
-    ]
+    READABLE += STAR_WAYS_OUT
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",
@@ -475,6 +477,8 @@ STRUCTURED = [
 ]
 if sys.version_info >= (3, 11):  # ``try: pass`` goes; its finally body stays
     STRUCTURED += [("except_star", "star_in_finally_of_pass")]
+    # not yet read as written (tests/known_gaps.py), but no longer a state machine
+    STRUCTURED += STAR_WAYS_OUT
 # Loops inside with and try bodies (3.10's layout of some is not read yet): the
 # rounds that end by raising and the ways out that end the region around come out
 # as the same code written otherwise (``try: pass`` gone, ``else: continue`` dropped).
