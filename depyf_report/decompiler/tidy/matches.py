@@ -145,17 +145,40 @@ def guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
     for i, stmt in enumerate(stmts):
         after = stmts[i + 1 :]  # what may read the kept subject too: then it stays
         if len(out) >= 2 and isinstance(out[-1], ast.If) and _no_else(out[-1]):
-            rest = _literal_cases(stmt, _kept(out[-2]))
+            kept = _kept(out[-2])
+            if kept is not None and _captures(stmt, m.name(kept)):
+                # a last ``case name:`` after a body that never goes on: the rest
+                rest, after = _captured_rest(stmts[i:], kept), []
+            else:
+                rest = _literal_cases(stmt, kept)
             if _captured(out[-2], out[-1], rest, after):
                 out[-2:] = [_guarded_match(out[-2], out[-1], rest)]
+                if not after:
+                    return out
                 continue
-        rest = stmt.orelse[0] if isinstance(stmt, ast.If) and len(stmt.orelse) == 1 else None
-        rest = _literal_cases(rest, _kept(out[-1])) if out else None
+        rest = _other_cases(stmt, _kept(out[-1])) if out else None
         if out and _captured(out[-1], stmt, rest, after):
             out[-1] = _guarded_match(out[-1], stmt, rest)
             continue
         out.append(stmt)
     return out
+
+
+def _other_cases(stmt, kept: str | None):
+    """The cases after a guarded capture, in the else of its guard's ``if``: a match
+    on the kept subject, an if chain of literal cases, or a last ``case name:``."""
+    if not isinstance(stmt, ast.If) or not stmt.orelse or kept is None:
+        return None
+    if _captures(stmt.orelse[0], m.name(kept)):
+        return _captured_rest(stmt.orelse, kept)
+    return _literal_cases(stmt.orelse[0], kept) if len(stmt.orelse) == 1 else None
+
+
+def _captured_rest(stmts: list[ast.stmt], kept: str) -> nodes.Match:
+    """``name = _t1`` and what follows it as the match's last ``case name:``."""
+    pattern = ast.MatchAs(pattern=None, name=stmts[0].targets[0].id)
+    case = ast.match_case(pattern=pattern, guard=None, body=stmts[1:] or [ast.Pass()])
+    return nodes.Match(subject=m.name(kept), cases=[case], tests=1)
 
 
 def _captured(before, stmt, rest, after) -> bool:

@@ -348,7 +348,20 @@ def guarded_capture_before_cases_that_end(value, flag):
             raise KeyError(value)
 
 
+def guarded_capture_then_a_capture(value, flag, log):
+    # ``case a if flag:`` then a last ``case a:``: the second capture stores the kept
+    # subject again, in the guard's else (3.10, 3.11) or after a guard that returns
+    # (3.12+): the match's last case, not ``a = _t1`` (random seed 408)
+    match value % 6:
+        case a if flag:
+            log.append(("flagged", a))
+        case a:
+            log.append(("any", a))
+
+
 CASES = [
+    ("guarded_capture_then_a_capture", (8, True, [])),
+    ("guarded_capture_then_a_capture", (8, False, [])),
     ("guarded_capture_before_cases_that_end", (3, False)),
     ("guarded_capture_before_cases_that_end", (3, True)),
     ("guarded_capture_before_cases_that_end", (4, False)),
