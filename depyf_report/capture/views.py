@@ -65,7 +65,9 @@ class CodeViews:
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.sender: threading.Thread | None = None
-        self.sender_lock = threading.Lock()  # a compile thread and the capture's end
+        # a compile thread and the capture's end; re-entrant, as SIGTERM's handler may
+        # close the capture in the thread that holds it (ending.CloseOnSigterm)
+        self.sender_lock = threading.RLock()
         self.broken: str | None = None  # why the decompiler process is not used
 
     def start(self) -> None:

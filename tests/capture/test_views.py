@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import stat
 import sys
@@ -63,6 +64,28 @@ def test_views_are_pending_and_the_decompiler_process_writes_their_files(tmp_pat
         assert written.error is None
         assert "def _sample(x, ys):" in written.decompiled
         assert "FOR_ITER" in written.dis
+
+
+def test_a_close_from_a_signal_that_came_while_a_view_was_sent_finishes(tmp_path):
+    """SIGTERM's handler closes the capture in the main thread, which may be inside
+    ``fill`` starting the sender: the close takes the sender's lock again and must
+    not wait on itself (the worker would never end)."""
+    code_views = _started(tmp_path)
+    filled = _fill(code_views, 1)
+
+    def stuck(signum, frame):
+        raise TimeoutError("the close waited on a lock its own thread holds")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    try:
+        with code_views.sender_lock:  # where the handler interrupts ``_start_sender``
+            code_views.finish()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert wait_for_decompiler(code_views.layout, timeout=60)
+    assert _written(code_views.layout, filled[0]).error is None
 
 
 def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch, tmp_path):
