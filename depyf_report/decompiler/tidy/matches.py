@@ -253,8 +253,8 @@ def _literal(test, kept: str) -> ast.pattern | None:
 def _is_literal(node) -> bool:
     """Whether ``node`` may stand as a literal pattern: a number (signed, or a complex
     sum), a string or bytes; True, False and None are compared by identity there."""
-    if isinstance(node, ast.Constant):
-        return not _is_singleton(node)
+    if isinstance(node, ast.Constant):  # (not a folded tuple: that spells a sequence)
+        return _is_number(node.value) or isinstance(node.value, (str, bytes))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return isinstance(node.operand, ast.Constant) and _is_number(node.operand.value)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
