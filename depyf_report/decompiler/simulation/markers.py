@@ -258,6 +258,18 @@ def is_temporary(node) -> bool:
     return isinstance(node, ast.Name) and re.fullmatch(r"_+t\d+", node.id) is not None
 
 
+def reads(ident: str, *trees) -> bool:
+    """Whether any of ``trees`` (nodes, or lists of them) names ``ident``."""
+    todo = list(trees)
+    while todo:
+        tree = todo.pop()
+        if isinstance(tree, list):
+            todo.extend(tree)
+        elif any(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(tree)):
+            return True
+    return False
+
+
 def with_ctx(node, ctx):
     """``node`` as a load or a store."""
     if isinstance(node, ast.Name):

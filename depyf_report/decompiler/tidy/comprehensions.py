@@ -423,12 +423,8 @@ def _kept_key(store, action, acc) -> bool:
         and target.value.id == acc
         and isinstance(target.slice, ast.Name)
         and target.slice.id == kept
-        and not _uses(action.value, kept)
+        and not m.reads(kept, action.value)
     )
-
-
-def _uses(node, ident) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(node))
 
 
 def _single_item_loop(stmt, outer) -> bool:

@@ -31,7 +31,7 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
     if not final or not m.same(returned[:-1], final):
         return stmt
     kept, ret = stmt.body[-1], returned[-1]
-    if not _keeps_returned(kept, ret) or _reads(final, ret.value.id):
+    if not _keeps_returned(kept, ret) or m.reads(ret.value.id, final):
         return stmt
     if not _only_way_out_is_its_end(stmt.body[:-1]):
         return stmt  # a way out of the body ran no copy of the finally body
@@ -72,10 +72,6 @@ def _keeps_returned(kept, ret) -> bool:
         and isinstance(kept.targets[0], ast.Name)
         and kept.targets[0].id == ret.value.id
     )
-
-
-def _reads(stmts, ident: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == ident for s in stmts for n in ast.walk(s))
 
 
 def _only_way_out_is_its_end(stmts) -> bool:

@@ -196,7 +196,7 @@ def _captured(before, stmt, rest, after) -> bool:
         and isinstance(rest, nodes.Match)
         and isinstance(rest.subject, ast.Name)
         and rest.subject.id == kept.id
-        and not _reads(kept.id, [stmt.test, *stmt.body, *rest.cases, *after])
+        and not m.reads(kept.id, stmt.test, stmt.body, rest.cases, after)
     )
 
 
@@ -277,12 +277,6 @@ def _is_singleton(node) -> bool:
 
 def _is_number(value) -> bool:
     return isinstance(value, (int, float, complex)) and not isinstance(value, bool)
-
-
-def _reads(ident: str, nodes_) -> bool:
-    """Whether any of ``nodes_`` reads ``ident`` (the subject kept on the stack is read by
-    the cases' tests alone, which the ``match`` does not spell)."""
-    return any(isinstance(n, ast.Name) and n.id == ident for node in nodes_ for n in ast.walk(node))
 
 
 def _no_else(stmt: ast.If) -> bool:
