@@ -138,7 +138,7 @@ def _block(stmts, in_loop=False, closing=True):
             out.append(node)
     # cases a guarded capture leaves in a default case go back before it is read (the
     # match after it must read the kept subject alone) and after (its own default)
-    out = nested_defaults(guarded_captures(nested_defaults(out, READS)), READS)
+    out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
     out = [finally_again(stmt) for stmt in _return_inside(out)]
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):

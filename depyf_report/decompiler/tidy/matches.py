@@ -136,11 +136,28 @@ def _held(before, match: nodes.Match, reads) -> bool:
     )
 
 
-def guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
+def guarded_captures(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``stmts`` (their inner blocks tidied) with a first ``case name if guard:`` back in
     the ``match`` it starts. It leaves ``name = _t1 = subject``, then ``if guard: body``
     and the other cases as ``match _t1:``, in the ``else`` or after a body that never
-    goes on."""
+    goes on. Cases before the capture that never go on are the same ``match``."""
+    out = _guarded_captures(stmts)
+    joined: list[ast.stmt] = []
+    for stmt in out:
+        before = joined[-1] if joined else None
+        if (
+            isinstance(stmt, nodes.Match)
+            and isinstance(before, nodes.Match)
+            and _goes_on(before, stmt)
+        ):
+            before.cases += stmt.cases
+            before.tests += stmt.tests
+        else:
+            joined.append(stmt)
+    return _inline_held(joined, reads) if len(joined) < len(out) else out
+
+
+def _guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
     out: list[ast.stmt] = []
     for i, stmt in enumerate(stmts):
         after = stmts[i + 1 :]  # what may read the kept subject too: then it stays

@@ -359,7 +359,23 @@ def guarded_capture_then_a_capture(value, flag, log):
             log.append(("any", a))
 
 
+def cases_that_end_then_a_guarded_capture(value, flag, log):
+    # a literal case that raises, then ``case a if flag:``: the capture's match is the
+    # same match, not a second one on the subject kept in a local (random seed 318)
+    match str(value % 5):
+        case "3":
+            raise KeyError(value)
+        case a if flag:
+            log.append(("flagged", a))
+        case [a, [b, *c]]:
+            log.append(("nested", a, b, c))
+    log.append("after")
+
+
 CASES = [
+    ("cases_that_end_then_a_guarded_capture", (3, True, [])),
+    ("cases_that_end_then_a_guarded_capture", (4, True, [])),
+    ("cases_that_end_then_a_guarded_capture", (4, False, [])),
     ("guarded_capture_then_a_capture", (8, True, [])),
     ("guarded_capture_then_a_capture", (8, False, [])),
     ("guarded_capture_before_cases_that_end", (3, False)),
