@@ -172,8 +172,9 @@ def _statement(stmt):
         for h in stmt.handlers:
             h.body = _block(h.body) or [ast.Pass()]
         stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
-        if len(stmt.orelse) == 1 and stmt.body and _assigns_returned(stmt.body[-1], stmt.orelse[0]):
-            stmt.body[-1] = ast.Return(value=stmt.body[-1].value)  # ``try: return f()``
+        value = _returned(stmt.body[-1], stmt.orelse[0]) if len(stmt.orelse) == 1 else None
+        if value is not None:
+            stmt.body[-1] = ast.Return(value=value)  # ``try: return f()``
             stmt.orelse = []
         stmt.body = close_else(stmt.body)  # whole once its return has moved in
         stmt.body = _else_after_clauses(stmt)
@@ -342,14 +343,16 @@ def _return_inside(stmts):
     where ``f`` breaks or returns, it drops the return either way)."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
-    if _assigns_returned(stmts[-2], stmts[-1]):
-        return [*stmts[:-2], ast.Return(value=stmts[-2].value)]
+    value = _returned(stmts[-2], stmts[-1])
+    if value is not None:
+        return [*stmts[:-2], ast.Return(value=value)]
     region, ret = stmts[-2], stmts[-1]
     inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
     if not inner or getattr(region, "orelse", None):  # (an else runs before the return)
         return stmts
-    if _assigns_returned(inner[-1], ret):
-        inner[-1] = ast.Return(value=inner[-1].value)
+    value = _returned(inner[-1], ret)
+    if value is not None:
+        inner[-1] = ast.Return(value=value)
         return stmts[:-1]
     return stmts
 
@@ -380,16 +383,22 @@ def _value(ret: ast.Return) -> ast.expr:
     return ret.value if ret.value is not None else m.const(None)
 
 
-def _assigns_returned(last, ret) -> bool:
-    """``_t = v`` followed by ``return _t`` for a temporary ``_t``."""
-    return (
-        isinstance(last, ast.Assign)
-        and isinstance(ret, ast.Return)
-        and len(last.targets) == 1
-        and isinstance(last.targets[0], ast.Name)
-        and m.is_temporary(ret.value)
-        and ret.value.id == last.targets[0].id
-    )
+def _returned(last, ret) -> ast.expr | None:
+    """What ``return`` gives where ``last`` keeps it in a temporary ``_t`` for ``ret``:
+    ``v`` for ``_t = v``, and ``(a := v)`` for ``a = _t = v``, a walrus in a return
+    whose value waits on the stack while a with or finally runs."""
+    if not (isinstance(last, ast.Assign) and isinstance(ret, ast.Return)):
+        return None
+    if not m.is_temporary(ret.value):
+        return None
+    *names, kept = last.targets
+    if not (isinstance(kept, ast.Name) and kept.id == ret.value.id):
+        return None
+    if not names:
+        return last.value
+    if len(names) == 1 and isinstance(names[0], ast.Name) and not m.is_temporary(names[0]):
+        return ast.NamedExpr(target=names[0], value=last.value)
+    return None
 
 
 def _merge_annotations(stmts):

@@ -720,7 +720,32 @@ def returns_from_a_with_under_a_finally(value, suppress):
     return "after"
 
 
+def returns_a_walrus_from_a_with(values, suppress):
+    """``return (name := v)`` in a with: the value waits on the stack while ``__exit__``
+    runs, stored in ``name`` first, never in a local of the decompiler's own (random
+    seed 700)."""
+    with Resource("walrus", suppress):
+        while values:
+            if values.pop() and values:
+                return (last := 10 / values[-1])
+    return "after"
+
+
+def returns_a_walrus_from_a_try(values):
+    # the same in a try whose else returns: ``try: return (name := v)``
+    try:
+        return (last := 10 / values[-1])
+    except ZeroDivisionError:
+        LOG.append("zero")
+    return "after"
+
+
 CASES = [
+    ("returns_a_walrus_from_a_with", ([1, 2, 5], False)),
+    ("returns_a_walrus_from_a_with", ([1, 0, 5], True)),
+    ("returns_a_walrus_from_a_with", ([0], False)),
+    ("returns_a_walrus_from_a_try", ([1, 2],)),
+    ("returns_a_walrus_from_a_try", ([0],)),
     ("loop_test_leaves_a_with", ([None, None, 3], 5)),
     ("loop_test_leaves_a_with", ([None], 5)),
     ("loop_test_leaves_a_with", ([1, 2, 3], 2)),
