@@ -656,11 +656,21 @@ def test_a_return_in_a_named_clause_under_finally_stays_one_return():
     assert assigned_names(tree) <= {"value", "error", "parse"}, source
 
 
-def test_a_return_in_a_named_clause_in_a_with_clears_no_name():
+@pytest.mark.parametrize(
+    "name",
+    [
+        "returns_from_a_named_clause_in_a_with",
+        "returns_from_a_named_clause_under_a_finally_in_a_with",
+    ],
+)
+def test_a_return_in_a_named_clause_in_a_with_clears_no_name(name):
     snippet = Snippet("exceptions", SNIPPETS / "exceptions.py")
-    source = decompile(resolve(snippet.original(), "returns_from_a_named_clause_in_a_with"))
+    source = decompile(resolve(snippet.original(), name))
     tree = ast.parse(source)
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.Delete)], source
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id.startswith("_t")], (
+        source
+    )
 
 
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:

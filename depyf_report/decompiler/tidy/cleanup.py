@@ -12,6 +12,7 @@ from ..simulation import nodes
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES
+from .clause_ends import without_clearing
 from .comprehensions import binds_outside, inline
 from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
@@ -170,7 +171,8 @@ def _statement(stmt):
     if isinstance(stmt, TRIES):
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         for h in stmt.handlers:
-            h.body = _block(h.body) or [ast.Pass()]
+            body = without_clearing(h.body, h.name) if h.name else h.body
+            h.body = _block(body) or [ast.Pass()]
         stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
         value = _returned(stmt.body[-1], stmt.orelse[0]) if len(stmt.orelse) == 1 else None
         if value is not None:

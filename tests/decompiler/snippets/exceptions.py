@@ -1660,7 +1660,29 @@ def comprehension_in_a_finally_in_a_loop(flag, divisor):
     return log
 
 
+def returns_from_a_named_clause_under_a_finally_in_a_with(x, fail, log):
+    # the way out clears ``error``, runs the finally body's copy, then ``__exit__``;
+    # ``x`` is a cell, whose value waits on the stack over all three (seed 813)
+    def show():
+        return x
+
+    with _Box(log):
+        try:
+            if fail:
+                raise KeyError(x)
+        except KeyError as error:
+            log.append(repr(error))
+            if fail > 1:
+                return x
+        finally:
+            log.append(show())
+    return -x
+
+
 CASES = [
+    ("returns_from_a_named_clause_under_a_finally_in_a_with", (2, 2, [])),
+    ("returns_from_a_named_clause_under_a_finally_in_a_with", (2, 1, [])),
+    ("returns_from_a_named_clause_under_a_finally_in_a_with", (2, 0, [])),
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 1, 0], [])),
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 1], [])),
     ("returns_through_a_finally_ending_in_an_assert", (2, [1, 0, 0], [])),

@@ -1,0 +1,66 @@
+"""The ``name = None; del name`` an ``except ... as name`` clause runs on its way out.
+
+The compiler clears the clause's name wherever the clause is left. Where a return
+leaves it past a finally body's copy or a with's ``__exit__``, structuring cannot
+tell that clearing from the clause's own statements, and it comes back written out,
+the returned value kept in a temporary across it: ``_t1 = v; e = None; del e;
+return _t1``. The return clears the name itself, so that is ``return v``.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..simulation import markers as m
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def without_clearing(body: list[ast.stmt], name: str) -> list[ast.stmt]:
+    """``body``, an except clause's for ``name``, with each clearing of ``name`` that a
+    return follows left to the return."""
+    out: list[ast.stmt] = []
+    i = 0
+    while i < len(body):
+        stmt = body[i]
+        if _clears(body, i, name) and _returns_after(body[i + 2 :], name):
+            i += 2
+            continue
+        if not isinstance(stmt, _SCOPES):
+            _inner_bodies(stmt, name)
+        out.append(stmt)
+        i += 1
+    return out
+
+
+def _inner_bodies(stmt: ast.stmt, name: str) -> None:
+    for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(part, field, None)
+            if isinstance(inner, list) and inner:
+                setattr(part, field, without_clearing(inner, name))
+
+
+def _clears(body, i: int, name: str) -> bool:
+    if i + 1 >= len(body):
+        return False
+    first, second = body[i], body[i + 1]
+    return (
+        isinstance(first, ast.Assign)
+        and [getattr(t, "id", None) for t in first.targets] == [name]
+        and isinstance(first.value, ast.Constant)
+        and first.value.value is None
+        and isinstance(second, ast.Delete)
+        and [getattr(t, "id", None) for t in second.targets] == [name]
+    )
+
+
+def _returns_after(rest: list[ast.stmt], name: str) -> bool:
+    """Whether a return that reads no ``name`` (it is gone) follows, past the exits of
+    the withs it leaves."""
+    rest = [s for s in rest if not isinstance(s, m.ExitedWith)]
+    return (
+        bool(rest)
+        and isinstance(rest[0], ast.Return)
+        and (rest[0].value is None or not m.reads(name, rest[0].value))
+    )
