@@ -16,6 +16,8 @@ from ..simulation import markers as m
 from ..simulation import nodes
 from .comprehensions import is_temporary_store
 
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
 
 def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``stmts`` with each ``if`` on a pattern, and the cases after it, as a ``match``;
@@ -384,9 +386,28 @@ def _ends(body) -> bool:
         return True
     if isinstance(last, ast.If):
         return _ends(last.body) and _ends(last.orelse)
+    if isinstance(last, ast.While):
+        return _forever(last)
     if isinstance(last, nodes.TRY_STATEMENTS):
         # the finally ends it, or every way through: the body (or its else) and each
         # clause; an exception no clause takes goes on up
         runs = _ends(last.body) or (_ends(last.orelse) and not nodes.else_runs_on(last))
         return _ends(last.finalbody) or (runs and all(_ends(h.body) for h in last.handlers))
     return False
+
+
+def _forever(loop: ast.While) -> bool:
+    """Whether ``loop`` is ``while True:`` with no ``break`` of its own: it never goes
+    on past its end."""
+    if not (isinstance(loop.test, ast.Constant) and loop.test.value):
+        return False
+    todo = list(loop.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break):
+            return False
+        if isinstance(node, _LOOPS):
+            todo.extend(node.orelse)  # (a break there leaves ``loop``)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return True

@@ -372,7 +372,24 @@ def cases_that_end_then_a_guarded_capture(value, flag, log):
     log.append("after")
 
 
+def case_that_loops_until_it_returns(value, log):
+    # a case whose body is ``while True:`` with no break never goes on: the cases
+    # after it are the same match, not a second one (random seed 90)
+    match value:
+        case [a]:
+            while True:
+                log.append(a)
+                if len(log) > 2:
+                    return log
+        case [a, [b, *c]]:
+            log.append((a, b, c))
+    log.append("after")
+
+
 CASES = [
+    ("case_that_loops_until_it_returns", ([1], [])),
+    ("case_that_loops_until_it_returns", ([1, [2, 3]], [])),
+    ("case_that_loops_until_it_returns", (5, [])),
     ("cases_that_end_then_a_guarded_capture", (3, True, [])),
     ("cases_that_end_then_a_guarded_capture", (4, True, [])),
     ("cases_that_end_then_a_guarded_capture", (4, False, [])),
