@@ -305,8 +305,12 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         stmt = None
     del out[end - len(final) :]
     for inner in map(_without_exit_marks, pending):
-        if inner and m.same(out[-len(inner) :], inner):
-            del out[-len(inner) :]
+        if not inner:
+            continue
+        if not _is_copy(out[-len(inner) :], inner):
+            # (the inner try left its copy to this one: kept, it would run twice)
+            raise Unsupported("no copy of an inner finally body before a way out of its try")
+        del out[-len(inner) :]
     if stmt is None:
         return None
     # (a value kept over the exits stays in its temporary: it is computed before them)

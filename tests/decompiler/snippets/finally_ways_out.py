@@ -115,7 +115,27 @@ def returns_through_a_branching_finally(flag, items, log):
     return (first, 37)
 
 
+def returns_through_a_loop_in_an_inner_finally(value, bits, log):
+    # the inner finally body ends in a loop, whose copy before the return another
+    # walk writes with the loop's else after its if: the same copy, which the outer
+    # try drops with its own (random seeds 11075, 19461)
+    x = value * 2
+    try:
+        try:
+            if bits.pop():
+                return (x, 55)
+        finally:
+            while bits.pop() % 3:
+                log.append(1)
+    finally:
+        log.append(2)
+    return x
+
+
 CASES = [
+    ("returns_through_a_loop_in_an_inner_finally", (1, [0, 1], [])),
+    ("returns_through_a_loop_in_an_inner_finally", (1, [0, 2, 1, 1], [])),
+    ("returns_through_a_loop_in_an_inner_finally", (1, [3, 0], [])),
     ("break_in_a_clause_loop", ([1, 0, 2], [])),
     ("break_in_a_clause_loop", ([0], [])),
     ("break_in_a_clause_loop", ([], [])),
