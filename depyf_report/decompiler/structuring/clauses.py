@@ -287,6 +287,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     end = len(out) - exits
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
+        stmt, end = _returned_after_exits(out, end, stmt)
         _hoist_kept_value(out, end, stmt, final)
     if not _is_copy(out[end - len(final) : end], final):
         # The compiler copies the finally body before every way out of the try body,
@@ -336,6 +337,24 @@ def _without_exit_marks(stmts):
     while end and isinstance(stmts[end - 1], m.ExitedWith):
         end -= 1
     return stmts[:end]
+
+
+def _returned_after_exits(out, end, stmt):
+    """(``stmt``, ``end``) with ``return v`` whole again where the compiler kept ``v``
+    in a temporary over the exits of withs (``_t1 = v``, the exits, ``return _t1``):
+    a value computed after the copy of the finally body, not a statement between the
+    copy and the way out."""
+    kept = out[end - 1] if end < len(out) else None  # (only with exits after it)
+    if not (
+        isinstance(kept, ast.Assign)
+        and len(kept.targets) == 1
+        and isinstance(kept.targets[0], ast.Name)
+        and m.is_temporary(stmt.value)
+        and kept.targets[0].id == stmt.value.id
+    ):
+        return stmt, end
+    del out[end - 1]
+    return ast.Return(value=kept.value), end - 1
 
 
 def _hoist_kept_value(out, end, stmt, final) -> None:

@@ -768,12 +768,34 @@ def _finally(w, body, body_stack, final, normal, follow, alone):
 def _copy_runs_on(body, final) -> bool:
     """Whether the body runs a copy of ``final`` and then more code that neither
     returns nor leaves a loop: the code written after the try, read into the body
-    behind a copy of the finally body that the walk did not take for one. (A copy
-    before a return may stay for an enclosing finally's strip, with its own copy.)"""
+    behind a copy of the finally body that the walk did not take for one, at its end
+    or in a branch of it. (A copy before a return may stay for an enclosing finally's
+    strip, with its own copy.)"""
     n = len(final)
-    if not n or not body or isinstance(body[-1], (ast.Return, ast.Break, ast.Continue)):
+    if not n:
         return False
-    return any(m.same_up_to_temporaries(body[i : i + n], final) for i in range(len(body) - n))
+    for stmts in _statement_lists(body):
+        if not stmts or isinstance(stmts[-1], (ast.Return, ast.Break, ast.Continue)):
+            continue
+        if any(m.same_up_to_temporaries(stmts[i : i + n], final) for i in range(len(stmts) - n)):
+            return True
+    return False
+
+
+def _statement_lists(body):
+    """``body`` and each list of statements inside it, in this function's own code."""
+    todo = [body]
+    while todo:
+        stmts = todo.pop()
+        yield stmts
+        for stmt in stmts:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        todo.append(inner)
 
 
 def _after_finally(w, body, body_stack, final, follow, loop, active, stop):

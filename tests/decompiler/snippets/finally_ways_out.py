@@ -132,7 +132,63 @@ def returns_through_a_loop_in_an_inner_finally(value, bits, log):
     return x
 
 
+class _Box:
+    def __init__(self, log, name):
+        self.log, self.name = log, name
+
+    def __enter__(self):
+        self.log.append(("enter", self.name))
+        return self.name
+
+    def __exit__(self, *exc):
+        self.log.append(("exit", self.name))
+
+
+def raises_after_a_try_that_returns_in_a_case(value, bits, log):
+    # the if's way on runs the finally body's copy, then the raise after the try; that
+    # copy was left in the body, which ran the finally body twice (random seed 13916)
+    box = _Box(log, "target")
+    match value:
+        case other:
+            try:
+                if bits.pop() and bits.pop():
+                    return (z := (value + bits.pop()))
+            finally:
+                while (z := bits.pop()) % 3:
+                    log.append(z)
+                if bits.pop() or bits.pop():
+                    for box.name in [other, 2]:
+                        pass
+            raise KeyError(box.name)
+
+
+def returns_a_walrus_after_a_try_in_withs(items, bits, log):
+    # the clause goes on past the finally body to the return after the try, whose value
+    # waits over the withs' exits in a temporary: that return was read into the
+    # clause after a copy of the finally body, which then ran twice (random seed 14069)
+    with _Box(log, 3), _Box(log, -3):
+        try:
+            try:
+                if bits.pop() and bits.pop():
+                    raise KeyError(8)
+            except ValueError:
+                pass
+            return
+        except KeyError:
+            pass
+        finally:
+            assert items or bits.pop()
+        return (z := len(items))
+
+
 CASES = [
+    ("raises_after_a_try_that_returns_in_a_case", (1, [1, 1, 1, 0, 4, 0], [])),
+    ("raises_after_a_try_that_returns_in_a_case", (1, [0, 0, 0, 3, 0], [])),
+    ("raises_after_a_try_that_returns_in_a_case", (1, [0, 0, 3, 5, 1, 1], [])),
+    ("returns_a_walrus_after_a_try_in_withs", ([1], [1, 1], [])),
+    ("returns_a_walrus_after_a_try_in_withs", ([], [1, 1, 1], [])),
+    ("returns_a_walrus_after_a_try_in_withs", ([], [0, 1, 0], [])),
+    ("returns_a_walrus_after_a_try_in_withs", ([2], [0], [])),
     ("returns_through_a_loop_in_an_inner_finally", (1, [0, 1], [])),
     ("returns_through_a_loop_in_an_inner_finally", (1, [0, 2, 1, 1], [])),
     ("returns_through_a_loop_in_an_inner_finally", (1, [3, 0], [])),
