@@ -35,18 +35,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "so the clause and the next one's test leave stacks of different depths",
     ),
     (
-        structure("finally_ways_out_star.comprehension_in_a_clause"),
-        (PY311, PY312, PY313),
-        "a finally body ending in 'try ... except*', around a try in a loop whose clause "
-        "loops: its two copies are read as a bare except that re-raises and an else "
-        "(the same code, run at the same times), not yet as the finally",
-    ),
-    (
-        structure("finally_ways_out_star.break_in_a_clause_loop"),
-        (PY311, PY312, PY313),
-        "as finally_ways_out_star.comprehension_in_a_clause",
-    ),
-    (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
         "a break out of a with body that is copied with the with's exit and the code "

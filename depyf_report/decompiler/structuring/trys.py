@@ -208,8 +208,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
-    if star:
-        _next_rounds_dropped(w, handlers, follow, loop)
+    dropped = star and _next_rounds_dropped(w, handlers, follow, loop)
     orelse, after = [], body_stack
     if after_try is not None:
         if after_try != follow:
@@ -262,18 +261,26 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         finalbody=[],
         else_runs_on=runs_on,
     )
+    if dropped and after is None:
+        # (the else never goes on either: the next round is what follows the try, which
+        # the walk around may write otherwise, as an if's else after the if)
+        return [node, ast.Continue()], None, None
     return [node], after, nxt
 
 
-def _next_rounds_dropped(w, handlers, follow, loop) -> None:
+def _next_rounds_dropped(w, handlers, follow, loop) -> bool:
     """No except* clause may ``continue``: one that ends going on to the loop's next
     round, when the try goes on to a lone jump there (3.12+ send the clause's jump
-    straight on; ``finally: continue``), falls off the try statement instead."""
+    straight on; ``finally: continue``), falls off the try statement instead. Whether
+    any did."""
     if loop is None or follow is None or w.joins.jumped_to(follow) != loop.header:
-        return
+        return False
+    dropped = False
     for clause in handlers:
         if clause.body and isinstance(clause.body[-1], ast.Continue):
             clause.body = clause.body[:-1] or [ast.Pass()]
+            dropped = True
+    return dropped
 
 
 def _body_goes_to_next_round(w, end, after, h_stack, join, loop) -> bool:

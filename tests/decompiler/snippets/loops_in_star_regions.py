@@ -78,7 +78,25 @@ def star_clause_ends_an_endless_round(items):
             continue
 
 
+def next_round_after_star_clauses_in_a_branch(values, suppress):
+    """A try in a loop's if, whose except* clause goes on to the next round, as its
+    else does: no except* clause may say ``continue``, and falling off the try went
+    on to the if's else written after the if (random seed 17292)."""
+    for value in values:
+        if value:
+            try:
+                with Resource("star", suppress) as name:
+                    raise KeyError(name)
+            except* KeyError:
+                LOG.append("caught")
+        else:
+            LOG.append("else")
+    return LOG
+
+
 CASES = [
+    ("next_round_after_star_clauses_in_a_branch", ([1, 0, 1], False)),
+    ("next_round_after_star_clauses_in_a_branch", ([1, 0], True)),
     ("loop_after_a_with_that_returns", ({"k": 1}, [1])),
     ("loop_after_a_with_that_returns", ({"k": 2}, [])),
     ("loop_after_a_with_that_returns", ({"k": 2}, [0, 1, 1, 1, 1])),
