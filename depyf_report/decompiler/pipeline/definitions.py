@@ -55,6 +55,9 @@ class Definitions:
         # lines noted here, for ``api`` to print as comments.
         self.dynamo = dynamo
         self.lines = StatementLines() if dynamo else None
+        # For each class being written, the variables of the functions around it that
+        # its body would read if it did not bind them (a class in a class sees them too).
+        self.function_names: list[set[str]] = []
 
     def defines(self, value, ident: str) -> bool:
         target = value.target if isinstance(value, m.Decorated) else value
@@ -437,12 +440,17 @@ def _returned(body) -> ast.expr | None:
 
 def class_def(cls: m.Class, defs, enclosing=None) -> ast.ClassDef:
     """The class statement; ``enclosing``: the context of the code that defines it."""
-    body = body_of(cls.body.code, defs) or []
+    outer = _function_names(enclosing, defs)
+    defs.function_names.append(outer)
+    try:
+        body = body_of(cls.body.code, defs) or []
+    finally:
+        defs.function_names.pop()
     kept = [s for s in body if not _class_bookkeeping(s)]
     if kept and is_doc_store(kept[0]):
         kept[0] = ast.Expr(value=kept[0].value)
     docs = int(bool(kept) and _is_docstring(kept[0]))
-    kept[docs:docs] = kept_bindings(_class_locals_dropped(cls.body.code, kept, enclosing))
+    kept[docs:docs] = kept_bindings(_class_locals_dropped(cls.body.code, kept, outer))
     bases = [value_of(None, b) if isinstance(b, m.Marker) else b for b in cls.bases]
     return ast.ClassDef(
         name=cls.name,
@@ -453,13 +461,23 @@ def class_def(cls: m.Class, defs, enclosing=None) -> ast.ClassDef:
     )
 
 
-def _class_locals_dropped(code, body, enclosing) -> set[str]:
-    """Names a class body defined in a function reads from its own namespace (not
-    free: the class assigns them) but assigns only in code the compiler dropped."""
-    if enclosing is None or not enclosing.is_function:
+def _function_names(enclosing, defs) -> set[str]:
+    """The variables of the functions around a class that ``enclosing`` defines: the
+    function's own, or those the class around sees."""
+    if enclosing is None:
         return set()
-    outer = enclosing.code
-    seen = {*outer.co_varnames, *outer.co_cellvars, *outer.co_freevars}
+    if enclosing.is_function:
+        code = enclosing.code
+        return {*code.co_varnames, *code.co_cellvars, *code.co_freevars}
+    return defs.function_names[-1] if enclosing.is_class and defs.function_names else set()
+
+
+def _class_locals_dropped(code, body, seen) -> set[str]:
+    """Names a class body defined in a function reads from its own namespace (not
+    free: the class assigns them) but assigns only in code the compiler dropped;
+    ``seen``: the variables of the functions around."""
+    if not seen:
+        return set()
     # (a free name is the function's variable, unless the class body itself reads it
     # by LOAD_NAME: then only code nested in the class, a comprehension's inner
     # loop, reads the function's, and the class body the class's or the module's)

@@ -44,7 +44,19 @@ def class_comprehension_reads_both(label):
     return Named
 
 
+def class_in_a_class_reads_a_name_it_assigns_in_dropped_code(label):
+    # as above, one class further in: the inner class's read of ``label`` is its own
+    # (then the module's), never the function's (random seed 16568)
+    class Outer:
+        class Inner:
+            raise LookupError(label)
+            label = "never"
+
+    return Outer
+
+
 CASES = [
+    ("class_in_a_class_reads_a_name_it_assigns_in_dropped_code", ("parameter",)),
     ("reads_a_local_assigned_after_the_return", (True,)),
     ("reads_a_local_assigned_after_the_return", (False,)),
     ("class_reads_a_name_it_assigns_in_dropped_code", ("parameter",)),
