@@ -572,6 +572,13 @@ def test_a_module_ending_in_an_endless_loop_is_structured():
     assert kinds["Break"] == 2 and kinds["Return"] == 1, source  # (logged's return)
 
 
+def test_bodies_with_statements_after_what_ends_them_are_structured():
+    # a break or a case that ends a module or class body, before statements that follow
+    snippet = Snippet("module_rest_after", SNIPPETS / "module_rest_after.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
+
+
 # try/except* whose finally body holds an except*, inside another, code after it.
 MODULE_WITH_STARS = """
 LOG = []

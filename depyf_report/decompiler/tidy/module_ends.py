@@ -15,11 +15,13 @@ import ast
 from ..structuring.trys import TRIES
 
 _LOOPS = (ast.While, ast.For, ast.AsyncFor)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def returns_as_breaks(stmts: list[ast.stmt]) -> None:
     """Turn ``return None`` inside a loop that ends ``stmts`` (the whole body, or a
     part whose end is the body's end) into ``break``, in place."""
+    _rest_moved(stmts)
     last = stmts[-1] if stmts else None
     if isinstance(last, _LOOPS):
         last.body = [_Breaks().visit(s) for s in last.body]
@@ -38,6 +40,93 @@ def returns_as_breaks(stmts: list[ast.stmt]) -> None:
     elif isinstance(last, ast.Match):
         for case in last.cases:
             returns_as_breaks(case.body)
+
+
+def _rest_moved(stmts: list[ast.stmt]) -> None:
+    """Move the statements after the first loop or match statement of ``stmts`` that
+    returns into it, where they run exactly when it does not return, in place: a
+    return there skips them, as a break skips a loop's ``else``."""
+    for i, stmt in enumerate(stmts[:-1]):
+        if _no_return([stmt]):
+            continue
+        rest = stmts[i + 1 :]
+        if not _no_return(rest):
+            return
+        if isinstance(stmt, _LOOPS) and not _no_return(stmt.body):
+            breaks = _own_breaks(stmt.body)
+            if not breaks:  # the rest runs when the loop ends, and never after a break
+                stmt.orelse = stmt.orelse + rest
+            elif len(breaks) == 1 and _endless(stmt):  # the rest runs after that break
+                _OneBreak(breaks[0], rest).visit(stmt)
+            else:
+                return
+        elif isinstance(stmt, ast.Match) and not _no_return(stmt.cases):
+            if not _rest_as_case(stmt, rest):
+                return
+        else:
+            return
+        del stmts[i + 1 :]
+        return
+
+
+def _rest_as_case(match: ast.Match, rest: list[ast.stmt]) -> bool:
+    """Make ``rest`` the last case of ``match`` where every case ends by returning
+    ``None`` (there only) or raising, and none matches whatever the subject is: the
+    rest then runs when no case matched, as it did after the statement."""
+    for case in match.cases:
+        if case.guard is None and _irrefutable(case.pattern):
+            return False
+        body = case.body
+        if _returns_none(body[-1:]):
+            body = body[:-1]
+        elif not (body and isinstance(body[-1], ast.Raise)):
+            return False
+        if not _no_return(body):
+            return False
+    for case in match.cases:
+        if _returns_none(case.body[-1:]):
+            case.body = case.body[:-1] or [ast.Pass()]
+    match.cases.append(ast.match_case(pattern=ast.MatchAs(), guard=None, body=rest))
+    return True
+
+
+def _irrefutable(pattern) -> bool:
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is None or _irrefutable(pattern.pattern)
+    if isinstance(pattern, ast.MatchOr):
+        return any(_irrefutable(p) for p in pattern.patterns)
+    return False
+
+
+def _endless(loop) -> bool:
+    """Whether ``loop`` is ``while True``, which ends only by leaving."""
+    test = getattr(loop, "test", None)
+    return isinstance(test, ast.Constant) and test.value is True and not loop.orelse
+
+
+def _own_breaks(stmts: list[ast.stmt]) -> list[ast.Break]:
+    """The breaks of one loop's own body ``stmts`` (not of loops or scopes inside it)."""
+    out, todo = [], list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break):
+            out.append(node)
+        elif not isinstance(node, (*_LOOPS, *_SCOPES)):
+            todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+class _OneBreak(ast.NodeTransformer):
+    """The statements ``rest`` run before the break ``target``."""
+
+    def __init__(self, target, rest):
+        self.target, self.rest = target, rest
+
+    def visit_Break(self, node):
+        if node is not self.target:
+            return node
+        ends = self.rest and isinstance(self.rest[-1], (ast.Raise, ast.Return))
+        return self.rest if ends else [*self.rest, node]
 
 
 class _Breaks(ast.NodeTransformer):
@@ -81,13 +170,13 @@ def _is_none(value) -> bool:
     return value is None or (isinstance(value, ast.Constant) and value.value is None)
 
 
-def _no_return(stmts: list[ast.stmt]) -> bool:
+def _no_return(stmts) -> bool:
     """Whether no statement of ``stmts`` returns (scopes inside them aside)."""
     todo = list(stmts)
     while todo:
         node = todo.pop()
         if isinstance(node, ast.Return):
             return False
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+        if not isinstance(node, _SCOPES):
             todo.extend(ast.iter_child_nodes(node))
     return True
