@@ -343,6 +343,12 @@ READABLE += [
     ("finally_ways_out", "returns_a_constant_after_the_try"),
     ("finally_ways_out", "returns_through_a_branching_finally"),
 ]
+# A with statement in a loop whose code goes on outside the loop's natural body.
+READABLE += [
+    ("loop_with_ends", "raises_after_a_with"),
+    ("loop_with_ends", "returns_after_a_match"),
+    ("loop_with_ends", "breaks_after_an_await"),
+]
 # A finally body ending in ``try ... except*``, around a try in a loop.
 STAR_WAYS_OUT = [
     ("finally_ways_out_star", "comprehension_in_a_clause"),

@@ -13,7 +13,7 @@ from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
-from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause
+from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause, inside_entered
 
 ENTERS = {"BEFORE_WITH", "BEFORE_ASYNC_WITH"}
 
@@ -45,6 +45,9 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         breaks |= _plain_breaks(w, body)
     again = _popped_to_outer(w, h, done, outer)
     breaks |= again
+    # (a way out still inside a with or try body entered in the loop is no break:
+    # that statement's code, inside the loop)
+    breaks = {x for x in breaks if not inside_entered(w, h, body, x)}
     if all(_ends_breaking(w, x, done) for x in breaks):
         # (with no other break there is no else clause to skip: the loop ends at done)
         breaks = set()

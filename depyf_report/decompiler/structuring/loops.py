@@ -35,6 +35,15 @@ class Loop:
     else_start: int | None = None  # a while loop's else clause, where its test leaves for
 
 
+def inside_entered(w, h, body, x) -> bool:
+    """Whether block ``x`` is inside a with or try body that the loop at ``h`` (of the
+    blocks ``body``) entered, which the loop cannot end inside."""
+    around = w.regions.chain(h)
+    return any(
+        a not in around and not body.isdisjoint(w.regions.region(a)) for a in w.regions.chain(x)
+    )
+
+
 def check_body_ends(stack) -> None:
     """Every path through a loop body goes back, leaves or returns: one that stopped at
     the end of an enclosing with/try body instead would lose the rest of the loop."""

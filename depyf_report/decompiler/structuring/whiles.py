@@ -13,7 +13,14 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from .conditions import negate
 from .fors import for_loop
-from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause, loop_nodes
+from .loops import (
+    Loop,
+    check_body_ends,
+    dead_ends_dropped,
+    else_clause,
+    inside_entered,
+    loop_nodes,
+)
 from .trials import NOT_A_CONDITION
 
 
@@ -23,6 +30,9 @@ def loop(w, h, stack, outer, active, stop=None):
     is_for = w.graph.is_for_header(h)
     exits = dead_ends_dropped(w, _exits(w, h, body), h, body)
     exits |= _breaks_to_outer_round(w, body, outer)
+    # a way out still inside a with or try body entered in the loop is that
+    # statement's code, inside the loop (it raises, returns or leaves it first)
+    exits = {x for x in exits if not inside_entered(w, h, body, x)}
     if not is_for:
         exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
@@ -86,6 +96,7 @@ def loop(w, h, stack, outer, active, stop=None):
         fenced = fenced or _clauses_reach_fences(w, body)
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
         follow = follow if follow is not None else _lone_way_out(w, body)
+        follow = None if follow is not None and inside_entered(w, h, body, follow) else follow
     copies, else_start = frozenset(), None
     else_first = test_exits == [follow] and len(exits) == 2 and outer is not None
     else_first = else_first and w.joins.jumped_to(follow) != outer.header

@@ -1,0 +1,93 @@
+"""Loops whose body holds a with statement that a way out of the loop's natural body
+runs through: code inside the with that never goes back to the loop's header (it
+raises, returns, or breaks after the statement) is still the loop's code, not where
+the loop ends. Awaits are driven without an event loop, as in ``async_code.py``."""
+
+LOG = []
+
+
+class Tick:
+    def __init__(self, label):
+        self.label = label
+
+    def __await__(self):
+        yield self.label
+        return f"after {self.label}"
+
+
+class Box:
+    def __init__(self, key, suppress=False):
+        self.key, self.suppress = key, suppress
+
+    def __enter__(self):
+        LOG.append(("enter", self.key))
+        return self.key
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", self.key, kind.__name__ if kind else None))
+        return self.suppress and kind is not None and issubclass(kind, Exception)
+
+
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.n <= 0:
+            raise StopAsyncIteration
+        self.n -= 1
+        await Tick(("next", self.n))
+        return self.n
+
+
+def raises_after_a_with(tape, suppress):
+    # the with's end goes on to a raise, never back to the header
+    tape = list(tape)
+    while True:
+        with Box(len(tape), suppress):
+            if tape.pop():
+                continue
+            LOG.append(1 // len(tape))
+        raise KeyError(len(tape))
+
+
+def returns_after_a_match(tape):
+    tape = list(tape)
+    while True:
+        with Box(len(tape)) as key:
+            match tape.pop():
+                case str() | bytes():
+                    if tape.pop():
+                        continue
+                    LOG.append(key)
+                case other:
+                    LOG.append(other)
+        return key
+
+
+async def breaks_after_an_await(n, suppress):
+    async for i in Countdown(n):
+        with Box(i, suppress) as j:
+            await Tick(j)
+            LOG.append(1 // i)
+        break
+    LOG.append(("end", n))
+    return LOG
+
+
+CASES = [
+    ("raises_after_a_with", ([0, 1, 1, 0], False)),
+    ("raises_after_a_with", ([1, 1, 0], False)),
+    ("raises_after_a_with", ([0, 0], True)),
+    ("raises_after_a_with", ([0], True)),
+    ("returns_after_a_match", ([0, "a", 3, 1, "b"],)),
+    ("returns_after_a_match", ([1, "a", 0, "b"],)),
+    ("returns_after_a_match", ([None, 0, "b"],)),
+    ("breaks_after_an_await", (3, False)),
+    ("breaks_after_an_await", (1, True)),
+    ("breaks_after_an_await", (1, False)),
+    ("breaks_after_an_await", (0, False)),
+]
