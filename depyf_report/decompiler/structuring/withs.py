@@ -258,7 +258,8 @@ def _exits_settled(body, exit_, in_try=False):
             # turn: what follows this one's exit was checked with it)
             continue
         if not isinstance(stmt, SCOPES):
-            inside = in_try or isinstance(stmt, TRIES)
+            # (a try without a finally body runs nothing of its own on a way out)
+            inside = in_try or (isinstance(stmt, TRIES) and bool(stmt.finalbody))
             for part in [stmt, *getattr(stmt, "handlers", ())]:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)

@@ -1,7 +1,9 @@
-"""Loops whose body holds a with statement that a way out of the loop's natural body
-runs through: code inside the with that never goes back to the loop's header (it
-raises, returns, or breaks after the statement) is still the loop's code, not where
-the loop ends. Awaits are driven without an event loop, as in ``async_code.py``."""
+"""Ways out of with statements: in loops whose body holds a with statement that a way
+out of the loop's natural body runs through (code inside the with that never goes
+back to the loop's header, because it raises, returns, or breaks after the
+statement, is still the loop's code, not where the loop ends), and a return through
+a with and a finally body from inside a try without one. Awaits are driven without
+an event loop, as in ``async_code.py``."""
 
 LOG = []
 
@@ -78,6 +80,24 @@ async def breaks_after_an_await(n, suppress):
     return LOG
 
 
+def returns_through_a_with_and_a_finally(key, suppress):
+    # the return runs __exit__, then the finally body, inside a try without one
+    try:
+        LOG.append({"a": 1}[key])
+    except KeyError:
+        with Box(key, suppress) as k:
+            try:
+                try:
+                    LOG.append(1 // len(k))
+                except ZeroDivisionError as e:
+                    return 17
+            except Exception as e:
+                LOG.append(type(e).__name__)
+    finally:
+        LOG.append("finally")
+    return 0
+
+
 CASES = [
     ("raises_after_a_with", ([0, 1, 1, 0], False)),
     ("raises_after_a_with", ([1, 1, 0], False)),
@@ -90,4 +110,9 @@ CASES = [
     ("breaks_after_an_await", (1, True)),
     ("breaks_after_an_await", (1, False)),
     ("breaks_after_an_await", (0, False)),
+    ("returns_through_a_with_and_a_finally", ("a", False)),
+    ("returns_through_a_with_and_a_finally", ("", False)),
+    ("returns_through_a_with_and_a_finally", ("bc", False)),
+    ("returns_through_a_with_and_a_finally", (None, False)),
+    ("returns_through_a_with_and_a_finally", ((), True)),
 ]
