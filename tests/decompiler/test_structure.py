@@ -348,8 +348,9 @@ READABLE += [
     ("loop_with_ends", "raises_after_a_with"),
     ("loop_with_ends", "returns_after_a_match"),
     ("loop_with_ends", "breaks_after_an_await"),
-    ("loop_with_ends", "returns_through_a_with_and_a_finally"),
 ]
+if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
+    READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
 # A finally body ending in ``try ... except*``, around a try in a loop.
 STAR_WAYS_OUT = [
     ("finally_ways_out_star", "comprehension_in_a_clause"),
