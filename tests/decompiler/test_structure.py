@@ -343,6 +343,11 @@ READABLE += [
     ("finally_ways_out", "returns_a_constant_after_the_try"),
     ("finally_ways_out", "returns_through_a_branching_finally"),
 ]
+# Except clauses that meet past a try body that never ends normally, at code after it.
+READABLE += [
+    ("except_clauses", "clauses_meet_after_a_raising_body"),
+    ("except_clauses", "clauses_meet_in_a_for"),
+]
 # A finally body ending in ``try ... except*``, around a try in a loop.
 STAR_WAYS_OUT = [
     ("finally_ways_out_star", "comprehension_in_a_clause"),

@@ -35,6 +35,33 @@ def clauses(stmts, hoist=True, exc=None, finally_body=False):
     return handlers, final, False
 
 
+def code_after_clauses(stmts):
+    """(the chain of clause tests, the code after it) of a handler's walk: where the
+    try body never ends normally, the clauses that go on meet past their own ends
+    (each leaves the handler first), so what the walk takes in after the chain is
+    code after the try statement. ``stmts`` and no code where the walk is no chain
+    followed by code (a lone jump there ends each clause that goes on, as written)."""
+    if len(stmts) < 2 or not _closed_chain(stmts[0]) or any(_reraises(s, None) for s in stmts):
+        return stmts, []
+    if all(isinstance(s, ast.Pass) for s in stmts[0].body):
+        return stmts, []  # (``if not isinstance(exc, T): raise`` then the clause body)
+    if len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+        return stmts, []
+    return stmts[:1], stmts[1:]
+
+
+def _closed_chain(node) -> bool:
+    """Whether ``node`` is a chain of clause tests that ends in an else (the re-raise,
+    or a bare clause), so that nothing after it runs for an exception no clause takes."""
+    while isinstance(node, ast.If) and _exc_test(node.test):
+        if not node.orelse:
+            return False
+        if len(node.orelse) != 1:
+            return True
+        node = node.orelse[0]
+    return True
+
+
 def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
     if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
