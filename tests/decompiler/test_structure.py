@@ -387,6 +387,13 @@ EXCEPT_STAR = [
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]
+    # an except* clause that raises on each arm of an if: the next clause follows it
+    READABLE += [
+        ("except_star_clauses", "raises_on_both_arms"),
+        ("except_star_clauses", "returns_nothing_after_raising_arms"),
+        ("except_star_clauses", "raises_through_a_finally"),
+        ("except_star_clauses", "raises_from_an_endless_loop"),
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
