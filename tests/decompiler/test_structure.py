@@ -562,6 +562,37 @@ def test_module_ending_in_clauses_is_structured():
     assert namespace["KIND"] == "math"
 
 
+# The clauses and the else of the inner try meet at a raise: no post-dominator says
+# where the try ends; the way the body's end goes on does.
+MODULE_CLAUSES_MEET_AT_A_RAISE = """
+import contextlib
+LOG = []
+if LOG is not None:
+    try:
+        raise KeyError(1)
+    except KeyError:
+        with contextlib.suppress(TypeError):
+            try:
+                LOG.append(int("x"))
+            except ValueError as e:
+                LOG.append("value")
+            except KeyError as e:
+                pass
+            else:
+                LOG.append("else")
+            raise TypeError(2)
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10's layout of it is not read yet")
+def test_clauses_meeting_at_a_raise_are_structured():
+    source = decompile(compile(MODULE_CLAUSES_MEET_AT_A_RAISE, "<module>", "exec"))
+    assert "_state" not in source, source
+    namespace = {}
+    exec(source, namespace)
+    assert namespace["LOG"] == ["value"]
+
+
 def test_a_module_ending_in_a_try_else_is_structured():
     snippet = Snippet("module_try_else", SNIPPETS / "module_try_else.py")
     _, source = snippet.decompiled_module()
