@@ -347,6 +347,7 @@ READABLE += [
 READABLE += [
     ("except_clauses", "clauses_meet_after_a_raising_body"),
     ("except_clauses", "clauses_meet_in_a_for"),
+    ("except_clauses", "returns_under_a_bare_except_in_a_with"),
 ]
 # A finally body ending in ``try ... except*``, around a try in a loop.
 STAR_WAYS_OUT = [

@@ -53,6 +53,8 @@ def code_after_clauses(stmts):
 def _closed_chain(node) -> bool:
     """Whether ``node`` is a chain of clause tests that ends in an else (the re-raise,
     or a bare clause), so that nothing after it runs for an exception no clause takes."""
+    if not (isinstance(node, ast.If) and _exc_test(node.test)):
+        return False
     while isinstance(node, ast.If) and _exc_test(node.test):
         if not node.orelse:
             return False

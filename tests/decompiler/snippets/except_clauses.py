@@ -65,7 +65,19 @@ def clauses_meet_in_a_for(items):
     return total
 
 
+def returns_under_a_bare_except_in_a_with(x):
+    # no chain of clause tests: a bare except's body is no code after the try
+    with contextlib.nullcontext(x) as value:
+        try:
+            return 10 // value
+        except:
+            LOG.append("cleanup")
+            raise
+
+
 CASES = [
+    ("returns_under_a_bare_except_in_a_with", (2,)),
+    ("returns_under_a_bare_except_in_a_with", (0,)),
     ("clauses_meet_in_a_for", ([1, -2, 3],)),
     ("clauses_meet_in_a_for", ([1, -7, 3],)),
     ("clauses_meet_in_a_for", ([],)),
