@@ -351,6 +351,12 @@ READABLE += [
 ]
 if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
     READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
+# Except clauses that meet past a try body that never ends normally, at code after it.
+READABLE += [
+    ("except_clauses", "clauses_meet_after_a_raising_body"),
+    ("except_clauses", "clauses_meet_in_a_for"),
+    ("except_clauses", "returns_under_a_bare_except_in_a_with"),
+]
 # A finally body ending in ``try ... except*``, around a try in a loop.
 STAR_WAYS_OUT = [
     ("finally_ways_out_star", "comprehension_in_a_clause"),
@@ -390,6 +396,13 @@ EXCEPT_STAR = [
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("except_star", name) for name in EXCEPT_STAR]
+    # an except* clause that raises on each arm of an if: the next clause follows it
+    READABLE += [
+        ("except_star_clauses", "raises_on_both_arms"),
+        ("except_star_clauses", "returns_nothing_after_raising_arms"),
+        ("except_star_clauses", "raises_through_a_finally"),
+        ("except_star_clauses", "raises_from_an_endless_loop"),
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -556,6 +569,37 @@ def test_module_ending_in_clauses_is_structured():
     namespace = {}
     exec(source, namespace)
     assert namespace["KIND"] == "math"
+
+
+# The clauses and the else of the inner try meet at a raise: no post-dominator says
+# where the try ends; the way the body's end goes on does.
+MODULE_CLAUSES_MEET_AT_A_RAISE = """
+import contextlib
+LOG = []
+if LOG is not None:
+    try:
+        raise KeyError(1)
+    except KeyError:
+        with contextlib.suppress(TypeError):
+            try:
+                LOG.append(int("x"))
+            except ValueError as e:
+                LOG.append("value")
+            except KeyError as e:
+                pass
+            else:
+                LOG.append("else")
+            raise TypeError(2)
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10's layout of it is not read yet")
+def test_clauses_meeting_at_a_raise_are_structured():
+    source = decompile(compile(MODULE_CLAUSES_MEET_AT_A_RAISE, "<module>", "exec"))
+    assert "_state" not in source, source
+    namespace = {}
+    exec(source, namespace)
+    assert namespace["LOG"] == ["value"]
 
 
 def test_a_module_ending_in_a_try_else_is_structured():

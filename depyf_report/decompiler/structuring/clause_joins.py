@@ -31,8 +31,10 @@ def clause_join(w, h, loop):
             # meet, inside the statement around (``with m: try: return f()`` /
             # ``except A: ...`` / ``except B: ...`` / ``g()``)
             x = _clause_exit(w, h)
-            if x is None or not w.an.dominates(h, x) or _outside_enclosing(w, h, x):
+            if x is None or _outside_enclosing(w, h, x):
                 return None  # a clause's copy of an enclosing finally body, then its return
+            if not w.an.dominates(h, x) and not _body_leads_to(w, h, x):
+                return None
     if x is None or loop is None or x in loop.body or x == loop.follow:
         return x
     return None
@@ -61,6 +63,15 @@ def _leads_to(w, x, end, steps=8) -> bool:
             return False
         x = w.an.normal_ipdom.get(x)
     return x == end
+
+
+def _body_leads_to(w, h, x) -> bool:
+    """Whether the body of handler ``h`` ends normally on its way to block ``x``
+    (where its clauses meet): then that is where the try statement ends, though a
+    raise there leaves no post-dominator to say so."""
+    region = w.regions.region(h)
+    exits = {s for b in region for s in w.graph.blocks[b].succs if s not in region}
+    return any(_leads_to(w, e, x) or x in _straight(w, e, x, 8) for e in exits - {h})
 
 
 def _first_undominated(w, h, ipdom) -> int | None:

@@ -35,6 +35,35 @@ def clauses(stmts, hoist=True, exc=None, finally_body=False):
     return handlers, final, False
 
 
+def code_after_clauses(stmts):
+    """(the chain of clause tests, the code after it) of a handler's walk: where the
+    try body never ends normally, the clauses that go on meet past their own ends
+    (each leaves the handler first), so what the walk takes in after the chain is
+    code after the try statement. ``stmts`` and no code where the walk is no chain
+    followed by code (a lone jump there ends each clause that goes on, as written)."""
+    if len(stmts) < 2 or not _closed_chain(stmts[0]) or any(_reraises(s, None) for s in stmts):
+        return stmts, []
+    if all(isinstance(s, ast.Pass) for s in stmts[0].body):
+        return stmts, []  # (``if not isinstance(exc, T): raise`` then the clause body)
+    if len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+        return stmts, []
+    return stmts[:1], stmts[1:]
+
+
+def _closed_chain(node) -> bool:
+    """Whether ``node`` is a chain of clause tests that ends in an else (the re-raise,
+    or a bare clause), so that nothing after it runs for an exception no clause takes."""
+    if not (isinstance(node, ast.If) and _exc_test(node.test)):
+        return False
+    while isinstance(node, ast.If) and _exc_test(node.test):
+        if not node.orelse:
+            return False
+        if len(node.orelse) != 1:
+            return True
+        node = node.orelse[0]
+    return True
+
+
 def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
     if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
@@ -47,7 +76,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         body, name, orelse = list(node.body), None, node.orelse
         if all(isinstance(s, ast.Pass) for s in body):
             body = stmts[1:]  # ``if not isinstance(exc, T): raise`` then the clause body
-        elif len(stmts) > 1 and not orelse and isinstance(body[-1], m.TERMINAL):
+        elif len(stmts) > 1 and not orelse and _never_goes_on(body):
             orelse = stmts[1:]  # a clause that never goes on: the next clauses follow it
         elif len(stmts) > 1:
             raise Unsupported("statements after an except clause")
@@ -88,6 +117,39 @@ def _raising_if_hoisted(stmts):
         return None
     node = ast.If(test=last.test, body=last.body, orelse=[])
     return [*stmts[:-1], node, *inner[0]], inner[1]
+
+
+def _never_goes_on(stmts) -> bool:
+    """Whether ``stmts`` end in a return, raise, break or continue, in an if whose
+    branches each end so, a try that ends so on every way through it, or a
+    ``while True`` with no break of its own."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, ast.If):
+        return bool(last.orelse) and _never_goes_on(last.body) and _never_goes_on(last.orelse)
+    if isinstance(last, TRIES):
+        if last.finalbody and _never_goes_on(last.finalbody):
+            return True
+        ended = _never_goes_on(last.orelse or last.body)
+        return ended and all(_never_goes_on(h.body) for h in last.handlers)
+    if isinstance(last, ast.While):
+        endless = isinstance(last.test, ast.Constant) and last.test.value is True
+        return endless and not _breaks(last.body)
+    return isinstance(last, m.TERMINAL)
+
+
+def _breaks(stmts) -> bool:
+    """Whether ``stmts`` hold a break out of the loop they are the body of."""
+    todo = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Break):
+            return True
+        if isinstance(node, (*SCOPES, ast.For, ast.AsyncFor, ast.While)):
+            # (a loop's own breaks stay in it; its else is ours)
+            todo += getattr(node, "orelse", [])
+            continue
+        todo += [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.AST)]
+    return False
 
 
 def _jump_ends_open_clauses(node, jump):

@@ -17,6 +17,7 @@ from ..simulation.unsupported import Unsupported
 from .clause_joins import clause_join, next_round_join
 from .clauses import (
     clauses,
+    code_after_clauses,
     copied_tail_hoisted,
     else_after_exit_flattened,
     if_tail_hoisted,
@@ -178,6 +179,9 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         # the clauses go on elsewhere (3.10: to a copy of the finally body around the
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
+    after_clauses = []  # code after a try whose body never ends normally
+    if follow is None and not _is_finally(w, h):
+        h_out, after_clauses = code_after_clauses(h_out)
     handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
     _no_copy_under_clause(w, h, h_out, final, star, copies)
     if final is not None and not _is_finally(w, h):
@@ -265,7 +269,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         # (the else never goes on either: the next round is what follows the try, which
         # the walk around may write otherwise, as an if's else after the if)
         return [node, ast.Continue()], None, None
-    return [node], after, nxt
+    return [node, *after_clauses], after, nxt
 
 
 def _next_rounds_dropped(w, handlers, follow, loop) -> bool:
