@@ -235,6 +235,8 @@ READABLE = [
     ("branch_shapes", "raises_under_a_conditional_test"),
     ("branch_shapes", "breaks_from_a_loop_that_ends_a_try"),
     ("branch_shapes", "clause_with_body_always_raises"),
+    ("region_shapes", "continue_through_a_branching_finally_in_a_with"),
+    ("region_shapes", "continue_in_a_clause_through_a_branching_finally_in_a_with"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a
@@ -477,7 +479,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``cases_share_a_copied_return``: 3.12+ write the return the compiler copied where each
 # case gets to it, and the loop's ``if c: break`` as its test;
 # ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop.
+# ``returns_through_a_finally_that_raises``, ``returns_a_name_through_a_finally_that_raises``:
+# the finally body reads as a bare except and an else, the return as its value alone.
 STRUCTURED = [
+    ("region_shapes", "returns_through_a_finally_that_raises"),
+    ("region_shapes", "returns_a_name_through_a_finally_that_raises"),
     ("branch_shapes", "cases_share_a_copied_return"),
     ("branch_shapes", "loop_in_a_clause_breaks_at_once"),
     ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),

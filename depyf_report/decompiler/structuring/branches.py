@@ -126,6 +126,8 @@ def two_way(w, b, sim, loop, active, stop=None):
         f_out, f_stack = w.seq(false_b, join, list(stack), loop, active=active)
     if branch.kind == "keep":
         raise Unsupported("value-keeping jump used as a statement")
+    if t_stack is not None and f_stack is not None and len(t_stack) != len(f_stack):
+        t_stack, f_stack = _returned_through(w, join, t_out, t_stack, f_out, f_stack)
     if t_stack is not None and f_stack is not None:
         t_stack = f_stack = _settle_values(w, t_out, t_stack, f_out, f_stack)
     # the line of what the jump tests (3.13 give the jump itself the loop's line)
@@ -220,6 +222,43 @@ def _written_continue(w, b, loop) -> bool:
     """Whether ``b`` only jumps to the loop's test at the top, where the end of the
     body goes to the test's repeated copy instead: a ``continue`` as written."""
     return b not in w.graph.rotated and loop.header in w.graph.repeated
+
+
+def _returned_through(w, join, t_out, t_stack, f_out, f_stack):
+    """The stacks after an if one of whose branches keeps one value more than the
+    other up to the end of the with or try body around, where that end (a copy of it)
+    ends the function without reading it: ``return v`` through a finally body that
+    never goes on, which runs that copy with ``v`` kept under it. That branch
+    computes the value and goes on to the end as the other does, which runs the same
+    code (a return there would skip the else the finally body is read as)."""
+    deep, out, shallow = (t_stack, t_out, f_stack)
+    if len(f_stack) > len(t_stack):
+        deep, out, shallow = f_stack, f_out, t_stack
+    value = deep[-1]
+    if (
+        len(deep) != len(shallow) + 1
+        or isinstance(value, m.Marker)
+        or any(a is not b for a, b in zip(deep, shallow))
+        or not _ends_alone(w, join)
+    ):
+        return t_stack, f_stack
+    out.append(ast.Expr(value=value))
+    return shallow, shallow
+
+
+def _ends_alone(w, b) -> bool:
+    """Whether block ``b`` is the end of an enclosing with or try body that ends the
+    function reading nothing from the stack."""
+    if b is None or b not in w.fences or w.blocks[b].succs:
+        return False
+    block, counter = w.blocks[b], w.ctx.counter
+    try:
+        Sim(w.ctx, w.graph.instrs, []).run(block.start, block.end)
+    except Unsupported:
+        return False
+    finally:
+        w.ctx.counter = counter
+    return True
 
 
 def _settle_values(w, t_out, t_stack, f_out, f_stack) -> list:

@@ -434,6 +434,11 @@ def _normal_exit(w, b, region, exits, loop, is_with):
             for x, way in ways.items()
         }
     staying = {x for x, way in ways.items() if way is None}
+    # (a copy of a finally body that branches hides where it goes: one whose every way
+    # gets to where the with or try body around ends is the normal one, not the copy
+    # a continue runs before going round)
+    fenced = {x for x in staying if _fenced_every_way(w, x, edges)}
+    staying = fenced or staying
     rounds = {x for x, way in ways.items() if loop is not None and way == loop.header}
     after = max(region) + 1
     if after not in exits:
@@ -723,6 +728,26 @@ def _ends_every_way(w, x, edges, steps=12) -> bool:
         todo += [s for s in blocks[b].succs if s not in seen]
         seen.update(blocks[b].succs)
     return True
+
+
+def _fenced_every_way(w, x, edges, steps=12) -> bool:
+    """Whether every way on from block ``x`` gets to the end of an enclosing with or
+    try body within a few blocks, or returns or raises, and one gets there; none
+    reaching a loop edge among ``edges`` or jumping back."""
+    blocks, todo, seen, fenced = w.graph.blocks, [x], {x}, False
+    while todo:
+        steps -= 1
+        b = todo.pop()
+        if steps < 0 or b in edges:
+            return False
+        if b in w.fences:
+            fenced = True
+            continue
+        if any(s <= b for s in blocks[b].succs):
+            return False
+        todo += [s for s in blocks[b].succs if s not in seen]
+        seen.update(blocks[b].succs)
+    return fenced
 
 
 def _is_finally(w, h) -> bool:

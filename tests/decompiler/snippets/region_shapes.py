@@ -1,0 +1,88 @@
+"""Ways out of try and with bodies that the walk of an if reads: a continue through a
+copy of a finally body that branches, inside a with; a return through a finally body
+that never goes on. One function each, named after the shape."""
+
+
+class Gate:
+    """A context manager that logs and suppresses an exception when told to."""
+
+    def __init__(self, log, suppress=False):
+        self.log, self.suppress = log, suppress
+
+    def __enter__(self):
+        self.log.append("enter")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        self.log.append(("exit", kind.__name__ if kind else None))
+        return self.suppress
+
+
+def continue_through_a_branching_finally_in_a_with(items, log):
+    """The continue runs its own copy of the finally body, an if, then the with's exit:
+    the body's end is the copy that goes on to the with's own exit, where the with ends
+the loop's body too (seeds 1029, 1138)."""
+    for item in items:
+        with Gate(log):
+            try:
+                log.append(("body", item))
+                if item > 1:
+                    continue
+            finally:
+                if item % 2:
+                    log.append(("odd", item))
+    return log
+
+
+def continue_in_a_clause_through_a_branching_finally_in_a_with(items, log):
+    """As above, the continue under an except clause inside the finally's try."""
+    while items:
+        item = items.pop()
+        with Gate(log):
+            try:
+                log[item]
+                if item:
+                    continue
+            except IndexError:
+                log.append("index")
+            finally:
+                if item or len(items) > 1:
+                    log.append(("finally", item))
+    return log
+
+
+def returns_through_a_finally_that_raises(flag, mode, log):
+    """The return value is kept while the copy of the finally body raises: no branch
+    of the if returns it, and the branches leave different stacks (seed 1367)."""
+    try:
+        if flag:
+            return log.append("value") if mode else len(log)
+        log.append("on")
+    finally:
+        raise KeyError(flag)
+
+
+def returns_a_name_through_a_finally_that_raises(flag, log):
+    """A local that may be unbound, kept as a return value while the finally raises."""
+    if flag > 1:
+        value = flag
+    try:
+        if flag:
+            return value
+    finally:
+        log.append("finally")
+        raise ValueError(flag)
+
+
+CASES = [
+    ("continue_through_a_branching_finally_in_a_with", ([0, 1, 2, 3, 4, 5], [])),
+    ("continue_through_a_branching_finally_in_a_with", ([], [])),
+    ("continue_in_a_clause_through_a_branching_finally_in_a_with", ([0, 1, 0, 2], [])),
+    ("continue_in_a_clause_through_a_branching_finally_in_a_with", ([0], [])),
+    ("returns_through_a_finally_that_raises", (True, True, [])),
+    ("returns_through_a_finally_that_raises", (True, False, [])),
+    ("returns_through_a_finally_that_raises", (False, True, [])),
+    ("returns_a_name_through_a_finally_that_raises", (0, [])),
+    ("returns_a_name_through_a_finally_that_raises", (1, [])),
+    ("returns_a_name_through_a_finally_that_raises", (2, [])),
+]
