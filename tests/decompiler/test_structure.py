@@ -480,8 +480,10 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # case gets to it, and the loop's ``if c: break`` as its test;
 # ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop.
 # ``returns_through_a_finally_that_raises``, ``returns_a_name_through_a_finally_that_raises``:
-# the finally body reads as a bare except and an else, the return as its value alone.
+# the finally body reads as a bare except and an else, the return as its value alone;
+# ``returns_through_a_with_and_a_finally_that_returns``: likewise, and the return is gone.
 STRUCTURED = [
+    ("region_shapes", "returns_through_a_with_and_a_finally_that_returns"),
     ("region_shapes", "returns_through_a_finally_that_raises"),
     ("region_shapes", "returns_a_name_through_a_finally_that_raises"),
     ("branch_shapes", "cases_share_a_copied_return"),

@@ -25,6 +25,7 @@ from .clauses import (
     strip_copies,
     try_tail_hoisted,
 )
+from .joins import same_instructions
 from .loops import loop_edges
 from .withs import ending_as_suppressing, suppressed, with_end, with_statement
 
@@ -76,8 +77,10 @@ def build(w, h, b, stack, loop, active, stop):
     inner = active | {h}
     mark, walked = len(w.fenced_at), len(w.visit_log)
     # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
-    # a way out of the body to a copy of where it ends ends it too)
-    copies = [x for x in exits if follow not in (None, x) and w.joins.same_exit(x, follow)]
+    # a way out of the body to a copy of where it ends ends it too; so does one that
+    # runs the same code straight on to the same end, a with's exit then a finally
+    # body's return, as a return of a constant through them does)
+    copies = [x for x in exits if follow not in (None, x) and _same_way_to_an_end(w, x, follow)]
     copies = copies if copies and (_runs_alone(w, follow) or _exits_alone(w, follow)) else []
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
@@ -515,6 +518,32 @@ def _runs_alone(w, x) -> bool:
     finally:
         w.ctx.counter = counter
     return True
+
+
+def _same_way_to_an_end(w, x, y, steps=4) -> bool:
+    """Whether blocks ``x`` and ``y`` run the same instructions, block by block,
+    straight on to ends of the function alike; each block after the first taking
+    nothing from the way in (so neither ends returning a value kept under them)."""
+    blocks, instrs = w.graph.blocks, w.graph.instrs
+    for step in range(steps):
+        if step and not _runs_alone(w, y):
+            return False
+        if w.joins.same_exit(x, y):
+            return True
+        a, b = blocks[x], blocks[y]
+        if len(a.succs) != 1 or len(b.succs) != 1 or a.handler != b.handler:
+            return False
+        if not same_instructions(_straight_code(instrs, a), _straight_code(instrs, b)):
+            return False
+        x, y = a.succs[0], b.succs[0]
+    return False
+
+
+def _straight_code(instrs, block):
+    """The instructions of ``block`` but a jump that ends it (3.11 jump to the block
+    the other way out is laid out on to)."""
+    code = instrs[block.start : block.end]
+    return code[:-1] if code and code[-1].op == "JUMP" else code
 
 
 def _exits_alone(w, x) -> bool:

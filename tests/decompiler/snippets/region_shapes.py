@@ -74,7 +74,22 @@ def returns_a_name_through_a_finally_that_raises(flag, log):
         raise ValueError(flag)
 
 
+def returns_through_a_with_and_a_finally_that_returns(flag, log):
+    """The return runs its copy of the with's exit, then of the finally body, which
+    returns: the same code as the way the body ends, block by block (seed 1117)."""
+    try:
+        with Gate(log):
+            log.append("body")
+            if flag:
+                return "inner"
+    finally:
+        log.append("finally")
+        return "outer"
+
+
 CASES = [
+    ("returns_through_a_with_and_a_finally_that_returns", (True, [])),
+    ("returns_through_a_with_and_a_finally_that_returns", (False, [])),
     ("continue_through_a_branching_finally_in_a_with", ([0, 1, 2, 3, 4, 5], [])),
     ("continue_through_a_branching_finally_in_a_with", ([], [])),
     ("continue_in_a_clause_through_a_branching_finally_in_a_with", ([0, 1, 0, 2], [])),
