@@ -237,6 +237,7 @@ READABLE = [
     ("branch_shapes", "clause_with_body_always_raises"),
     ("region_shapes", "continue_through_a_branching_finally_in_a_with"),
     ("region_shapes", "continue_in_a_clause_through_a_branching_finally_in_a_with"),
+    ("region_shapes", "returns_from_a_with_in_a_while"),
 ]
 # The async shapes, but for those written otherwise as for plain statements: nested
 # withs for ``async with a, b``, a break or continue whose copied tail reads as a
@@ -481,8 +482,12 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop.
 # ``returns_through_a_finally_that_raises``, ``returns_a_name_through_a_finally_that_raises``:
 # the finally body reads as a bare except and an else, the return as its value alone;
-# ``returns_through_a_with_and_a_finally_that_returns``: likewise, and the return is gone.
+# ``returns_through_a_with_and_a_finally_that_returns``: likewise, and the return is gone;
+# ``breaks_from_nested_withs_in_a_while``, ``breaks_from_a_with_in_an_endless_loop``:
+# the break comes out as the return the compiler copied there.
 STRUCTURED = [
+    ("region_shapes", "breaks_from_nested_withs_in_a_while"),
+    ("region_shapes", "breaks_from_a_with_in_an_endless_loop"),
     ("region_shapes", "returns_through_a_with_and_a_finally_that_returns"),
     ("region_shapes", "returns_through_a_finally_that_raises"),
     ("region_shapes", "returns_a_name_through_a_finally_that_raises"),

@@ -63,6 +63,10 @@ def loop(w, h, stack, outer, active, stop=None):
         # ``__exit__``), is that return, written where it is: no break to the loop's
         # end (one laid out after the test's way out is the code after a while-else)
         exits = {x for x in exits if x >= own[0] or not _ends_apart(w, x, own[0])}
+    # a way out that ends the function running code the loop's stack cannot (a with
+    # inside: its ``__exit__`` called, then a return, or a break's copy of a return
+    # after the loop) is that return, written where it is: never the loop's end
+    exits = {x for x in exits if x in own or not _ends_inside(w, x, stack)}
     if len(succs) < 2:
         # while True: a return from a with inside, laid out after the loop (its copy of
         # the with's ``__exit__``, then the return), is no way on (seed 236)
@@ -223,6 +227,37 @@ def _ends_apart(w, x, own, steps=8) -> bool:
         todo += [s for s in succs if s not in seen]
         seen.update(succs)
     return True
+
+
+def _ends_inside(w, x, stack, steps=4) -> bool:
+    """Whether every way from block ``x`` returns or raises within a few blocks, and
+    ``x`` cannot run on ``stack``: it takes a value pushed inside the loop's body."""
+    blocks, instrs = w.blocks, w.graph.instrs
+    todo, seen = [x], {x}
+    while todo:
+        b = todo.pop()
+        steps -= 1
+        if steps < 0 or any(s <= b for s in blocks[b].succs):
+            return False
+        if not blocks[b].succs and instrs[blocks[b].last].op not in _ENDS:
+            return False
+        todo += [s for s in blocks[b].succs if s not in seen]
+        seen.update(blocks[b].succs)
+    block, counter = blocks[x], w.ctx.counter
+    if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+        return False  # (a trial run must not decompile nested code)
+    try:
+        Sim(w.ctx, instrs, list(stack)).run(block.start, block.end)
+    except Unsupported as error:
+        return str(error) == "stack underflow"
+    finally:
+        w.ctx.counter = counter
+    return False
+
+
+# How a block that ends the function ends; instructions that define nested code.
+_ENDS = ("RETURN_VALUE", "RAISE_VARARGS", "RERAISE")
+_DEFINES = ("MAKE_FUNCTION", "LOAD_BUILD_CLASS")
 
 
 def _returns_through_exit(w, x) -> bool:

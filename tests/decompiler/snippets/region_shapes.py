@@ -87,7 +87,44 @@ def returns_through_a_with_and_a_finally_that_returns(flag, log):
         return "outer"
 
 
+def returns_from_a_with_in_a_while(items, log):
+    """The with's body always returns: its way out, the with's exit and then the
+    return, runs on a stack the loop never has, so it is no end of the loop; only the
+    exit suppressing an exception goes round again (seeds 1542, 1563, 1714)."""
+    while items:
+        with Gate(log, suppress=items[-1] == 0):
+            log.append(100 // items.pop())
+            return "done"
+    return "empty"
+
+
+def breaks_from_nested_withs_in_a_while(items, log):
+    """A break through two withs, the code after the loop (the return) copied there."""
+    while items and 0 <= items[-1] < 7:
+        with Gate(log, suppress=True):
+            with Gate(log):
+                log.append(100 // items.pop())
+                break
+
+
+def breaks_from_a_with_in_an_endless_loop(items, log):
+    """As above, in ``while True``, with a return of a constant after the loop."""
+    while True:
+        with Gate(log, suppress=True):
+            log.append(100 // items.pop())
+            break
+    return 5
+
+
 CASES = [
+    ("returns_from_a_with_in_a_while", ([1, 0, 0, 4], [])),
+    ("returns_from_a_with_in_a_while", ([0], [])),
+    ("returns_from_a_with_in_a_while", ([], [])),
+    ("breaks_from_nested_withs_in_a_while", ([1, 0, 0, 4], [])),
+    ("breaks_from_nested_withs_in_a_while", ([0, 9], [])),
+    ("breaks_from_nested_withs_in_a_while", ([0], [])),
+    ("breaks_from_a_with_in_an_endless_loop", ([1, 0, 0], [])),
+    ("breaks_from_a_with_in_an_endless_loop", ([3], [])),
     ("returns_through_a_with_and_a_finally_that_returns", (True, [])),
     ("returns_through_a_with_and_a_finally_that_returns", (False, [])),
     ("continue_through_a_branching_finally_in_a_with", ([0, 1, 2, 3, 4, 5], [])),
