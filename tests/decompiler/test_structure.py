@@ -484,8 +484,10 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # the finally body reads as a bare except and an else, the return as its value alone;
 # ``returns_through_a_with_and_a_finally_that_returns``: likewise, and the return is gone;
 # ``breaks_from_nested_withs_in_a_while``, ``breaks_from_a_with_in_an_endless_loop``:
-# the break comes out as the return the compiler copied there.
+# the break comes out as the return the compiler copied there;
+# ``returns_through_a_finally_in_a_try``: 3.12+ copy the raise after the inner try.
 STRUCTURED = [
+    ("region_shapes", "returns_through_a_finally_in_a_try"),
     ("region_shapes", "breaks_from_nested_withs_in_a_while"),
     ("region_shapes", "breaks_from_a_with_in_an_endless_loop"),
     ("region_shapes", "returns_through_a_with_and_a_finally_that_returns"),

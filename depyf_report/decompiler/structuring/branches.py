@@ -106,6 +106,10 @@ def two_way(w, b, sim, loop, active, stop=None):
         w.unvisit(mark)
         w.ctx.counter = counter
         join = past.pop()
+    if len(ends) > 1:
+        t_stack = _returned_at(w, t_end, join, t_out, t_stack)
+        f_stack = _returned_at(w, f_end, join, f_out, f_stack)
+        ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
     if len(ends) == 1 and join not in ends:
         join = ends.pop()  # both stopped at the end of the enclosing with/try body
     elif len(ends) > 1:
@@ -167,6 +171,24 @@ def _walk_branches(w, true, false, join, loop, active):
         t_end = w.ended_at
         f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
     return (t_out, t_stack, t_end), (f_out, f_stack, w.ended_at), join
+
+
+def _returned_at(w, end, join, out, stack):
+    """The stack a branch leaves, or None where it stopped short of ``join`` at the
+    end of an enclosing try body that only returns the value on top of it (3.11+ leave
+    the RETURN_VALUE after a return's copy of a finally body out of the try around):
+    that branch returns the value, written where it is."""
+    if not stack or end == join or end not in w.fences or isinstance(stack[-1], m.Marker):
+        return stack
+    block = w.blocks[end]
+    if block.succs or block.end - block.start != 1:
+        return stack
+    if w.graph.instrs[block.start].op != "RETURN_VALUE":
+        return stack
+    out.append(ast.Return(value=stack[-1]))
+    if end in w.fenced_at:  # (the walk stops there no more: no way out to that end)
+        del w.fenced_at[len(w.fenced_at) - 1 - w.fenced_at[::-1].index(end)]
+    return None
 
 
 def _keeps_subject(test, stack) -> bool:

@@ -116,7 +116,26 @@ def breaks_from_a_with_in_an_endless_loop(items, log):
     return 5
 
 
+def returns_through_a_finally_in_a_try(flag, mode, log):
+    """A return through an inner finally body, inside an outer try: 3.11+ leave the
+    return itself out of both, where the outer body ends; the branch that gets there
+    returns, the other goes on past the inner try (seed 1152)."""
+    try:
+        if flag:
+            try:
+                if mode:
+                    return log.append("returned") or len(log)
+            finally:
+                log.append("finally")
+        raise KeyError(flag)
+    except KeyError:
+        log.append("caught")
+
+
 CASES = [
+    ("returns_through_a_finally_in_a_try", (True, True, [])),
+    ("returns_through_a_finally_in_a_try", (True, False, [])),
+    ("returns_through_a_finally_in_a_try", (False, True, [])),
     ("returns_from_a_with_in_a_while", ([1, 0, 0, 4], [])),
     ("returns_from_a_with_in_a_while", ([0], [])),
     ("returns_from_a_with_in_a_while", ([], [])),
