@@ -541,6 +541,8 @@ if sys.version_info >= (3, 11):
         ("loops_in_star_regions", "finally_continues_after_a_star_clause"),
         ("loops_in_star_regions", "star_clause_ends_an_endless_round"),
     ]
+if sys.version_info >= (3, 11):  # (3.10's layout of it is not read yet)
+    STRUCTURED += [("region_shapes", "returns_from_a_case_through_a_finally_that_raises")]
 if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
     STRUCTURED += [("loops_in_regions", "with_breaks_an_endless_loop_in_a_clause")]
 

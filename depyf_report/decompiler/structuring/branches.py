@@ -270,8 +270,12 @@ def _returned_through(w, join, t_out, t_stack, f_out, f_stack):
 
 def _ends_alone(w, b) -> bool:
     """Whether block ``b`` is the end of an enclosing with or try body that ends the
-    function reading nothing from the stack."""
-    if b is None or b not in w.fences or w.blocks[b].succs:
+    function reading nothing from the stack (or only jumps to such a block: an inner
+    try body's end, before the finally body's copy around it)."""
+    if b is None or b not in w.fences:
+        return False
+    b = w.joins.jumped_to(b)
+    if w.blocks[b].succs:
         return False
     block, counter = w.blocks[b], w.ctx.counter
     try:

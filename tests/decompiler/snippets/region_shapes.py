@@ -132,7 +132,30 @@ def returns_through_a_finally_in_a_try(flag, mode, log):
         log.append("caught")
 
 
+def returns_from_a_case_through_a_finally_that_raises(items, log):
+    """A return value kept while the finally body's copy raises, from a case inside a
+    try inside a clause: the inner try's end only jumps on to that finally body's
+    normal copy (seed 1599)."""
+    try:
+        log[5]
+    except IndexError:
+        try:
+            try:
+                match items:
+                    case [0, *_]:
+                        return log.append("returned") or len(log)
+                    case other:
+                        log.append(other)
+            except (KeyError, TypeError):
+                log.append("caught")
+        finally:
+            raise ValueError(len(log)) from None
+
+
 CASES = [
+    ("returns_from_a_case_through_a_finally_that_raises", ([0, 1], [])),
+    ("returns_from_a_case_through_a_finally_that_raises", ([1], [])),
+    ("returns_from_a_case_through_a_finally_that_raises", ([0], [1, 2, 3, 4, 5, 6])),
     ("returns_through_a_finally_in_a_try", (True, True, [])),
     ("returns_through_a_finally_in_a_try", (True, False, [])),
     ("returns_through_a_finally_in_a_try", (False, True, [])),
