@@ -367,6 +367,18 @@ STAR_WAYS_OUT = [
 ]
 if sys.version_info >= (3, 11):
     READABLE += STAR_WAYS_OUT
+# Regions whose end the walk once missed, getting to a block twice.
+READABLE += [
+    ("reached_twice", name)
+    for name in (
+        "return_in_a_finally_under_a_case",
+        "return_in_a_finally_after_a_test",
+        "assert_in_a_finally_in_a_loop",
+        "compound_while_else",
+        "clause_returns_from_a_test",
+        "async_comprehension_in_a_clause",
+    )
+]
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",
@@ -646,6 +658,36 @@ def test_bodies_with_statements_after_what_ends_them_are_structured():
     snippet = Snippet("module_rest_after", SNIPPETS / "module_rest_after.py")
     _, source = snippet.decompiled_module()
     assert "control flow not structured" not in source, source
+
+
+# An except clause and the else meet at a raise, which the join of the clauses leaves
+# out (seed 1555): the else gets to where a clause went on, and both end there.
+MODULE_CLAUSE_MEETS_ELSE_AT_A_RAISE = """
+LOG = []
+value = int(__file__.endswith(".py"))
+if LOG is not None and value is not None:
+    with open(__file__) as handle:
+        try:
+            try:
+                LOG.append(10 // value)
+            except ZeroDivisionError as e:
+                LOG.append(str(e))
+            else:
+                LOG.append("else")
+            raise KeyError(value)
+        except KeyError:
+            LOG.append("key")
+"""
+
+
+def test_clauses_and_an_else_meeting_at_a_raise_are_structured():
+    code = compile(MODULE_CLAUSE_MEETS_ELSE_AT_A_RAISE, __file__, "exec")
+    source = decompile(code)
+    assert "control flow not structured" not in source, source
+    namespace, expected = {"__file__": __file__}, {"__file__": __file__}
+    exec(compile(source, __file__, "exec"), namespace)
+    exec(code, expected)
+    assert namespace["LOG"] == expected["LOG"], source
 
 
 # try/except* whose finally body holds an except*, inside another, code after it.

@@ -144,8 +144,11 @@ def _clause_exits(w, h) -> set[int] | None:
         block = w.graph.blocks[todo.pop()]
         ops = [i.op for i in w.graph.instrs[block.start : block.end]]
         if "POP_EXCEPT" not in ops:
-            todo += [s for s in block.succs if s not in seen]
-            seen.update(block.succs)
+            # (an ``async for`` goes on from the END_ASYNC_FOR its header's handler is)
+            ended = w.graph.async_for_end(block.id)
+            succs = [*block.succs, *([] if ended is None else [ended])]
+            todo += [s for s in succs if s not in seen]
+            seen.update(succs)
             continue
         at = ops.index("POP_EXCEPT")
         after = ops[at + 1 :]
@@ -156,8 +159,18 @@ def _clause_exits(w, h) -> set[int] | None:
         elif after and after[-1] == "JUMP":
             exits.add(block.succs[-1])
         elif not after or after[-1] != "RETURN_VALUE":  # (a return written in the clause)
-            exits.update(s for s in block.succs if not _leaves_outer_clause(w, s))
+            exits.update(
+                s for s in block.succs if not _leaves_outer_clause(w, s) and not _returns(w, s)
+            )
     return exits
+
+
+def _returns(w, x) -> bool:
+    """Whether block ``x`` only returns the value a clause left: the end of ``return
+    v`` written in the clause (3.12+ put it in a block of its own, unprotected, after
+    the clause's ``POP_EXCEPT``), no place the clauses go on to (seed 1275)."""
+    block = w.graph.blocks[x]
+    return block.end - block.start == 1 and w.graph.instrs[block.start].op == "RETURN_VALUE"
 
 
 def _leaves_outer_clause(w, x) -> bool:

@@ -27,6 +27,8 @@ _STRAIGHT_STEPS = 4
 # jump to it; a tail may also carry a NOP or two left from line numbers.
 _MAX_COPIED_TAIL = 6
 _MAX_NESTED_ARMS = 8
+# How many blocks ``Joins._bypassed`` looks through (past that, no way around is seen).
+_BYPASS_STEPS = 64
 
 # What statements leave on the stack for the ones after them: a for loop's iterator, a
 # with statement's exit, a handler's exception, the one handled before it (and the
@@ -98,7 +100,18 @@ class Joins:
             join = self._merge_point(b, loop, tested, stop)
             if join is not None and stop is not None and self.runs_into(stop, join):
                 join = stop  # past the end of the statement around: they meet there first
-        if join is None and stop is not None and self._inside(stop, loop):
+        if join is not None and self._bypassed(b, join, stop, loop):
+            # a join found by leaving out the paths that raise (``if c: return x``
+            # before the raise that ends a finally body's exception copy): a branch
+            # gets to the enclosing join without passing it, so it is no join but the
+            # if body, and the branches meet where the walk around stops (seed 1085)
+            join = stop
+        leaving = loop is not None and b not in loop.body  # (a handler's copy inside)
+        if (
+            join is None
+            and stop is not None
+            and (self._inside(stop, loop) or (leaving and not is_loop_edge(stop, loop)))
+        ):
             join = stop  # every path that does not leave meets the enclosing join
         if join is None and loop is not None:
             # Not where the loop goes on: a branch that gets there breaks on its own.
@@ -106,6 +119,22 @@ class Joins:
             if outer in loop.body:
                 join = outer
         return join
+
+    def _bypassed(self, b, join, stop, loop) -> bool:
+        """Whether a path from block ``b`` gets to ``stop``, the join of the walk
+        around, without passing ``join`` (going back to a loop's header, leaving it or
+        ending the with or try body around ends a path)."""
+        if stop is None or stop == join or is_loop_edge(stop, loop):
+            return False
+        todo, seen = [b], {b, join}
+        while todo and len(seen) < _BYPASS_STEPS:
+            for s in self.blocks[todo.pop()].succs:
+                if s == stop:
+                    return True
+                if s not in seen and not is_loop_edge(s, loop):
+                    seen.add(s)
+                    todo.append(s)
+        return False
 
     def _passed_by(self, join, tested) -> bool:
         """Whether a branch goes past ``join`` to code that ``join`` also leads to (the

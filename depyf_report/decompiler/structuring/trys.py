@@ -13,7 +13,7 @@ from ..rewrites.clause_tails import WITH_EXIT_CALL
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
-from ..simulation.unsupported import Unsupported
+from ..simulation.unsupported import ReachedTwice, Unsupported
 from .clause_joins import clause_join, next_round_join
 from .clauses import (
     clauses,
@@ -149,11 +149,13 @@ def _jumps_back_into(w, x, region, depth=2) -> bool:
     )
 
 
-def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
+def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet=None):
+    """``meet``: where the clauses and the else meet, found by walking them once."""
     protected = w.graph.instrs[w.graph.blocks[w.regions.first_protected(h)].start].handler
     base = list(stack[: protected.depth])
     exc_stack = base + ([m.const(-1)] if protected.lasti else []) + [m.Exception_()]
-    join = clause_join(w, h, loop)
+    join = clause_join(w, h, loop) if meet is None else meet
+    retry = len(w.visit_log), w.ctx.counter, len(w.fenced_at)
     if loop is not None and join in (None, loop.header, loop.follow) and follow is not None:
         join = next_round_join(w, h, follow, loop) or join
     # Where the body goes on when no clause does (post-dominators leave out a clause
@@ -168,6 +170,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
     own, mark = end not in w.fences, len(w.fenced_at)
     with w.fences.around(end):
         h_out, h_stack = w.seq(h, end, exc_stack, loop, active=active)
+    in_clauses = set(w.visit_log[retry[0] :])
     if own:  # (a clause's branch stopping where the clauses meet: no way out of a body)
         w.fenced_at[mark:] = [x for x in w.fenced_at[mark:] if x != end]
     if h_stack is not None and loop is not None and end == loop.follow == w.ended_at and stop:
@@ -232,7 +235,19 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     stopped = h_end  # where the walk of the else, or else of the clauses, stopped
     if follow is not None and body_stack is not None:
-        orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+        try:
+            orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
+        except ReachedTwice as twice:
+            # the else gets to a block a clause wrote: where the clauses go on was
+            # found by leaving out the paths that raise (the code after the try
+            # always raises), and they meet there: both walked again up to it
+            if meet is not None or twice.block not in in_clauses or twice.block == h:
+                raise
+            w.unvisit(retry[0])
+            w.ctx.counter = retry[1]
+            del w.fenced_at[retry[2] :]
+            args = (w, h, stack, body, body_stack, follow, loop, active, stop, copies)
+            return _try(*args, meet=twice.block)
         stopped = w.ended_at if after is not None else h_end
         if _body_goes_to_next_round(w, end, after, h_stack, join, loop):
             # the body goes on to where an enclosing body ends, which only goes on to the

@@ -102,8 +102,8 @@ def loop(w, h, stack, outer, active, stop=None):
         follow = follow if follow is not None else _lone_way_out(w, body)
         follow = None if follow is not None and inside_entered(w, h, body, follow) else follow
     copies, else_start = frozenset(), None
-    else_first = test_exits == [follow] and len(exits) == 2 and outer is not None
-    else_first = else_first and w.joins.jumped_to(follow) != outer.header
+    else_first = test_exits == [follow] and len(exits) == 2
+    else_first = else_first and (outer is None or w.joins.jumped_to(follow) != outer.header)
     else_first = else_first and not _only_pops(w, follow)  # (a chained test's end: 3.13)
     if _ends_outer_body(w, exits, outer) and not exits & set(w.fences) and not else_first:
         # (not where the loop's way out ends the with or try body it is in first, nor
