@@ -350,6 +350,16 @@ STAR_WAYS_OUT = [
 ]
 if sys.version_info >= (3, 11):
     READABLE += STAR_WAYS_OUT
+# Copies of a finally body that the walks read in shapes of their own.
+READABLE += [
+    ("finally_copies", "continue_through_an_assert"),
+    ("finally_copies", "returns_through_an_assert"),
+    ("finally_copies", "returns_through_a_finally_and"),
+    ("finally_copies", "continue_through_a_finally_and"),
+    ("finally_copies", "comprehension_alike_in_body_and_finally"),
+]
+if sys.version_info >= (3, 11):
+    READABLE += [("finally_copies_star", "returns_before_a_star_finally")]
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",
@@ -455,8 +465,11 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # break comes out as the return the compiler copied there;
 # ``cases_share_a_copied_return``: 3.12+ write the return the compiler copied where each
 # case gets to it, and the loop's ``if c: break`` as its test;
-# ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop.
+# ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop;
+# ``break_through_an_assert``: 3.12+ take the break for where the try body ends, and
+# the continue, the end of the loop body, for the way out of it.
 STRUCTURED = [
+    ("finally_copies", "break_through_an_assert"),
     ("branch_shapes", "cases_share_a_copied_return"),
     ("branch_shapes", "loop_in_a_clause_breaks_at_once"),
     ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),

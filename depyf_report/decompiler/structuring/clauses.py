@@ -9,6 +9,7 @@ import copy
 
 from ..simulation import markers as m
 from ..simulation.unsupported import Unsupported
+from .conditions import negate
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
@@ -209,10 +210,15 @@ def strip_copies(
     for i, stmt in enumerate(body):
         at_end = tail and i == len(body) - 1
         hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
-        if hoisted is not None and m.same_up_to_temporaries([*out, *hoisted[0]][-n:], final):
+        if hoisted is not None and _is_copy([*out, *hoisted[0]][-n:], final):
             # (3.12+ copy the return after the copy into each branch of its final if)
             out += hoisted[0]
             stmt = hoisted[1]
+        split = _exit_in_else(out, stmt, final, leaving)
+        if split is not None:
+            # (a copy ending in ``if t: raise E``: the way out only in its else)
+            out += split[0]
+            stmt = split[1]
         if isinstance(stmt, leaving):
             way_on = after if at_end else None
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
@@ -239,6 +245,27 @@ def strip_copies(
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _exit_in_else(out, stmt, final, leaving):
+    """(statements, way out) where ``stmt`` is an if, one branch a way out and the
+    other never going on, and ``out`` then the if written without that way out end in
+    a copy of ``final``: the way out follows the copy, which the walk wrote into the
+    branch. ``if t: ... else: ...; return`` (a copy ending in ``if t: raise E``) is
+    ``if t: ...`` then the else, ``if t: return else: ...`` is ``if not t: ...``
+    (3.12+ jump straight to the way out from the copy's test). None otherwise."""
+    if not (isinstance(stmt, ast.If) and stmt.body and stmt.orelse):
+        return None
+    body, orelse = stmt.body, stmt.orelse
+    if isinstance(body[-1], m.TERMINAL) and isinstance(orelse[-1], leaving):
+        split, way_out = [ast.If(test=stmt.test, body=body, orelse=[]), *orelse[:-1]], orelse[-1]
+    elif len(body) == 1 and isinstance(body[0], leaving) and isinstance(orelse[-1], m.TERMINAL):
+        split, way_out = [ast.If(test=negate(stmt.test), body=orelse, orelse=[])], body[0]
+    else:
+        return None
+    if len(split) > len(final) or not _is_copy([*out, *split][-len(final) :], final):
+        return None
+    return split, way_out
 
 
 def _runs_off_to_end(stmt, part, field) -> bool:
@@ -326,8 +353,12 @@ def _is_copy(stmts, final) -> bool:
     (a loop ending the finally body, whose copy ends where a return goes on)."""
     if len(stmts) != len(final):
         return False
-    return m.same_up_to_temporaries(stmts, final) or m.same_up_to_temporaries(
-        else_after_exit_flattened(stmts), else_after_exit_flattened(final)
+    return (
+        m.same_up_to_temporaries(stmts, final)
+        or m.same_up_to_temporaries(
+            else_after_exit_flattened(stmts), else_after_exit_flattened(final)
+        )
+        or m.same_up_to_temporaries(ifs_joined(stmts), ifs_joined(final))
     )
 
 
@@ -546,6 +577,54 @@ def _ends_dropped(stmts, tail):
     node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
     node.orelse = _ends_dropped(last.orelse, tail)
     return [*stmts[:-1], node]
+
+
+def ifs_joined(stmts):
+    """A copy of ``stmts`` with each ``if a: if b: ...`` (neither with an else, the
+    inner if all the outer one's body) written ``if a and b: ...``, at every depth:
+    the same code. A walk on an exception, where both branches re-raise, finds no
+    join for the ``and`` that the normal path's walk reads."""
+    out = []
+    for stmt in stmts:
+        if isinstance(stmt, SCOPES):
+            out.append(stmt)
+            continue
+        stmt = copy.copy(stmt)
+        if getattr(stmt, "handlers", None):
+            stmt.handlers = [copy.copy(h) for h in stmt.handlers]
+        for part in [stmt, *getattr(stmt, "handlers", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner:
+                    setattr(part, field, ifs_joined(inner))
+        inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
+        if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
+            test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
+            stmt = ast.If(test=_and_flattened(test), body=inner.body, orelse=[])
+        out.append(stmt)
+    return out
+
+
+def _and_flattened(test):
+    values = []
+    for v in test.values:
+        is_and = isinstance(v, ast.BoolOp) and isinstance(v.op, ast.And)
+        values += v.values if is_and else [v]
+    return ast.BoolOp(op=ast.And(), values=values)
+
+
+def exit_branch_last(stmts):
+    """``stmts`` with a final ``if t: <exit> else: ...`` whose else never goes on
+    written ``if not t: ...`` then the exit: the same code. The normal path's copy of
+    a finally body ending in ``if not t: raise E`` (an assert) then goes on to the exit
+    through the jump the test takes, which the walk reads as the if's body."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.If) and len(last.body) == 1 and last.orelse):
+        return stmts
+    if not (isinstance(last.body[0], m.TERMINAL) and isinstance(last.orelse[-1], m.TERMINAL)):
+        return stmts
+    node = ast.If(test=negate(last.test), body=last.orelse, orelse=[])
+    return [*stmts[:-1], node, last.body[0]]
 
 
 def else_after_exit_flattened(stmts):
