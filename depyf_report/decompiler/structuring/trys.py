@@ -219,8 +219,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies):
         return [node], body_stack, after_try
     # clauses that never go on leave no join: the else ends where the walk around it does
     end = join if join is not None else stop
-    if join is None and follow is None and h_end is not None and h_end in w.fences:
-        end = h_end  # (the body never ends, and the clauses run on to an enclosing end)
+    if follow is None and h_end not in (None, join) and h_end in w.fences:
+        # (the body never ends, and the clauses run on to an enclosing end, short of
+        # where the post-dominators say they go on)
+        end = h_end
     if join in loop_edges(loop) and stop is not None:
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):

@@ -79,6 +79,27 @@ def comprehension_alike_in_body_and_finally(rows, log):
     return log
 
 
+def clause_runs_on_to_a_finally_copy(flag, log):
+    """A try body that always raises, its clause running on to the copy of the finally
+    body around it, all inside a try: the clause's join lies past that copy, where
+    the outer try goes on, and the try was taken to go on there. Seed 1003."""
+    try:
+        log.append(1)
+        try:
+            raise ValueError(flag)
+        except ValueError:
+            log.append(2)
+        finally:
+            log.append(3)
+        if flag:
+            raise KeyError(flag)
+    except KeyError:
+        log.append(4)
+    finally:
+        log.append(5)
+    return log
+
+
 CASES = [
     ("break_through_an_assert", ([1, 2, 3, 4], [])),
     ("break_through_an_assert", ([1, 0, 3], [])),
@@ -95,4 +116,6 @@ CASES = [
     ("continue_through_a_finally_and", ([0, 0], [None])),
     ("comprehension_alike_in_body_and_finally", ([1, 2], [])),
     ("comprehension_alike_in_body_and_finally", ([1, "a"], [])),
+    ("clause_runs_on_to_a_finally_copy", (True, [])),
+    ("clause_runs_on_to_a_finally_copy", (False, [])),
 ]
