@@ -468,9 +468,13 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # case gets to it, and the loop's ``if c: break`` as its test;
 # ``loop_in_a_clause_breaks_at_once``: the loop that never goes round is no loop;
 # ``break_through_an_assert``: 3.12+ take the break for where the try body ends, and
-# the continue, the end of the loop body, for the way out of it.
+# the continue, the end of the loop body, for the way out of it;
+# ``break_through_an_assert_in_a_with``: the break comes out as the return the
+# compiler copied there; ``break_through_an_or_assert``: as ``break_through_an_assert``.
 STRUCTURED = [
     ("finally_copies", "break_through_an_assert"),
+    ("finally_copies", "break_through_an_assert_in_a_with"),
+    ("finally_copies", "break_through_an_or_assert"),
     ("branch_shapes", "cases_share_a_copied_return"),
     ("branch_shapes", "loop_in_a_clause_breaks_at_once"),
     ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),

@@ -75,20 +75,39 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
 
 def _raising_if_hoisted(stmts):
     """(``stmts`` less the re-raise that ends them, that re-raise) where they end in an
-    if whose body leaves on its own (``if not t: raise E``, an assert) and whose else
-    runs on to the re-raise: the walk on an exception puts what follows such an if
-    in its else, no branch going on. Written after the if, as the normal path's copy
-    of the finally body has it; None for any other shape."""
+    if whose branches each leave on their own (``if not t: raise E``, an assert) or
+    run on to the re-raise, at least one of them: the walk on an exception puts what
+    follows such an if in its branches, no branch going on. A branch that raises
+    before an else that runs on is written as the normal path's copy has it, the
+    else after the if; None for any other shape."""
     last = stmts[-1] if stmts else None
     if not (isinstance(last, ast.If) and last.orelse and last.body):
         return None
-    if not isinstance(last.body[-1], ast.Raise) or _reraises(last.body[-1], None):
-        return None  # (a break, continue or return there has readings of its own)
-    inner = _hoisted_tail(last.orelse, after_exit=True) or _raising_if_hoisted(last.orelse)
-    if inner is None or not _reraises(inner[1], None):
+    body, orelse = _reraise_out(last.body), _reraise_out(last.orelse)
+    if body is None and orelse is None:
         return None
-    node = ast.If(test=last.test, body=last.body, orelse=[])
-    return [*stmts[:-1], node, *inner[0]], inner[1]
+    if body is None or orelse is None:
+        # (a break, continue or return there has readings of its own)
+        raising = last.body if body is None else last.orelse
+        if not isinstance(raising[-1], ast.Raise) or _reraises(raising[-1], None):
+            return None
+    elif not m.same(body[1], orelse[1]):
+        return None
+    reraise = (body or orelse)[1]
+    if body is None:
+        node = ast.If(test=last.test, body=last.body, orelse=[])
+        return [*stmts[:-1], node, *orelse[0]], reraise
+    node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=last.orelse)
+    if orelse is not None:
+        node.orelse = orelse[0]
+    return [*stmts[:-1], node], reraise
+
+
+def _reraise_out(stmts):
+    """(``stmts`` less the re-raise that ends every way through them that goes on,
+    that re-raise), or None."""
+    inner = _hoisted_tail(stmts, after_exit=True) or _raising_if_hoisted(stmts)
+    return inner if inner is not None and _reraises(inner[1], None) else None
 
 
 def _jump_ends_open_clauses(node, jump):
@@ -209,11 +228,13 @@ def strip_copies(
     out = []
     for i, stmt in enumerate(body):
         at_end = tail and i == len(body) - 1
-        hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
-        if hoisted is not None and _is_copy([*out, *hoisted[0]][-n:], final):
-            # (3.12+ copy the return after the copy into each branch of its final if)
-            out += hoisted[0]
-            stmt = hoisted[1]
+        for hoisted in _if_tails(stmt):
+            if _is_copy([*out, *hoisted[0]][-n:], final):
+                # (3.12+ copy the return after the copy into each branch of its final
+                # if, or of those ifs, that goes on)
+                out += hoisted[0]
+                stmt = hoisted[1]
+                break
         split = _exit_in_else(out, stmt, final, leaving)
         if split is not None:
             # (a copy ending in ``if t: raise E``: the way out only in its else)
@@ -247,6 +268,18 @@ def strip_copies(
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
+def _if_tails(stmt):
+    """The readings of ``stmt``, an if, as (statements, the way out after them): the
+    way out every branch ends in written once after it, then the one every branch
+    that does not leave otherwise ends in (``if not t: raise E``, the return copied
+    into the else)."""
+    if not isinstance(stmt, ast.If):
+        return
+    for hoisted in (_hoisted_tail([stmt]), _hoisted_tail([stmt], in_clause=True)):
+        if hoisted is not None:
+            yield hoisted
+
+
 def _exit_in_else(out, stmt, final, leaving):
     """(statements, way out) where ``stmt`` is an if, one branch a way out and the
     other never going on, and ``out`` then the if written without that way out end in
@@ -263,7 +296,9 @@ def _exit_in_else(out, stmt, final, leaving):
         split, way_out = [ast.If(test=negate(stmt.test), body=orelse, orelse=[])], body[0]
     else:
         return None
-    if len(split) > len(final) or not _is_copy([*out, *split][-len(final) :], final):
+    copied = _without_exit_marks(split)  # (the exits of withs left run after the copy)
+    final = _without_exit_marks(final)
+    if len(copied) > len(final) or not _is_copy([*out, *copied][-len(final) :], final):
         return None
     return split, way_out
 

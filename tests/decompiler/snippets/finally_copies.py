@@ -100,6 +100,50 @@ def clause_runs_on_to_a_finally_copy(flag, log):
     return log
 
 
+class Box:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("in")
+        return self
+
+    def __exit__(self, *exc):
+        self.log.append("out")
+        return False
+
+
+def break_through_an_assert_in_a_with(items, log):
+    """The break leaves a with too, whose exit runs after the copy of the finally
+    body: in the if's else, before the way out (3.12+). Seed 1183."""
+    for x in items:
+        with Box(log):
+            try:
+                log.append(x)
+                if x > 2:
+                    break
+            finally:
+                assert x != 0, (x, 49)
+
+
+def break_through_an_or_assert(items, log):
+    """A finally body ending in ``assert a or b``, which the walk on an exception
+    reads as ifs whose innermost raises, the others re-raising; the copy before the
+    break has the break copied into every branch but the raise. Seed 1269."""
+    i = 0
+    while True:
+        try:
+            try:
+                i += 1
+                log.append(i)
+                if i > len(items):
+                    break
+            finally:
+                assert items or len(log) > 3, "neither"
+        except LookupError:
+            pass
+
+
 CASES = [
     ("break_through_an_assert", ([1, 2, 3, 4], [])),
     ("break_through_an_assert", ([1, 0, 3], [])),
@@ -118,4 +162,9 @@ CASES = [
     ("comprehension_alike_in_body_and_finally", ([1, "a"], [])),
     ("clause_runs_on_to_a_finally_copy", (True, [])),
     ("clause_runs_on_to_a_finally_copy", (False, [])),
+    ("break_through_an_assert_in_a_with", ([1, 3, 2], [])),
+    ("break_through_an_assert_in_a_with", ([1, 0, 3], [])),
+    ("break_through_an_or_assert", ([1, 2], [])),
+    ("break_through_an_or_assert", ([], [1, 2, 3])),
+    ("break_through_an_or_assert", ([], [])),
 ]
