@@ -360,7 +360,10 @@ READABLE += [
     ("finally_copies", "clause_runs_on_to_a_finally_copy"),
 ]
 if sys.version_info >= (3, 11):
-    READABLE += [("finally_copies_star", "returns_before_a_star_finally")]
+    READABLE += [
+        ("finally_copies_star", "returns_before_a_star_finally"),
+        ("finally_copies_star", "star_try_ends_in_a_copied_return"),
+    ]
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",

@@ -82,8 +82,11 @@ def build(w, h, b, stack, loop, active, stop):
     copies = copies if copies and (_runs_alone(w, follow) or _exits_alone(w, follow)) else []
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
-    # (3.13 sends a branch's jump past the body's end when that end only jumps there)
-    ends = {follow} if follow is None else {follow, w.joins.jumped_to(follow)}
+    # (3.13 sends a branch's jump past the body's end when that end only jumps there;
+    # an end that is a copy of an enclosing one, a return, is reached as that one)
+    ends = {follow}
+    if follow is not None:
+        ends |= {w.joins.jumped_to(follow), w.fences.reached(follow)}
     if any(x not in ends for x in w.fenced_at[mark:]):
         # a way through the body that ends the statement around it instead: written
         # in the body, it would run on into what follows the body's end

@@ -1,6 +1,6 @@
 # requires: 3.11
-"""Try statements with a finally body ending in ``try ... except*``, whose copy on
-the normal path has the code after the try copied into its else."""
+"""Try statements with except* clauses whose copies of the code after them (a
+finally body's, a return's) the walks read in shapes of their own."""
 
 
 class Trouble(Exception):
@@ -26,9 +26,32 @@ def returns_before_a_star_finally(flag, log):
     return ("end", log)
 
 
+def star_try_ends_in_a_copied_return(flag, log):
+    """A try inside an if inside a try, both with except* clauses, nothing after
+    either: the inner body ends in a copy of the return that ends the outer body,
+    which the walk of the inner body reached as the outer one's end and took for a
+    way out to it (3.11+). Seed 1245."""
+    try:
+        if flag:
+            try:
+                log.append(flag)
+                if flag == 2:
+                    raise KeyError(flag)
+            except* KeyError:
+                log.append(1)
+                if flag == 3:
+                    raise ValueError(flag)
+    except* ValueError:
+        log.append(2)
+
+
 CASES = [
     ("returns_before_a_star_finally", (True, [])),
     ("returns_before_a_star_finally", (False, [])),
     ("returns_before_a_star_finally", (True, [1, 2, 3])),
     ("returns_before_a_star_finally", (False, [1, 2])),
+    ("star_try_ends_in_a_copied_return", (0, [])),
+    ("star_try_ends_in_a_copied_return", (1, [])),
+    ("star_try_ends_in_a_copied_return", (2, [])),
+    ("star_try_ends_in_a_copied_return", (3, [])),
 ]
