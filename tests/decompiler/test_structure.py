@@ -358,6 +358,7 @@ READABLE += [
     ("finally_copies", "continue_through_a_finally_and"),
     ("finally_copies", "comprehension_alike_in_body_and_finally"),
     ("finally_copies", "clause_runs_on_to_a_finally_copy"),
+    ("finally_copies", "returns_through_a_finally_in_a_named_clause"),
 ]
 if sys.version_info >= (3, 11):
     READABLE += [

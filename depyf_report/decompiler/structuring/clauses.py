@@ -342,10 +342,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     ends with before it dropped, and the copies of ``pending`` uncovered then. A return
     of a value computed after the copy is code after the try: at the end of the try
     body, where the code after the try is that return, both go (None)."""
-    # (the exits of withs inside the try run after the copy, just before leaving)
+    # (the exits of withs inside the try run after the copy, just before leaving, and
+    # so does the clearing of the name of an except clause the try is in)
     exits = 0
-    while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
-        exits += 1
+    while exits < len(out):
+        if isinstance(out[-1 - exits], m.ExitedWith):
+            exits += 1
+        elif _clears_a_name(out, len(out) - 2 - exits):
+            exits += 2
+        else:
+            break
     end = len(out) - exits
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
@@ -380,6 +386,13 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
+
+
+def _clears_a_name(body, i) -> bool:
+    """Whether ``body[i:i + 2]`` is ``name = None; del name``, as a clause ends."""
+    first = body[i] if i >= 0 else None
+    name = getattr(first.targets[0], "id", None) if isinstance(first, ast.Assign) else None
+    return name is not None and _is_cleanup(body, i, name)
 
 
 def _is_copy(stmts, final) -> bool:

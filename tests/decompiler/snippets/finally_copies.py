@@ -144,6 +144,25 @@ def break_through_an_or_assert(items, log):
             pass
 
 
+def returns_through_a_finally_in_a_named_clause(flag, log):
+    """A return through a finally body inside a with inside ``except E as e``: the
+    clause clears its name after the copy of the finally body and the with's exit,
+    just before the return; the copy was not found there and stayed in the body, so
+    the finally body ran twice (control-flow seed 1510 on 3.12)."""
+    try:
+        raise KeyError(flag)
+    except KeyError as e:
+        with Box(log):
+            try:
+                if flag:
+                    return (flag, len(log))
+            finally:
+                log.append(12)
+                flag = not flag
+        log.append(19)
+    return ("end", flag)
+
+
 CASES = [
     ("break_through_an_assert", ([1, 2, 3, 4], [])),
     ("break_through_an_assert", ([1, 0, 3], [])),
@@ -167,4 +186,6 @@ CASES = [
     ("break_through_an_or_assert", ([1, 2], [])),
     ("break_through_an_or_assert", ([], [1, 2, 3])),
     ("break_through_an_or_assert", ([], [])),
+    ("returns_through_a_finally_in_a_named_clause", (True, [])),
+    ("returns_through_a_finally_in_a_named_clause", (False, [])),
 ]
