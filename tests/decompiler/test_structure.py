@@ -379,6 +379,21 @@ READABLE += [
         "async_comprehension_in_a_clause",
     )
 ]
+# Copies of a finally body that the walks read in shapes of their own.
+READABLE += [
+    ("finally_copies", "continue_through_an_assert"),
+    ("finally_copies", "returns_through_an_assert"),
+    ("finally_copies", "returns_through_a_finally_and"),
+    ("finally_copies", "continue_through_a_finally_and"),
+    ("finally_copies", "comprehension_alike_in_body_and_finally"),
+    ("finally_copies", "clause_runs_on_to_a_finally_copy"),
+    ("finally_copies", "returns_through_a_finally_in_a_named_clause"),
+]
+if sys.version_info >= (3, 11):
+    READABLE += [
+        ("finally_copies_star", "returns_before_a_star_finally"),
+        ("finally_copies_star", "star_try_ends_in_a_copied_return"),
+    ]
 EXCEPT_STAR = [
     "split_group",
     "partially_handled",
@@ -498,6 +513,10 @@ def test_a_with_statement_ends_where_its_suppressing_path_goes_on():
 # ``breaks_from_nested_withs_in_a_while``, ``breaks_from_a_with_in_an_endless_loop``:
 # the break comes out as the return the compiler copied there;
 # ``returns_through_a_finally_in_a_try``: 3.12+ copy the raise after the inner try.
+# ``break_through_an_assert``: 3.12+ take the break for where the try body ends, and
+# the continue, the end of the loop body, for the way out of it;
+# ``break_through_an_assert_in_a_with``: the break comes out as the return the
+# compiler copied there; ``break_through_an_or_assert``: as ``break_through_an_assert``.
 STRUCTURED = [
     ("region_shapes", "returns_through_a_finally_in_a_try"),
     ("region_shapes", "breaks_from_nested_withs_in_a_while"),
@@ -505,6 +524,9 @@ STRUCTURED = [
     ("region_shapes", "returns_through_a_with_and_a_finally_that_returns"),
     ("region_shapes", "returns_through_a_finally_that_raises"),
     ("region_shapes", "returns_a_name_through_a_finally_that_raises"),
+    ("finally_copies", "break_through_an_assert"),
+    ("finally_copies", "break_through_an_assert_in_a_with"),
+    ("finally_copies", "break_through_an_or_assert"),
     ("branch_shapes", "cases_share_a_copied_return"),
     ("branch_shapes", "loop_in_a_clause_breaks_at_once"),
     ("branch_shapes", "clause_breaks_from_a_loop_that_ends_a_try"),

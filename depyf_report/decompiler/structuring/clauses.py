@@ -9,6 +9,7 @@ import copy
 
 from ..simulation import markers as m
 from ..simulation.unsupported import Unsupported
+from .conditions import negate
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
@@ -103,20 +104,39 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
 
 def _raising_if_hoisted(stmts):
     """(``stmts`` less the re-raise that ends them, that re-raise) where they end in an
-    if whose body leaves on its own (``if not t: raise E``, an assert) and whose else
-    runs on to the re-raise: the walk on an exception puts what follows such an if
-    in its else, no branch going on. Written after the if, as the normal path's copy
-    of the finally body has it; None for any other shape."""
+    if whose branches each leave on their own (``if not t: raise E``, an assert) or
+    run on to the re-raise, at least one of them: the walk on an exception puts what
+    follows such an if in its branches, no branch going on. A branch that raises
+    before an else that runs on is written as the normal path's copy has it, the
+    else after the if; None for any other shape."""
     last = stmts[-1] if stmts else None
     if not (isinstance(last, ast.If) and last.orelse and last.body):
         return None
-    if not isinstance(last.body[-1], ast.Raise) or _reraises(last.body[-1], None):
-        return None  # (a break, continue or return there has readings of its own)
-    inner = _hoisted_tail(last.orelse, after_exit=True) or _raising_if_hoisted(last.orelse)
-    if inner is None or not _reraises(inner[1], None):
+    body, orelse = _reraise_out(last.body), _reraise_out(last.orelse)
+    if body is None and orelse is None:
         return None
-    node = ast.If(test=last.test, body=last.body, orelse=[])
-    return [*stmts[:-1], node, *inner[0]], inner[1]
+    if body is None or orelse is None:
+        # (a break, continue or return there has readings of its own)
+        raising = last.body if body is None else last.orelse
+        if not isinstance(raising[-1], ast.Raise) or _reraises(raising[-1], None):
+            return None
+    elif not m.same(body[1], orelse[1]):
+        return None
+    reraise = (body or orelse)[1]
+    if body is None:
+        node = ast.If(test=last.test, body=last.body, orelse=[])
+        return [*stmts[:-1], node, *orelse[0]], reraise
+    node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=last.orelse)
+    if orelse is not None:
+        node.orelse = orelse[0]
+    return [*stmts[:-1], node], reraise
+
+
+def _reraise_out(stmts):
+    """(``stmts`` less the re-raise that ends every way through them that goes on,
+    that re-raise), or None."""
+    inner = _hoisted_tail(stmts, after_exit=True) or _raising_if_hoisted(stmts)
+    return inner if inner is not None and _reraises(inner[1], None) else None
 
 
 def _never_goes_on(stmts) -> bool:
@@ -270,11 +290,18 @@ def strip_copies(
     out = []
     for i, stmt in enumerate(body):
         at_end = tail and i == len(body) - 1
-        hoisted = _hoisted_tail([stmt]) if isinstance(stmt, ast.If) else None
-        if hoisted is not None and m.same_up_to_temporaries([*out, *hoisted[0]][-n:], final):
-            # (3.12+ copy the return after the copy into each branch of its final if)
-            out += hoisted[0]
-            stmt = hoisted[1]
+        for hoisted in _if_tails(stmt):
+            if _is_copy([*out, *hoisted[0]][-n:], final):
+                # (3.12+ copy the return after the copy into each branch of its final
+                # if, or of those ifs, that goes on)
+                out += hoisted[0]
+                stmt = hoisted[1]
+                break
+        split = _exit_in_else(out, stmt, final, leaving)
+        if split is not None:
+            # (a copy ending in ``if t: raise E``: the way out only in its else)
+            out += split[0]
+            stmt = split[1]
         if isinstance(stmt, leaving):
             way_on = after if at_end else None
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
@@ -301,6 +328,41 @@ def strip_copies(
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _if_tails(stmt):
+    """The readings of ``stmt``, an if, as (statements, the way out after them): the
+    way out every branch ends in written once after it, then the one every branch
+    that does not leave otherwise ends in (``if not t: raise E``, the return copied
+    into the else)."""
+    if not isinstance(stmt, ast.If):
+        return
+    for hoisted in (_hoisted_tail([stmt]), _hoisted_tail([stmt], in_clause=True)):
+        if hoisted is not None:
+            yield hoisted
+
+
+def _exit_in_else(out, stmt, final, leaving):
+    """(statements, way out) where ``stmt`` is an if, one branch a way out and the
+    other never going on, and ``out`` then the if written without that way out end in
+    a copy of ``final``: the way out follows the copy, which the walk wrote into the
+    branch. ``if t: ... else: ...; return`` (a copy ending in ``if t: raise E``) is
+    ``if t: ...`` then the else, ``if t: return else: ...`` is ``if not t: ...``
+    (3.12+ jump straight to the way out from the copy's test). None otherwise."""
+    if not (isinstance(stmt, ast.If) and stmt.body and stmt.orelse):
+        return None
+    body, orelse = stmt.body, stmt.orelse
+    if isinstance(body[-1], m.TERMINAL) and isinstance(orelse[-1], leaving):
+        split, way_out = [ast.If(test=stmt.test, body=body, orelse=[]), *orelse[:-1]], orelse[-1]
+    elif len(body) == 1 and isinstance(body[0], leaving) and isinstance(orelse[-1], m.TERMINAL):
+        split, way_out = [ast.If(test=negate(stmt.test), body=orelse, orelse=[])], body[0]
+    else:
+        return None
+    copied = _without_exit_marks(split)  # (the exits of withs left run after the copy)
+    final = _without_exit_marks(final)
+    if len(copied) > len(final) or not _is_copy([*out, *copied][-len(final) :], final):
+        return None
+    return split, way_out
 
 
 def _runs_off_to_end(stmt, part, field) -> bool:
@@ -342,10 +404,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     ends with before it dropped, and the copies of ``pending`` uncovered then. A return
     of a value computed after the copy is code after the try: at the end of the try
     body, where the code after the try is that return, both go (None)."""
-    # (the exits of withs inside the try run after the copy, just before leaving)
+    # (the exits of withs inside the try run after the copy, just before leaving, and
+    # so does the clearing of the name of an except clause the try is in)
     exits = 0
-    while exits < len(out) and isinstance(out[-1 - exits], m.ExitedWith):
-        exits += 1
+    while exits < len(out):
+        if isinstance(out[-1 - exits], m.ExitedWith):
+            exits += 1
+        elif _clears_a_name(out, len(out) - 2 - exits):
+            exits += 2
+        else:
+            break
     end = len(out) - exits
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
@@ -382,14 +450,25 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     return stmt
 
 
+def _clears_a_name(body, i) -> bool:
+    """Whether ``body[i:i + 2]`` is ``name = None; del name``, as a clause ends."""
+    first = body[i] if i >= 0 else None
+    name = getattr(first.targets[0], "id", None) if isinstance(first, ast.Assign) else None
+    return name is not None and _is_cleanup(body, i, name)
+
+
 def _is_copy(stmts, final) -> bool:
     """Whether ``stmts`` read as a copy of the finally body ``final``: one walk may write
     an if's else after the if where its body ends in an exit, and another inside it
     (a loop ending the finally body, whose copy ends where a return goes on)."""
     if len(stmts) != len(final):
         return False
-    return m.same_up_to_temporaries(stmts, final) or m.same_up_to_temporaries(
-        else_after_exit_flattened(stmts), else_after_exit_flattened(final)
+    return (
+        m.same_up_to_temporaries(stmts, final)
+        or m.same_up_to_temporaries(
+            else_after_exit_flattened(stmts), else_after_exit_flattened(final)
+        )
+        or m.same_up_to_temporaries(ifs_joined(stmts), ifs_joined(final))
     )
 
 
@@ -608,6 +687,54 @@ def _ends_dropped(stmts, tail):
     node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
     node.orelse = _ends_dropped(last.orelse, tail)
     return [*stmts[:-1], node]
+
+
+def ifs_joined(stmts):
+    """A copy of ``stmts`` with each ``if a: if b: ...`` (neither with an else, the
+    inner if all the outer one's body) written ``if a and b: ...``, at every depth:
+    the same code. A walk on an exception, where both branches re-raise, finds no
+    join for the ``and`` that the normal path's walk reads."""
+    out = []
+    for stmt in stmts:
+        if isinstance(stmt, SCOPES):
+            out.append(stmt)
+            continue
+        stmt = copy.copy(stmt)
+        if getattr(stmt, "handlers", None):
+            stmt.handlers = [copy.copy(h) for h in stmt.handlers]
+        for part in [stmt, *getattr(stmt, "handlers", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner:
+                    setattr(part, field, ifs_joined(inner))
+        inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
+        if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
+            test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
+            stmt = ast.If(test=_and_flattened(test), body=inner.body, orelse=[])
+        out.append(stmt)
+    return out
+
+
+def _and_flattened(test):
+    values = []
+    for v in test.values:
+        is_and = isinstance(v, ast.BoolOp) and isinstance(v.op, ast.And)
+        values += v.values if is_and else [v]
+    return ast.BoolOp(op=ast.And(), values=values)
+
+
+def exit_branch_last(stmts):
+    """``stmts`` with a final ``if t: <exit> else: ...`` whose else never goes on
+    written ``if not t: ...`` then the exit: the same code. The normal path's copy of
+    a finally body ending in ``if not t: raise E`` (an assert) then goes on to the exit
+    through the jump the test takes, which the walk reads as the if's body."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.If) and len(last.body) == 1 and last.orelse):
+        return stmts
+    if not (isinstance(last.body[0], m.TERMINAL) and isinstance(last.orelse[-1], m.TERMINAL)):
+        return stmts
+    node = ast.If(test=negate(last.test), body=last.orelse, orelse=[])
+    return [*stmts[:-1], node, last.body[0]]
 
 
 def else_after_exit_flattened(stmts):

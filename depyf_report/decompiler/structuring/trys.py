@@ -20,7 +20,9 @@ from .clauses import (
     code_after_clauses,
     copied_tail_hoisted,
     else_after_exit_flattened,
+    exit_branch_last,
     if_tail_hoisted,
+    ifs_joined,
     returns_kept_value,
     strip_copies,
     try_tail_hoisted,
@@ -84,8 +86,11 @@ def build(w, h, b, stack, loop, active, stop):
     copies = copies if copies and (_runs_alone(w, follow) or _exits_alone(w, follow)) else []
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
-    # (3.13 sends a branch's jump past the body's end when that end only jumps there)
-    ends = {follow} if follow is None else {follow, w.joins.jumped_to(follow)}
+    # (3.13 sends a branch's jump past the body's end when that end only jumps there;
+    # an end that is a copy of an enclosing one, a return, is reached as that one)
+    ends = {follow}
+    if follow is not None:
+        ends |= {w.joins.jumped_to(follow), w.fences.reached(follow)}
     if any(x not in ends for x in w.fenced_at[mark:]):
         # a way through the body that ends the statement around it instead: written
         # in the body, it would run on into what follows the body's end
@@ -196,13 +201,12 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         )
     if final is not None:
         mark, counter = len(w.visit_log), w.ctx.counter
-        normal = _after_finally(w, body, body_stack, final, follow, loop, active, stop)
+        alone = not any(
+            _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in active - {h}
+        )
+        normal = _after_finally(w, body, body_stack, final, follow, (loop, active, stop), alone)
         if normal is not None:
-            alone = not any(
-                _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START")
-                for a in active - {h}
-            )
-            return _finally(w, body, body_stack, final, normal, follow, alone)
+            return _finally(w, body, body_stack, final, normal, follow, (alone, copies))
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
@@ -227,8 +231,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         return [node], body_stack, after_try
     # clauses that never go on leave no join: the else ends where the walk around it does
     end = join if join is not None else stop
-    if join is None and follow is None and h_end is not None and h_end in w.fences:
-        end = h_end  # (the body never ends, and the clauses run on to an enclosing end)
+    if follow is None and h_end not in (None, join) and h_end in w.fences:
+        # (the body never ends, and the clauses run on to an enclosing end, short of
+        # where the post-dominators say they go on)
+        end = h_end
     if join in loop_edges(loop) and stop is not None:
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
@@ -823,17 +829,21 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
     return [node, *rest], None, None
 
 
-def _finally(w, body, body_stack, final, normal, follow, alone):
+def _finally(w, body, body_stack, final, normal, follow, around):
     """The try statement with finally body ``final``; ``normal`` is what the normal
-    path runs after the body, the copy of ``final`` taken off (``_after_finally``)."""
-    rest, after, nxt = normal
+    path runs after the body, the copy of ``final`` taken off (``_after_finally``).
+    ``around``: whether no finally body or with is around the try (``alone``), and
+    whether the walk of the body ran unprotected code, where copies of ``final`` lie."""
+    rest, after, nxt, final = normal
+    alone, copies = around
     ends = follow is not None and body_stack is not None
     # (where the body never ends normally, a copy of the code after the try may
     # still end it: that code is then written after the try, once)
     body = strip_copies(body, final, after=rest, known=ends, alone=alone)
-    if _copy_runs_on(body, final):
+    if copies and _copy_runs_on(body, final):
         # (a copy of the finally body on a way out of the body that was not found, and
-        # the code after the try read after it: the finally body would run twice)
+        # the code after the try read after it: the finally body would run twice; with
+        # no unprotected code walked, code alike is the body's own)
         raise Unsupported("a copy of the finally body left in the try body")
     if ends and returns_kept_value(body, rest):  # ``return v`` in the body: v kept over it
         body, rest = [*body[:-1], ast.Return(value=body[-1].value)], []
@@ -878,11 +888,14 @@ def _statement_lists(body):
                         todo.append(inner)
 
 
-def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
-    """(statements, stack, where the walk goes on) after the copy of the finally body
-    that the normal path runs; None where that copy is not found there."""
+def _after_finally(w, body, body_stack, final, follow, around, alone):
+    """(statements, stack, where the walk goes on, the finally body to write) after the
+    copy of the finally body that the normal path runs; None where that copy is not
+    found there. ``around``: the loop, active handlers and stop of the walk;
+    ``alone`` as for ``_finally``."""
+    loop, active, stop = around
     if follow is None or body_stack is None:
-        return [], None, stop
+        return [], None, stop, final
     rest, after = w.seq(follow, stop, body_stack, loop, active=active)
     # (the normal path may stop short of ``stop``, at the end of an enclosing with or
     # try body: the walk goes on there, so the statement around sees it end there)
@@ -891,11 +904,14 @@ def _after_finally(w, body, body_stack, final, follow, loop, active, stop):
         n = len(ours)
         if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
             continue
-        if reading and _leaves(body):
+        if reading and _leaves(body) and not alone:
             # (the copies before the body's returns, breaks and continues are found
-            # as ``final`` reads as it is, which this copy did not match)
+            # as ``final`` reads as it is, which this copy did not match: alone, a
+            # way out with no such copy before it falls back, else its copy stays)
             return None
-        return theirs[n:], after, nxt
+        # (written as the normal path reads it where only that reads ``a and b``)
+        alike = m.same_up_to_temporaries(theirs[:n], ours)
+        return theirs[n:], after, nxt, final if alike else ifs_joined(final)
     return None
 
 
@@ -906,7 +922,8 @@ def _is_normal_copy(stmts, final, after) -> bool:
     if m.same(stmts, final):
         return True
     if not m.same_up_to_temporaries(stmts, final):
-        return False
+        # (``if a: if b: ...`` read on the exception's path, ``if a and b: ...`` here)
+        return m.same(ifs_joined(stmts), ifs_joined(final))
     stored = {
         n.id
         for n in ast.walk(ast.Module(body=list(stmts), type_ignores=[]))
@@ -954,6 +971,7 @@ def _finally_readings(final, rest):
     deeper = try_tail_hoisted(rest)
     yield final, deeper
     yield flat, else_after_exit_flattened(deeper)
+    yield final, exit_branch_last(rest)
 
 
 def _round(x, loop) -> bool:
