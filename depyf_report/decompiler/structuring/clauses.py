@@ -281,8 +281,9 @@ def strip_copies(
     off the end of ``body`` ends the try body: there a copy followed by ``after``
     itself is the way out of the try, the copy of a return written after it.
     ``in_loop``: inside a loop that is inside the try, whose break and continue stay in
-    the try and run no copy. ``alone``: no finally body or with around the try, whose
-    copy could come between this one's and the way out."""
+    the try and run no copy. ``alone``: no finally body around the try, whose copy
+    could come between this one's and the way out, and whose strip would drop this
+    one's copy left here."""
     n = len(final)
     if not n:
         return body

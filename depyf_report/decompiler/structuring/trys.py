@@ -201,12 +201,14 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         )
     if final is not None:
         mark, counter = len(w.visit_log), w.ctx.counter
+        around = active - {h}
         alone = not any(
-            _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in active - {h}
+            _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in around
         )
         normal = _after_finally(w, body, body_stack, final, follow, (loop, active, stop), alone)
         if normal is not None:
-            return _finally(w, body, body_stack, final, normal, follow, (alone, copies))
+            last = not any(_is_finally(w, a) for a in around)
+            return _finally(w, body, body_stack, final, normal, follow, (last, copies))
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
         handlers, final, star = clauses(h_out, hoist=False, exc=exc_stack[-1])
@@ -832,14 +834,15 @@ def _bare_except_raising_on(w, body, body_stack, clause, tail, follow, loop, act
 def _finally(w, body, body_stack, final, normal, follow, around):
     """The try statement with finally body ``final``; ``normal`` is what the normal
     path runs after the body, the copy of ``final`` taken off (``_after_finally``).
-    ``around``: whether no finally body or with is around the try (``alone``), and
-    whether the walk of the body ran unprotected code, where copies of ``final`` lie."""
+    ``around``: whether no finally body is around the try, whose strip could drop a
+    copy of ``final`` left here (a with's exit is a mark of its own), and whether the
+    walk of the body ran unprotected code, where copies of ``final`` lie."""
     rest, after, nxt, final = normal
-    alone, copies = around
+    last, copies = around
     ends = follow is not None and body_stack is not None
     # (where the body never ends normally, a copy of the code after the try may
     # still end it: that code is then written after the try, once)
-    body = strip_copies(body, final, after=rest, known=ends, alone=alone)
+    body = strip_copies(body, final, after=rest, known=ends, alone=last)
     if copies and _copy_runs_on(body, final):
         # (a copy of the finally body on a way out of the body that was not found, and
         # the code after the try read after it: the finally body would run twice; with
