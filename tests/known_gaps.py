@@ -35,19 +35,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "so the clause and the next one's test leave stacks of different depths",
     ),
     (
-        module("async_shapes-returns_from_nested_async_fors_in_an_async_with"),
-        (PY312, PY313),
-        "WRONG RESULT: a return inside two async for loops inside an async with; 3.12+ "
-        "pop both iterators under the value before the exit, and the inner loop's way "
-        "out is read as a break whose stack leaves the outer iterator to return "
-        "(random seed 12921)",
-    ),
-    (
-        function("async_shapes-returns_from_nested_async_fors_in_an_async_with"),
-        (PY312, PY313),
-        "as the module case above",
-    ),
-    (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
         "a break out of a with body that is copied with the with's exit and the code "

@@ -116,8 +116,10 @@ def _own_exit(w, x) -> bool:
         return _falls_into_return(w, x)
     ops = [i.op for i in w.graph.instrs[block.start : block.end]]
     # ``return <constant>`` in a for loop pops the iterator before loading the
-    # constant, as a break's copy of it would: read as written, a return
-    return ops[0] != "POP_TOP" or ops[1:] == ["LOAD_CONST", "RETURN_VALUE"]
+    # constant, as a break's copy of it would: read as written, a return. A pop, then
+    # a return of what lay under it, is no break's copy (a break leaves no value
+    # under the iterator): a return from an async with, after its awaited ``__aexit__``
+    return ops[0] != "POP_TOP" or ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
 def _falls_into_return(w, x, steps=4) -> bool:

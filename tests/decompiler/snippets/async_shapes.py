@@ -575,7 +575,8 @@ class Holder:
 
 async def returns_from_nested_async_fors_in_an_async_with(n):
     # the returned value waits on the stack while both iterators are popped and the
-    # async with exits (random seed 12921; a known gap on 3.12+)
+    # async with exits: the awaited exit's result popped before the return is no
+    # break's pop of an iterator (random seed 12921, 3.12+)
     async with Session("nested") as name:
         async for x in Countdown(n):
             async for y in Countdown(n):
