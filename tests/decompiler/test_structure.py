@@ -578,6 +578,13 @@ if sys.version_info >= (3, 11):
     ]
 if sys.version_info >= (3, 11):  # (3.10's layout of it is not read yet)
     STRUCTURED += [("region_shapes", "returns_from_a_case_through_a_finally_that_raises")]
+# An inner loop whose every round breaks (3.12+ send the breaks straight to the outer
+# loop's next round): ``if c: pass`` comes out as ``if c: break`` before the rest.
+STRUCTURED += [
+    ("loop_with_ends", "breaks_to_the_next_round_after_a_with"),
+    ("loop_with_ends", "breaks_to_the_next_round_after_a_try"),
+    ("loop_with_ends", "async_breaks_to_the_next_round_after_a_with"),
+]
 if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
     STRUCTURED += [("loops_in_regions", "with_breaks_an_endless_loop_in_a_clause")]
 

@@ -26,6 +26,7 @@ class Analysis:
     def __init__(self, graph: Graph):
         self.graph = graph
         self._pred_cache: list[list[int]] | None = None
+        self._raised_from: dict[int, list[int]] | None = None
         blocks = graph.blocks
         self.transparent = {b.id for b in blocks if self._is_bookkeeping(b)}
         self.exc_succ = {}
@@ -135,6 +136,18 @@ class Analysis:
                     preds[s].append(u)
             self._pred_cache = preds
         return preds[x]
+
+    def raised_from(self, h: int) -> list[int]:
+        """The blocks whose exceptions go to handler block ``h`` (bookkeeping ones too)."""
+        found = self._raised_from
+        if found is None:
+            found = {}
+            for block in self.graph.blocks:
+                handler = self.graph.handler_block(block)
+                if handler is not None:
+                    found.setdefault(handler, []).append(block.id)
+            self._raised_from = found
+        return found.get(h, [])
 
     def dominates(self, a: int, b: int) -> bool:
         """Whether ``a`` dominates ``b``, in constant time from dominator-tree intervals."""

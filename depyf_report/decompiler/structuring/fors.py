@@ -53,6 +53,10 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         breaks = set()
     follow = min(breaks) if breaks else done
     else_start = done if follow != done else None
+    if again - {follow} and not _goes_on_to(w, follow, outer.header):
+        # a break sent straight to the outer loop's next round is written ``break``:
+        # right only where nothing runs between where the loop goes on and that round
+        raise Unsupported("a break to the outer loop's next round skips code after the loop")
     # other breaks that pop the iterator and go where the follow's pop goes (3.11
     # lets the last break fall into the code after the loop)
     end = _past_pop(w, follow)
@@ -79,6 +83,20 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     if follow != done and w.graph.instrs[w.blocks[follow].start].op == "POP_TOP":
         return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
     return [node], base, follow
+
+
+def _goes_on_to(w, b, end, steps=4) -> bool:
+    """Whether block ``b`` is ``end``, or goes on to it through blocks that only pop
+    (the iterator) and jump."""
+    for _ in range(steps):
+        if b == end:
+            return True
+        block = w.blocks[b]
+        ops = {i.op for i in w.graph.instrs[block.start : block.end]}
+        if len(block.succs) != 1 or not ops <= {"POP_TOP", "JUMP", "NOP"}:
+            return False
+        b = block.succs[0]
+    return b == end
 
 
 def _next_and_done(w, h) -> tuple[int, int]:
@@ -154,9 +172,16 @@ def _still_iterating(w, h, body, exits, done):
             if (
                 x >= done
                 or not block.succs
-                or (_pops_first(w, x) and not (_pops_copy(w, x) or _pops_entered(w, x)))
-                # (a loop inside, such as an inlined comprehension, comes back to x)
-                or not all(p in body or w.an.dominates(x, p) for p in block.preds)
+                or (
+                    _pops_first(w, x)
+                    and not (_pops_copy(w, x) or _pops_entered(w, x) or _pops_awaited(w, x))
+                )
+                # (a loop inside, such as an inlined comprehension, comes back to x;
+                # a with or try entered in the body goes on to x from its handler too)
+                or not all(
+                    p in body or w.an.dominates(x, p) or _handled_from(w, h, body, p)
+                    for p in block.preds
+                )
             ):
                 continue
             # (a loop that starts there is all inside, its except clauses' ways back
@@ -173,6 +198,25 @@ def _still_iterating(w, h, body, exits, done):
             }
             grown = True
     return frozenset(body), exits
+
+
+def _handled_from(w, h, body, p, steps=12) -> bool:
+    """Whether block ``p`` is only reached, through an exception handler, from the
+    loop's body (not its header): the way on from a with or try statement in the
+    body whose handler swallowed the exception (3.12+ lay it out after the loop, and
+    the code after that statement, still in the body, is where it goes on)."""
+    seen, todo, handled = {p}, [p], False
+    while todo:
+        x = todo.pop()
+        normal, raising = w.blocks[x].preds, w.an.raised_from(x)
+        if x == h or not (normal or raising) or len(seen) > steps:
+            return False
+        handled = handled or bool(raising)
+        for y in [*normal, *raising]:
+            if y not in seen and (y == h or y not in body):
+                seen.add(y)
+                todo.append(y)
+    return handled
 
 
 def _ends_at_once(w, b, steps=6) -> bool:
@@ -199,6 +243,16 @@ def _pops_entered(w, x) -> bool:
     not the iterator."""
     instrs, preds = w.graph.instrs, w.blocks[x].preds
     return bool(preds) and all(instrs[w.blocks[p].last].op in ENTERS for p in preds)
+
+
+def _pops_awaited(w, x) -> bool:
+    """Whether block ``x`` starts by popping what an await before it gave (an ``async
+    with``'s ``__aexit__``, ``await f()`` as a statement), not the iterator: 3.12+
+    end a block at the await."""
+    instrs, preds = w.graph.instrs, w.blocks[x].preds
+    return bool(preds) and all(
+        instrs[w.blocks[p].last].op == "YIELD_FROM" and w.blocks[p].succs == [x] for p in preds
+    )
 
 
 def _pops_copy(w, x) -> bool:

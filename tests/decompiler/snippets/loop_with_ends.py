@@ -1,9 +1,9 @@
 """Ways out of with statements: in loops whose body holds a with statement that a way
 out of the loop's natural body runs through (code inside the with that never goes
 back to the loop's header, because it raises, returns, or breaks after the
-statement, is still the loop's code, not where the loop ends), and a return through
-a with and a finally body from inside a try without one. Awaits are driven without
-an event loop, as in ``async_code.py``."""
+statement, even to the next round of the loop around, is still the loop's code, not
+where the loop ends), and a return through a with and a finally body from inside a
+try without one. Awaits are driven without an event loop, as in ``async_code.py``."""
 
 LOG = []
 
@@ -45,6 +45,16 @@ class Countdown:
         return self.n
 
 
+class Gate(Box):
+    async def __aenter__(self):
+        await Tick(("enter", self.key))
+        return self.__enter__()
+
+    async def __aexit__(self, kind, value, traceback):
+        await Tick(("exit", self.key))
+        return self.__exit__(kind, value, traceback)
+
+
 def raises_after_a_with(tape, suppress):
     # the with's end goes on to a raise, never back to the header
     tape = list(tape)
@@ -80,6 +90,49 @@ async def breaks_after_an_await(n, suppress):
     return LOG
 
 
+def breaks_to_the_next_round_after_a_with(rows, suppress):
+    # every round of the inner loop breaks: 3.12+ send its breaks straight to the
+    # outer loop's next round, and lay the code after the with out past the loop
+    for row in rows:
+        for i, j in enumerate(row):
+            if j is None:
+                pass
+            elif j or len(row) > 3:
+                with Box(j, suppress) as k:
+                    LOG.append(1 // k)
+                LOG.append((i, k))
+            break
+    return LOG
+
+
+def breaks_to_the_next_round_after_a_try(rows):
+    for row in rows:
+        for j in row:
+            if j is None:
+                pass
+            else:
+                try:
+                    LOG.append(1 // j)
+                except ZeroDivisionError:
+                    LOG.append("zero")
+                LOG.append(j)
+            break
+    return LOG
+
+
+async def async_breaks_to_the_next_round_after_a_with(n, suppress):
+    async for i in Countdown(n):
+        async for j in Countdown(i):
+            if j == 1:
+                pass
+            elif j or i > 3:
+                async with Gate(j, suppress) as k:
+                    LOG.append(1 // (k - 2))
+                LOG.append((i, k))
+            break
+    return LOG
+
+
 def returns_through_a_with_and_a_finally(key, suppress):
     # the return runs __exit__, then the finally body, inside a try without one
     try:
@@ -110,6 +163,13 @@ CASES = [
     ("breaks_after_an_await", (1, True)),
     ("breaks_after_an_await", (1, False)),
     ("breaks_after_an_await", (0, False)),
+    ("breaks_to_the_next_round_after_a_with", ([[None, 1], [2, 5], [], [0, 1]], True)),
+    ("breaks_to_the_next_round_after_a_with", ([[0, 1, 2, 3], [None]], True)),
+    ("breaks_to_the_next_round_after_a_with", ([[3], [0, 1, 2, 3]], False)),
+    ("breaks_to_the_next_round_after_a_try", ([[None, 1], [2], [0], []],)),
+    ("async_breaks_to_the_next_round_after_a_with", (4, True)),
+    ("async_breaks_to_the_next_round_after_a_with", (3, False)),
+    ("async_breaks_to_the_next_round_after_a_with", (0, False)),
     ("returns_through_a_with_and_a_finally", ("a", False)),
     ("returns_through_a_with_and_a_finally", ("", False)),
     ("returns_through_a_with_and_a_finally", ("bc", False)),
