@@ -352,6 +352,7 @@ READABLE += [
     ("loop_with_ends", "raises_after_a_with"),
     ("loop_with_ends", "returns_after_a_match"),
     ("loop_with_ends", "breaks_after_an_await"),
+    ("loop_with_ends", "returns_after_an_await_in_withs"),
 ]
 if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
     READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]

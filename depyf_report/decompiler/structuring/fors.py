@@ -209,7 +209,9 @@ def _handled_from(w, h, body, p, steps=12) -> bool:
     while todo:
         x = todo.pop()
         normal, raising = w.blocks[x].preds, w.an.raised_from(x)
-        if x == h or not (normal or raising) or len(seen) > steps:
+        # (the entry, or the header; a block nothing leads to, such as the
+        # CLEANUP_THROW of an await, adds no way in)
+        if x in (0, h) or len(seen) > steps:
             return False
         handled = handled or bool(raising)
         for y in [*normal, *raising]:

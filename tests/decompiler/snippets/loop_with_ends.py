@@ -133,6 +133,17 @@ async def async_breaks_to_the_next_round_after_a_with(n, suppress):
     return LOG
 
 
+async def returns_after_an_await_in_withs(n, suppress):
+    # the pop of what the await gave starts a block of its own (3.12+): no break
+    async for i in Countdown(n):
+        with Box(i, suppress):
+            with Box(-i, suppress) as j:
+                await Tick(j)
+                LOG.append(1 // (i - 1))
+        return ("end", i)
+    return ("none", n)
+
+
 def returns_through_a_with_and_a_finally(key, suppress):
     # the return runs __exit__, then the finally body, inside a try without one
     try:
@@ -170,6 +181,9 @@ CASES = [
     ("async_breaks_to_the_next_round_after_a_with", (4, True)),
     ("async_breaks_to_the_next_round_after_a_with", (3, False)),
     ("async_breaks_to_the_next_round_after_a_with", (0, False)),
+    ("returns_after_an_await_in_withs", (3, False)),
+    ("returns_after_an_await_in_withs", (2, True)),
+    ("returns_after_an_await_in_withs", (0, False)),
     ("returns_through_a_with_and_a_finally", ("a", False)),
     ("returns_through_a_with_and_a_finally", ("", False)),
     ("returns_through_a_with_and_a_finally", ("bc", False)),
