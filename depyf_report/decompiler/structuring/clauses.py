@@ -197,7 +197,7 @@ def _drop_name_cleanup(body, name):
     """Remove the ``name = None; del name`` the compiler adds where a clause ends."""
     out, i = [], 0
     while i < len(body):
-        if _is_cleanup(body, i, name):
+        if clears_name(body, i, name):
             # (past the exits of withs the way out leaves, which only a way out follows)
             rest = [s for s in body[i + 2 :] if not isinstance(s, m.ExitedWith)]
             after = rest[0] if rest else None
@@ -217,7 +217,9 @@ def _drop_name_cleanup(body, name):
     return out
 
 
-def _is_cleanup(body, i, name) -> bool:
+def clears_name(body, i, name) -> bool:
+    """Whether ``body[i:i + 2]`` is ``name = None; del name``, the clearing of an
+    ``except ... as name`` clause's name."""
     if i + 1 >= len(body):
         return False
     first, second = body[i], body[i + 1]
@@ -455,7 +457,7 @@ def _clears_a_name(body, i) -> bool:
     """Whether ``body[i:i + 2]`` is ``name = None; del name``, as a clause ends."""
     first = body[i] if i >= 0 else None
     name = getattr(first.targets[0], "id", None) if isinstance(first, ast.Assign) else None
-    return name is not None and _is_cleanup(body, i, name)
+    return name is not None and clears_name(body, i, name)
 
 
 def _is_copy(stmts, final) -> bool:
@@ -526,7 +528,7 @@ def _kept_return(out, stmt, clearing):
     """``stmt``, and ``out`` before it, with what the compiler makes of ``return v`` in an
     ``except ... as name`` clause under a finally body written back: ``v`` kept in a
     temporary over the clearing of the name (and the finally body's copy, gone now)."""
-    if clearing is not None and len(out) >= 2 and _is_cleanup(out, len(out) - 2, clearing):
+    if clearing is not None and len(out) >= 2 and clears_name(out, len(out) - 2, clearing):
         del out[-2:]  # the clause clears its name on every way out, as written
     if isinstance(stmt, ast.Return) and returns_kept_value(out, [stmt]):
         return ast.Return(value=out.pop().value)
@@ -695,25 +697,15 @@ def ifs_joined(stmts):
     inner if all the outer one's body) written ``if a and b: ...``, at every depth:
     the same code. A walk on an exception, where both branches re-raise, finds no
     join for the ``and`` that the normal path's walk reads."""
-    out = []
-    for stmt in stmts:
-        if isinstance(stmt, SCOPES):
-            out.append(stmt)
-            continue
-        stmt = copy.copy(stmt)
-        if getattr(stmt, "handlers", None):
-            stmt.handlers = [copy.copy(h) for h in stmt.handlers]
-        for part in [stmt, *getattr(stmt, "handlers", ())]:
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(part, field, None)
-                if isinstance(inner, list) and inner:
-                    setattr(part, field, ifs_joined(inner))
-        inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
-        if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
-            test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
-            stmt = ast.If(test=_and_flattened(test), body=inner.body, orelse=[])
-        out.append(stmt)
-    return out
+    return _rewritten_at_every_depth(stmts, _if_joined)
+
+
+def _if_joined(stmt):
+    inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
+    if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
+        test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
+        return [ast.If(test=_and_flattened(test), body=inner.body, orelse=[])]
+    return [stmt]
 
 
 def _and_flattened(test):
@@ -741,6 +733,21 @@ def exit_branch_last(stmts):
 def else_after_exit_flattened(stmts):
     """A copy of ``stmts`` with the else of each if whose body ends in a return, raise,
     break or continue written after the if instead, at every depth: the same code."""
+    return _rewritten_at_every_depth(stmts, _else_after_exit)
+
+
+def _else_after_exit(stmt):
+    ends = isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], m.TERMINAL)
+    if ends and stmt.orelse:
+        orelse, stmt.orelse = stmt.orelse, []
+        return [stmt, *orelse]
+    return [stmt]
+
+
+def _rewritten_at_every_depth(stmts, rewrite):
+    """A copy of ``stmts`` (not of the functions and classes in them), each statement's
+    inner blocks rewritten first, then the statement by ``rewrite``, which gives the
+    statements it stands for."""
     out = []
     for stmt in stmts:
         if isinstance(stmt, SCOPES):
@@ -753,13 +760,8 @@ def else_after_exit_flattened(stmts):
             for field in ("body", "orelse", "finalbody"):
                 inner = getattr(part, field, None)
                 if isinstance(inner, list) and inner:
-                    setattr(part, field, else_after_exit_flattened(inner))
-        ends = isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], m.TERMINAL)
-        if ends and stmt.orelse:
-            out += [stmt, *stmt.orelse]
-            stmt.orelse = []
-            continue
-        out.append(stmt)
+                    setattr(part, field, _rewritten_at_every_depth(inner, rewrite))
+        out += rewrite(stmt)
     return out
 
 

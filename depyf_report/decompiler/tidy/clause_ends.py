@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from ..simulation import markers as m
+from ..structuring.clauses import clears_name
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -23,7 +24,7 @@ def without_clearing(body: list[ast.stmt], name: str) -> list[ast.stmt]:
     i = 0
     while i < len(body):
         stmt = body[i]
-        if _clears(body, i, name) and _returns_after(body[i + 2 :], name):
+        if clears_name(body, i, name) and _returns_after(body[i + 2 :], name):
             i += 2
             continue
         if not isinstance(stmt, _SCOPES):
@@ -39,20 +40,6 @@ def _inner_bodies(stmt: ast.stmt, name: str) -> None:
             inner = getattr(part, field, None)
             if isinstance(inner, list) and inner:
                 setattr(part, field, without_clearing(inner, name))
-
-
-def _clears(body, i: int, name: str) -> bool:
-    if i + 1 >= len(body):
-        return False
-    first, second = body[i], body[i + 1]
-    return (
-        isinstance(first, ast.Assign)
-        and [getattr(t, "id", None) for t in first.targets] == [name]
-        and isinstance(first.value, ast.Constant)
-        and first.value.value is None
-        and isinstance(second, ast.Delete)
-        and [getattr(t, "id", None) for t in second.targets] == [name]
-    )
 
 
 def _returns_after(rest: list[ast.stmt], name: str) -> bool:
