@@ -96,7 +96,7 @@ def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
         if not isinstance(stmt, nodes.Match) or not _captures(after, stmt.subject):
             continue
         last = stmt.cases[-1]
-        if (last.guard is None and _irrefutable(last.pattern)) or not all(
+        if (last.guard is None and irrefutable(last.pattern)) or not all(
             _ends(c.body) for c in stmt.cases
         ):
             continue
@@ -366,14 +366,15 @@ def _goes_on(before: ast.Match, after: ast.Match) -> bool:
 def _matches_all(match: ast.Match) -> bool:
     """Whether ``match`` has a last case that takes every subject."""
     last = match.cases[-1]
-    return last.guard is None and _irrefutable(last.pattern)
+    return last.guard is None and irrefutable(last.pattern)
 
 
-def _irrefutable(pattern) -> bool:
+def irrefutable(pattern) -> bool:
+    """Whether ``pattern`` matches every subject (a capture or ``_``, or an or of one)."""
     if isinstance(pattern, ast.MatchAs):
-        return pattern.pattern is None or _irrefutable(pattern.pattern)
+        return pattern.pattern is None or irrefutable(pattern.pattern)
     if isinstance(pattern, ast.MatchOr):
-        return any(_irrefutable(p) for p in pattern.patterns)
+        return any(irrefutable(p) for p in pattern.patterns)
     return False
 
 

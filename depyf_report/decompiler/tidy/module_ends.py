@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from ..structuring.trys import TRIES
+from .matches import irrefutable
 
 _LOOPS = (ast.While, ast.For, ast.AsyncFor)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -74,7 +75,7 @@ def _rest_as_case(match: ast.Match, rest: list[ast.stmt]) -> bool:
     ``None`` (there only) or raising, and none matches whatever the subject is: the
     rest then runs when no case matched, as it did after the statement."""
     for case in match.cases:
-        if case.guard is None and _irrefutable(case.pattern):
+        if case.guard is None and irrefutable(case.pattern):
             return False
         body = case.body
         if _returns_none(body[-1:]):
@@ -88,14 +89,6 @@ def _rest_as_case(match: ast.Match, rest: list[ast.stmt]) -> bool:
             case.body = case.body[:-1] or [ast.Pass()]
     match.cases.append(ast.match_case(pattern=ast.MatchAs(), guard=None, body=rest))
     return True
-
-
-def _irrefutable(pattern) -> bool:
-    if isinstance(pattern, ast.MatchAs):
-        return pattern.pattern is None or _irrefutable(pattern.pattern)
-    if isinstance(pattern, ast.MatchOr):
-        return any(_irrefutable(p) for p in pattern.patterns)
-    return False
 
 
 def _endless(loop) -> bool:
