@@ -17,9 +17,11 @@ import contextlib
 import itertools
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..dump import CodeView, Layout, decompiler_pid_text
@@ -132,7 +134,8 @@ class CodeViews:
     def _start_sender(self) -> None:
         with self.sender_lock:
             if self.sender is not None and self.sender.ident is None:
-                self.sender.start()
+                with _signals_left_to_the_program():
+                    self.sender.start()
 
     def _send(self) -> None:
         pipe = self.worker.stdin
@@ -144,6 +147,33 @@ class CodeViews:
             pipe.close()
         except OSError:  # the process died: what it did not write stays pending
             self.broken = _stopped(self.worker.wait())
+
+
+# Faults a thread raises on itself; blocking them would hide a crash.
+_FAULTS = frozenset(
+    getattr(signal, name)
+    for name in ("SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL")
+    if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def _signals_left_to_the_program() -> Iterator[None]:
+    """Threads started inside block the signals sent to the process.
+
+    The kernel hands such a signal to any thread that does not block it, and only a
+    signal that lands on the main thread wakes it from ``time.sleep()`` or a read to run
+    Python's handler. A program with no threads of its own must see its signals as
+    before: a worker terminated while asleep must not sleep on (`Pool.terminate()`).
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals() - _FAULTS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _locked(pid_file: Path) -> int:

@@ -8,6 +8,7 @@ import socket
 import stat
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -86,6 +87,28 @@ def test_a_close_from_a_signal_that_came_while_a_view_was_sent_finishes(tmp_path
         signal.signal(signal.SIGALRM, previous)
     assert wait_for_decompiler(code_views.layout, timeout=60)
     assert _written(code_views.layout, filled[0]).error is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_sender_thread_leaves_the_programs_signals_to_its_main_thread(tmp_path):
+    """A signal sent to the process goes to any thread that does not block it, and one
+    that lands on the sender never wakes a main thread asleep to run its handler: a
+    terminated worker slept on (seen as a flaky ``test_processes`` under load)."""
+    main_before = _blocked_signals(os.getpid())
+    code_views = _started(tmp_path)
+    _fill(code_views, 1)
+    blocked = _blocked_signals(code_views.sender.native_id)
+    code_views.finish()
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGALRM, signal.SIGUSR1, signal.SIGCHLD):
+        assert blocked & (1 << (signum - 1)), signal.Signals(signum).name
+    assert not blocked & (1 << (signal.SIGSEGV - 1))  # a fault in the thread still crashes
+    assert _blocked_signals(os.getpid()) == main_before  # the main thread's are as they were
+
+
+def _blocked_signals(thread_id: int) -> int:
+    """The signal mask of one of this process's threads, as a bit set (Linux)."""
+    status = Path(f"/proc/self/task/{thread_id}/status").read_text()
+    return int(next(ln for ln in status.splitlines() if ln.startswith("SigBlk:")).split()[1], 16)
 
 
 def test_without_a_python_to_run_the_work_is_done_in_process(monkeypatch, tmp_path):
