@@ -181,7 +181,25 @@ def returns_a_walrus_after_a_try_in_withs(items, bits, log):
         return (z := len(items))
 
 
+def return_thrown_away_by_a_break_in_finally(items, log):
+    # the finally body's break drops the value the return keeps: nothing reads it, so
+    # it is computed as a statement, not kept in a temporary (random seeds 255, 294)
+    for item in items:
+        with _Box(log, item):
+            if item:
+                continue
+            log.append(item)
+        try:
+            return log.append(("returned", item)) or item
+        finally:
+            break
+    return log
+
+
 CASES = [
+    ("return_thrown_away_by_a_break_in_finally", ([1, 0, 2], [])),
+    ("return_thrown_away_by_a_break_in_finally", ([1, 1], [])),
+    ("return_thrown_away_by_a_break_in_finally", ([None], [])),
     ("raises_after_a_try_that_returns_in_a_case", (1, [1, 1, 1, 0, 4, 0], [])),
     ("raises_after_a_try_that_returns_in_a_case", (1, [0, 0, 0, 3, 0], [])),
     ("raises_after_a_try_that_returns_in_a_case", (1, [0, 0, 3, 5, 1, 1], [])),
