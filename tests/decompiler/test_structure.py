@@ -213,6 +213,7 @@ READABLE = [
     ("match_shapes", "guarded_capture_then_a_capture"),
     ("match_shapes", "cases_that_end_then_a_guarded_capture"),
     ("match_shapes", "case_that_loops_until_it_returns"),
+    ("match_shapes", "alternatives_captured_in_a_nested_match"),
     ("finally_ways_out", "returns_through_a_loop_in_an_inner_finally"),
     ("finally_ways_out", "return_thrown_away_by_a_break_in_finally"),
     ("async_shapes", "returns_from_nested_async_fors_in_an_async_with"),

@@ -36,6 +36,9 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             before.tests += match.tests
         else:
             out.append(match)
+    for stmt in out:
+        if isinstance(stmt, nodes.Match):
+            _captured_alternatives(stmt)
     out = _inline_held(_captured_after(out), reads)
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
@@ -106,6 +109,81 @@ def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
         stmt.tests += 1  # the capture's read of the subject
         return stmts[: i + 1]
     return stmts
+
+
+def _captured_alternatives(match: nodes.Match) -> None:
+    """``case (0 | 1) as a: return 9``: 3.10 and 3.12+ copy the capture and the short
+    body after it into each alternative, which then reads as a case of its own,
+    ``case 0: a = _t1; return 9``. Such neighbours, binding nothing else, without
+    guards, with the same body after the same capture, are one case again."""
+    cases: list[ast.match_case] = []
+    for case in match.cases:
+        last = cases[-1] if cases else None
+        if last is None or not _same_capture_after(last, case, match.subject):
+            cases.append(case)
+            continue
+        first = last.pattern
+        if not isinstance(first, ast.MatchAs):  # the first alternative: its capture too
+            name = last.body[0].targets[0].id
+            last.pattern = ast.MatchAs(pattern=ast.MatchOr(patterns=[first]), name=name)
+            last.body = last.body[1:]
+            match.tests += 1
+        last.pattern.pattern.patterns.append(case.pattern)
+        match.tests += 1  # a read of the subject, now the pattern's
+    match.cases = cases
+
+
+def _same_capture_after(last: ast.match_case, case: ast.match_case, subject) -> bool:
+    """Whether ``case`` is one more alternative of ``last``: both bind nothing,
+    unguarded, and go on to the same capture of ``subject`` and the same body (the
+    alternatives ``last`` already holds, read back, start with no capture)."""
+    if not _captures_first(case, subject):
+        return False
+    name, body = case.body[0].targets[0].id, case.body[1:]
+    if isinstance(last.pattern, ast.MatchAs):
+        merged = isinstance(last.pattern.pattern, ast.MatchOr)
+        return merged and last.pattern.name == name and m.same(last.body, body)
+    return (
+        _captures_first(last, subject)
+        and last.body[0].targets[0].id == name
+        and m.same(last.body[1:], body)
+    )
+
+
+def _captures_first(case: ast.match_case, subject) -> bool:
+    """Whether ``case`` binds nothing and its body starts with ``name = subject``: a
+    subject kept in a temporary, or a name that a literal pattern runs no code to
+    rebind between the test and the capture."""
+    if case.guard is not None or irrefutable(case.pattern) or _names_bound(case.pattern):
+        return False
+    if len(case.body) < 2:
+        return False
+    first = case.body[0]
+    if _captures(first, subject):
+        return True
+    return (
+        isinstance(subject, ast.Name)
+        and _literal_pattern(case.pattern)
+        and isinstance(first, ast.Assign)
+        and len(first.targets) == 1
+        and isinstance(first.targets[0], ast.Name)
+        and m.same(first.value, subject)
+    )
+
+
+def _literal_pattern(pattern) -> bool:
+    if isinstance(pattern, ast.MatchOr):
+        return all(map(_literal_pattern, pattern.patterns))
+    return isinstance(pattern, ast.MatchSingleton) or (
+        isinstance(pattern, ast.MatchValue) and _is_literal(pattern.value)
+    )
+
+
+def _names_bound(pattern) -> bool:
+    return any(
+        getattr(node, "name", None) is not None or getattr(node, "rest", None) is not None
+        for node in ast.walk(pattern)
+    )
 
 
 def _shared_return(match: ast.Match) -> list[ast.stmt]:

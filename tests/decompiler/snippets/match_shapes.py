@@ -386,7 +386,24 @@ def case_that_loops_until_it_returns(value, log):
     log.append("after")
 
 
+def alternatives_captured_in_a_nested_match(x, y, log):
+    # each alternative of the inner case runs its own copy of the capture and the
+    # return (3.10, 3.12+), which read as cases of their own on a temporary (seed 282)
+    match x:
+        case (0 | 1) as a:
+            log.append(a)
+            match y:
+                case (2 | 3 | "s") as a:
+                    return 9
+    log.append("after")
+    return log
+
+
 CASES = [
+    ("alternatives_captured_in_a_nested_match", (0, 2, [])),
+    ("alternatives_captured_in_a_nested_match", (1, "s", [])),
+    ("alternatives_captured_in_a_nested_match", (1, 5, [])),
+    ("alternatives_captured_in_a_nested_match", (7, 3, [])),
     ("case_that_loops_until_it_returns", ([1], [])),
     ("case_that_loops_until_it_returns", ([1, [2, 3]], [])),
     ("case_that_loops_until_it_returns", (5, [])),
