@@ -1,76 +1,69 @@
-"""Closing a worker's dump when it is stopped with SIGTERM.
+"""Closing the records of workers that ended without closing them.
 
 ``Pool.terminate()`` (and so the end of a ``with Pool(...)`` block) stops its
-workers with SIGTERM, whose default action ends the process at once: no atexit
-hook and no ``multiprocessing`` finalizer runs. A handler chained in front of
-the previous one closes the manifest first, then lets SIGTERM do exactly what it
-did before, so the program sees no difference.
-
-A worker may be closing its dump on its own, from its exit hook, when SIGTERM
-arrives (the pool sends its workers a stop message and SIGTERM one after the
-other). Acting at once would end the process halfway through writing the
-manifest, so the signal waits until that close is done.
+workers with SIGTERM, whose default action ends a process at once: no atexit hook
+and no ``multiprocessing`` finalizer runs, and the worker's manifest still says
+running. Capture leaves SIGTERM as the program set it. A Python handler runs only
+between bytecodes: a worker blocked in a read or a lock when the signal lands just
+before the call would never end, and ``Pool.terminate()`` would wait on it for ever.
+So the parent closes such a worker's record when it closes its own.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
+import json
 import os
-import signal
-import threading
-from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..dump import MANIFEST, PROCESSES, Manifest, from_json, to_json, write_json
+
+ENDED = (
+    "ended without closing its record, as SIGTERM ends a worker (what Pool.terminate() "
+    "and the end of a `with Pool(...)` block send); everything it compiled before is recorded"
+)
 
 
-class CloseOnSigterm:
-    """Call ``close()`` when SIGTERM arrives, then let SIGTERM act as before."""
+def close_ended_workers(root: Path, parent_pid: int) -> None:
+    """Close the records of ``parent_pid``'s workers that have ended and still say
+    running; a worker's record that cannot be read is left as it is."""
+    for path in sorted((Path(root) / PROCESSES).glob(f"*/{MANIFEST}")):
+        with contextlib.suppress(Exception):  # never let a worker's record stop a close
+            _close_if_ended(path, parent_pid)
 
-    def __init__(self, close: Callable[[], None]) -> None:
-        self.close = close
-        self.previous = None  # SIGTERM's handler before ours, once ours is installed
-        self.closing = False
-        self.held: tuple | None = None  # (signum, frame) of a SIGTERM that came during a close
 
-    def install(self) -> str | None:
-        """Chain the handler in front of the previous one; or say why it cannot be."""
-        if threading.current_thread() is not threading.main_thread():
-            return (
-                "its first compile ran outside the main thread, where Python cannot add a handler"
-            )
-        previous = signal.getsignal(signal.SIGTERM)
-        if previous is None:
-            return "its SIGTERM handler was installed outside Python and cannot be chained"
-        if previous == self._on_sigterm:  # a forked worker's own worker inherits it
-            return None
-        if previous != signal.SIG_IGN:  # an ignored SIGTERM never ends the worker
-            self.previous = previous
-            signal.signal(signal.SIGTERM, self._on_sigterm)
-        return None
+def _close_if_ended(path: Path, parent_pid: int) -> None:
+    manifest = from_json(Manifest, json.loads(path.read_text(encoding="utf-8")))
+    if manifest.parent_pid != parent_pid or manifest.status != "running":
+        return
+    if _running(manifest.pid):
+        return
+    manifest.status = "complete"
+    manifest.ended = _last_written(path.parent)
+    manifest.notes.append(ENDED)
+    write_json(path, to_json(manifest))
 
-    @contextlib.contextmanager
-    def finishing(self) -> Iterator[None]:
-        """Run a close that a SIGTERM arriving meanwhile must not cut short."""
-        self.closing = True
-        try:
-            yield
-        finally:
-            self.closing = False
-            if self.held is not None:
-                signum, frame = self.held
-                self.held = None
-                self._act_as_before(signum, frame)
 
-    def _on_sigterm(self, signum, frame) -> None:
-        # Restore first: a second SIGTERM, or one sent from close(), acts as before.
-        signal.signal(signal.SIGTERM, self.previous)
-        if self.closing:  # it interrupted a close: act once that is done
-            self.held = signum, frame
-            return
-        with contextlib.suppress(Exception):  # never stop the program ending as it would
-            self.close()
-        self._act_as_before(signum, frame)
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs: a zombie, ended but not yet waited for by
+    its parent, does not (Linux tells; elsewhere it counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    with contextlib.suppress(OSError, IndexError):
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z"
+    return True
 
-    def _act_as_before(self, signum, frame) -> None:
-        if callable(self.previous):
-            self.previous(signum, frame)
-        else:  # SIG_DFL: end by the same signal, so the parent sees the same exit code
-            os.kill(os.getpid(), signum)
+
+def _last_written(folder: Path) -> str:
+    """When the worker last wrote a record: the time its record ends. (Its decompiler
+    process may write views later.)"""
+    written = [p for p in folder.glob("**/*.json") if p.relative_to(folder).parts[0] != "views"]
+    times = [p.stat().st_mtime for p in written]
+    moment = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc)
+    return moment.isoformat(timespec="milliseconds")

@@ -22,10 +22,6 @@ from .writer import DumpWriter, absolute, new_manifest, now, prepare_directory, 
 
 _active: CaptureSession | None = None
 _MAX_NOTES = 20
-_TERMINATED = (
-    "stopped by SIGTERM (what Pool.terminate() and the end of a `with Pool(...)` block send); "
-    "everything it compiled before is recorded"
-)
 
 
 class _TraceHandler(logging.Handler):
@@ -52,7 +48,6 @@ class CaptureSession:
         self.removers: list = []
         self.lock = threading.RLock()
         self.failed_child: int | None = None  # a forked worker that could not record
-        self.sigterm = ending.CloseOnSigterm(self._close_terminated)
 
     # --- opening and closing ---------------------------------------------------
 
@@ -100,18 +95,18 @@ class CaptureSession:
 
     def close(self, failed: bool) -> None:
         global _active
-        with self.sigterm.finishing():
-            try:
-                self.guarded("live cache entries", "verify_entries")
-                self._remove_hooks()
-                self._finish_views()
-                manifest = self.writer.manifest
-                manifest.counters = _subtract(self._counters(), self.counters_before)
-                manifest.status = "failed" if failed else "complete"
-                manifest.ended = now()
-                self.writer.write_manifest()
-            finally:
-                _active = None
+        try:
+            self.guarded("live cache entries", "verify_entries")
+            self._remove_hooks()
+            self._finish_views()
+            ending.close_ended_workers(self.root, self.pid)
+            manifest = self.writer.manifest
+            manifest.counters = _subtract(self._counters(), self.counters_before)
+            manifest.status = "failed" if failed else "complete"
+            manifest.ended = now()
+            self.writer.write_manifest()
+        finally:
+            _active = None
 
     def _code_views(self) -> CodeViews:
         views = CodeViews(self.writer.layout)
@@ -174,25 +169,13 @@ class CaptureSession:
             return False
         self.pid, self.writer = pid, writer
         self.recorder = Recorder(writer, self._code_views())
-        # multiprocessing workers leave through os._exit: close at its exit hook,
-        # or when terminated, from SIGTERM.
+        # multiprocessing workers leave through os._exit: close at its exit hook (one
+        # that SIGTERM ends has its record closed by this process, ending.py).
         util.Finalize(None, self._close_child, exitpriority=100)
-        self.close_on_sigterm()
         return True
-
-    def close_on_sigterm(self) -> None:
-        """A worker stopped with SIGTERM closes its manifest before it ends."""
-        why_not = self.sigterm.install()
-        if why_not:
-            self._note(f"if this worker is terminated its status stays running: {why_not}")
 
     def _close_child(self) -> None:
         if os.getpid() == self.pid:
-            self.close(failed=False)
-
-    def _close_terminated(self) -> None:
-        if os.getpid() == self.pid and self.writer.manifest.ended is None:
-            self.writer.manifest.notes.append(_TERMINATED)
             self.close(failed=False)
 
     def _unavailable(self, artifact: str, reason: str) -> None:

@@ -31,7 +31,6 @@ class SpawnedTarget:
             session.open()
         except Exception:  # the worker runs as it would have; only its record is lost
             return self.target(*args, **kwargs)
-        session.close_on_sigterm()
         failed = True
         try:
             result = self.target(*args, **kwargs)

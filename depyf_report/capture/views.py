@@ -67,8 +67,8 @@ class CodeViews:
         self.worker: subprocess.Popen | None = None
         self.outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.sender: threading.Thread | None = None
-        # a compile thread and the capture's end; re-entrant, as SIGTERM's handler may
-        # close the capture in the thread that holds it (ending.CloseOnSigterm)
+        # a compile thread and the capture's end; re-entrant, as a signal handler of
+        # the program's may end it, and so close the capture, in the thread holding it
         self.sender_lock = threading.RLock()
         self.broken: str | None = None  # why the decompiler process is not used
 
