@@ -77,7 +77,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         body, name, orelse = list(node.body), None, node.orelse
         if all(isinstance(s, ast.Pass) for s in body):
             body = stmts[1:]  # ``if not isinstance(exc, T): raise`` then the clause body
-        elif len(stmts) > 1 and not orelse and _never_goes_on(body):
+        elif len(stmts) > 1 and not orelse and never_goes_on(body):
             orelse = stmts[1:]  # a clause that never goes on: the next clauses follow it
         elif len(stmts) > 1:
             raise Unsupported("statements after an except clause")
@@ -139,18 +139,18 @@ def _reraise_out(stmts):
     return inner if inner is not None and _reraises(inner[1], None) else None
 
 
-def _never_goes_on(stmts) -> bool:
+def never_goes_on(stmts) -> bool:
     """Whether ``stmts`` end in a return, raise, break or continue, in an if whose
     branches each end so, a try that ends so on every way through it, or a
     ``while True`` with no break of its own."""
     last = stmts[-1] if stmts else None
     if isinstance(last, ast.If):
-        return bool(last.orelse) and _never_goes_on(last.body) and _never_goes_on(last.orelse)
+        return bool(last.orelse) and never_goes_on(last.body) and never_goes_on(last.orelse)
     if isinstance(last, TRIES):
-        if last.finalbody and _never_goes_on(last.finalbody):
+        if last.finalbody and never_goes_on(last.finalbody):
             return True
-        ended = _never_goes_on(last.orelse or last.body)
-        return ended and all(_never_goes_on(h.body) for h in last.handlers)
+        ended = never_goes_on(last.orelse or last.body)
+        return ended and all(never_goes_on(h.body) for h in last.handlers)
     if isinstance(last, ast.While):
         endless = isinstance(last.test, ast.Constant) and last.test.value is True
         return endless and not _breaks(last.body)

@@ -17,7 +17,7 @@ from .comprehensions import binds_outside, inline
 from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
-from .module_ends import returns_as_breaks, returns_as_else
+from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
 from .unread import unread_temporaries
 
 
@@ -88,6 +88,8 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
     # variable; 3.12+ inline it where no store tells (tests/known_gaps.py)
     own = ctx.code.co_name in ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
     SCOPE.outer = frozenset(ctx.stored_globals | ctx.stored_free) if own else frozenset()
+    if ctx.is_class:  # (first: the copies of its end would keep a loop's guard apart)
+        class_ends_plain(stmts)
     READS.start(stmts)
     try:
         stmts = _block(stmts)
@@ -435,8 +437,10 @@ def _drop_tail_return(stmts, keep_value: bool):
             stmts = stmts[:-1]
     last = stmts[-1] if stmts else None
     if isinstance(last, (ast.If, *TRIES, ast.With, ast.AsyncWith)):
-        # a return from an except clause runs the finally body on its own way out
-        handlers = [] if getattr(last, "finalbody", None) else getattr(last, "handlers", [])
+        # a return from an except clause runs the finally body on its own way out, and
+        # is kept where it can be said (not in a module or class body)
+        kept = keep_value and getattr(last, "finalbody", None)
+        handlers = [] if kept else getattr(last, "handlers", [])
         for part in [last, *handlers]:
             if part is last and getattr(last, "orelse", None) and isinstance(last, TRIES):
                 pass  # (running off a try body runs its else)
@@ -447,6 +451,8 @@ def _drop_tail_return(stmts, keep_value: bool):
     elif isinstance(last, ast.Match):  # running off any case ends the body too
         for case in last.cases:
             case.body = _drop_tail_return(case.body, keep_value) or [ast.Pass()]
+    elif isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # and a final loop's else
+        last.orelse = _drop_tail_return(last.orelse, keep_value)
     return stmts
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 
+from ..simulation import markers as m
+from ..structuring.clauses import never_goes_on
 from ..structuring.trys import TRIES
 from .matches import irrefutable
 
@@ -26,21 +28,26 @@ def returns_as_breaks(stmts: list[ast.stmt]) -> None:
     last = stmts[-1] if stmts else None
     if isinstance(last, _LOOPS):
         last.body = [_Breaks().visit(s) for s in last.body]
-        returns_as_breaks(last.orelse)  # (after the loop ran out: still the end)
-    elif isinstance(last, ast.If):
-        returns_as_breaks(last.body)
-        returns_as_breaks(last.orelse)
-    elif isinstance(last, (ast.With, ast.AsyncWith)):
-        returns_as_breaks(last.body)
-    elif isinstance(last, TRIES):
+    for part in _end_parts(last):
+        returns_as_breaks(part)
+
+
+def _end_parts(stmt) -> list[list[ast.stmt]]:
+    """The statement lists of ``stmt`` whose end is where ``stmt`` ends: where it ends
+    a body, theirs is the body's end too."""
+    if isinstance(stmt, _LOOPS):
+        return [stmt.orelse]  # (after the loop ran out)
+    if isinstance(stmt, ast.If):
+        return [stmt.body, stmt.orelse]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return [stmt.body]
+    if isinstance(stmt, TRIES):
         # (a finally body also ends an exception's way out, which a break would stop;
         # running off a try body with an else clause runs that clause next)
-        returns_as_breaks(last.orelse if last.orelse else last.body)
-        for handler in last.handlers:
-            returns_as_breaks(handler.body)
-    elif isinstance(last, ast.Match):
-        for case in last.cases:
-            returns_as_breaks(case.body)
+        return [stmt.orelse if stmt.orelse else stmt.body] + [h.body for h in stmt.handlers]
+    if isinstance(stmt, ast.Match):
+        return [case.body for case in stmt.cases]
+    return []
 
 
 def _rest_moved(stmts: list[ast.stmt]) -> None:
@@ -77,18 +84,21 @@ def _rest_as_case(match: ast.Match, rest: list[ast.stmt]) -> bool:
     for case in match.cases:
         if case.guard is None and irrefutable(case.pattern):
             return False
-        body = case.body
-        if _returns_none(body[-1:]):
-            body = body[:-1]
-        elif not (body and isinstance(body[-1], ast.Raise)):
-            return False
-        if not _no_return(body):
+        if not _ends_or_raises(case.body):
             return False
     for case in match.cases:
         if _returns_none(case.body[-1:]):
             case.body = case.body[:-1] or [ast.Pass()]
     match.cases.append(ast.match_case(pattern=ast.MatchAs(), guard=None, body=rest))
     return True
+
+
+def _ends_or_raises(stmts: list[ast.stmt]) -> bool:
+    """Whether ``stmts`` end the body by returning ``None`` at their end (and there
+    only), or never go on and never return (they raise)."""
+    if _returns_none(stmts[-1:]):
+        return _no_return(stmts[:-1])
+    return never_goes_on(stmts) and _no_return(stmts)
 
 
 def _endless(loop) -> bool:
@@ -139,20 +149,80 @@ class _Breaks(ast.NodeTransformer):
 
 
 def returns_as_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
-    """``stmts`` (a module or class body) with each ``try`` whose clauses all end in
-    ``return None`` and that code follows read as ``try``/``else``: the clauses end the
-    body, so what follows runs only after the try body. Not past a ``finally``, which
-    runs before an else's statements but after those that follow the try."""
+    """``stmts`` (a module or class body, or a part of one that ends where it does)
+    with each ``try`` whose clauses all end in ``return None`` and that code follows
+    read as ``try``/``else``, in place: the clauses end the body (or raise), so what
+    follows runs only after the try body. Not past a ``finally``, which runs before an
+    else's statements but after those that follow the try."""
+    _rest_copies_dropped(stmts)
     for i, stmt in enumerate(stmts[:-1]):
         if not isinstance(stmt, TRIES) or stmt.finalbody or not stmt.handlers:
             continue
-        if not all(_returns_none(h.body[-1:]) and _no_return(h.body[:-1]) for h in stmt.handlers):
+        returning = [h for h in stmt.handlers if _returns_none(h.body[-1:])]
+        if not returning or not all(_ends_or_raises(h.body) for h in stmt.handlers):
             continue
-        for handler in stmt.handlers:
+        for handler in returning:
             handler.body = handler.body[:-1] or [ast.Pass()]
         stmt.orelse = stmt.orelse + stmts[i + 1 :]
-        return stmts[: i + 1]
+        del stmts[i + 1 :]
+        break
+    for part in _end_parts(stmts[-1] if stmts else None):
+        returns_as_else(part)
     return stmts
+
+
+def class_ends_plain(stmts: list[ast.stmt]) -> None:
+    """In a class body, in place: its end stores the class's ``__class__`` cell as
+    ``__classcell__`` and returns it where a module's returns None (3.13 also stores
+    ``__static_attributes__`` before). Wherever that end was copied to, it reads as a
+    plain ``return`` (made a break, or dropped, as a module's): the class statement
+    stores both itself."""
+    stmts[:] = [s for s in map(_PlainClassEnds().visit, stmts) if s is not None]
+
+
+class _PlainClassEnds(ast.NodeTransformer):
+    def visit_Assign(self, node):
+        targets = [getattr(t, "id", None) for t in node.targets]
+        return None if targets in (["__classcell__"], ["__static_attributes__"]) else node
+
+    def visit_Return(self, node):
+        return ast.copy_location(ast.Return(value=None), node)
+
+    def _own_scope(self, node):
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _own_scope
+
+
+def _rest_copies_dropped(stmts: list[ast.stmt]) -> None:
+    """Where a way through a statement of ``stmts`` ends with a copy of the statements
+    after it and ``return None`` (the compiler copies a short body end to the jumps
+    that go to it), drop both, in place: that way then runs on into the statements
+    themselves. Only through parts that run in the statement's own context (not a
+    with's or an except clause's, nor before a finally), which the copy ran in."""
+    for i, stmt in enumerate(stmts[:-1]):
+        rest = stmts[i + 1 :]
+        if _no_return(rest):
+            _copy_dropped(stmt, [*rest, ast.Return(value=None)])
+
+
+def _copy_dropped(stmt, copy: list[ast.stmt]) -> None:
+    for part in _plain_end_parts(stmt):
+        if len(part) >= len(copy) and m.same(part[-len(copy) :], copy):
+            del part[-len(copy) :]
+            if not part and part is not getattr(stmt, "orelse", None):
+                part.append(ast.Pass())
+        elif part:
+            _copy_dropped(part[-1], copy)
+
+
+def _plain_end_parts(stmt) -> list[list[ast.stmt]]:
+    """The parts of ``_end_parts(stmt)`` that run in the context ``stmt`` runs in."""
+    if isinstance(stmt, (ast.If, ast.Match, *_LOOPS)):
+        return _end_parts(stmt)
+    if isinstance(stmt, TRIES) and stmt.orelse and not stmt.finalbody:
+        return [stmt.orelse]
+    return []
 
 
 def _returns_none(stmts: list[ast.stmt]) -> bool:
