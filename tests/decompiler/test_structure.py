@@ -447,6 +447,11 @@ READABLE += [
 ]
 if sys.version_info < (3, 13):  # (3.13 copies a class body's end apart from the loop's)
     READABLE += [("odd_ends", "while_ending_a_branch")]
+if sys.version_info >= (3, 11):  # except* clauses that go on to a break or continue
+    READABLE += [
+        ("odd_ends_star", "break_after_a_star_try_in_a_clause"),
+        ("odd_ends_star", "star_try_ending_a_case_ending_a_loop"),
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -224,7 +224,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         w.unvisit(mark)
         w.ctx.counter = counter
     kind = TRY_STAR if star else ast.Try
-    dropped = star and _next_rounds_dropped(w, handlers, follow, loop)
+    dropped = star and _clause_jumps_dropped(w, handlers, follow, loop)
     orelse, after = [], body_stack
     if after_try is not None:
         if after_try != follow:
@@ -292,24 +292,31 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         else_runs_on=runs_on,
     )
     if dropped and after is None:
-        # (the else never goes on either: the next round is what follows the try, which
-        # the walk around may write otherwise, as an if's else after the if)
-        return [node, ast.Continue()], None, None
+        # (the else never goes on either: the next round, or the break, is what follows
+        # the try, which the walk around may write otherwise, as an if's else after the if)
+        return [node, dropped()], None, None
     return [node, *after_clauses], after, nxt
 
 
-def _next_rounds_dropped(w, handlers, follow, loop) -> bool:
-    """No except* clause may ``continue``: one that ends going on to the loop's next
-    round, when the try goes on to a lone jump there (3.12+ send the clause's jump
-    straight on; ``finally: continue``), falls off the try statement instead. Whether
-    any did."""
-    if loop is None or follow is None or w.joins.jumped_to(follow) != loop.header:
-        return False
-    dropped = False
+def _clause_jumps_dropped(w, handlers, follow, loop):
+    """No except* clause may ``continue`` or ``break``: one that ends going on to the
+    loop's next round, or leaving the loop, when the try goes on to a lone jump there
+    (3.12+ send the clause's jump straight on; ``finally: continue``), falls off the
+    try statement instead. The kind of statement dropped, if any was."""
+    target = None if loop is None or follow is None else w.joins.jumped_to(follow)
+    if target is None:
+        return None
+    if target == loop.header:
+        kind = ast.Continue
+    elif target == loop.follow or target in loop.breaks:
+        kind = ast.Break
+    else:
+        return None
+    dropped = None
     for clause in handlers:
-        if clause.body and isinstance(clause.body[-1], ast.Continue):
+        if clause.body and isinstance(clause.body[-1], kind):
             clause.body = clause.body[:-1] or [ast.Pass()]
-            dropped = True
+            dropped = kind
     return dropped
 
 

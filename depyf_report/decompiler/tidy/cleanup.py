@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import threading
 from collections import Counter
 
@@ -11,7 +12,7 @@ from ..simulation import markers as m
 from ..simulation import nodes
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
-from ..structuring.trys import TRIES
+from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import without_clearing
 from .comprehensions import binds_outside, inline
 from .finally_returns import finally_again
@@ -153,6 +154,7 @@ def _block(stmts, in_loop=False, closing=True):
     out = inline(out, READS, SCOPE.outer)
     if closing:
         out = close_else(out)
+    _star_jumps_dropped(out)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else
         out = _loop_tail(out)
     return guard_loops(out)
@@ -293,8 +295,15 @@ def _loop_tail(body, whole=True):
         last.orelse = _loop_tail(last.orelse, False)
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):  # so does a final loop's else
         last.orelse = _loop_tail(last.orelse, False)
+    if isinstance(last, ast.Match):  # and each case of a final match
+        for case in last.cases:
+            case.body = _loop_tail(case.body, False) or [ast.Pass()]
     if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
         last.orelse = _loop_tail(last.orelse, False)
+        if not last.orelse and TRY_STAR and isinstance(last.body[-1], TRY_STAR):
+            # or its body, where it has none, that ends in except* clauses (which
+            # cannot continue: ``finally: continue`` read as a bare except)
+            last.body = _loop_tail(last.body, False) or [ast.Pass()]
         if not last.finalbody:  # and its clauses, which with a finally run their own copy
             for handler in last.handlers:
                 handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
@@ -332,6 +341,29 @@ def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
                 inner.orelse = [*inner.orelse, *stmts[i + 1 :]]
                 return stmts[: i + 1]
             break
+    return stmts
+
+
+def _star_jumps_dropped(stmts: list[ast.stmt]) -> None:
+    """No except* clause may break or continue: where a try with such clauses is
+    followed by that same jump, each clause's ends fall off into it instead, in
+    place (every clause that goes on goes on to the end of the try)."""
+    for stmt, after in itertools.pairwise(stmts):
+        jump = isinstance(after, (ast.Break, ast.Continue))
+        if TRY_STAR and isinstance(stmt, TRY_STAR) and jump:
+            for handler in stmt.handlers:
+                handler.body = _final_jumps_dropped(handler.body, type(after)) or [ast.Pass()]
+
+
+def _final_jumps_dropped(stmts: list[ast.stmt], kind) -> list[ast.stmt]:
+    """``stmts`` less the jumps of ``kind`` (break or continue) that end them, at
+    their end or at the ends of a final if's branches."""
+    if stmts and isinstance(stmts[-1], kind):
+        return stmts[:-1]
+    last = stmts[-1] if stmts else None
+    if isinstance(last, ast.If):
+        last.body = _final_jumps_dropped(last.body, kind) or [ast.Pass()]
+        last.orelse = _final_jumps_dropped(last.orelse, kind)
     return stmts
 
 
