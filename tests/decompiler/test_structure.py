@@ -444,6 +444,7 @@ READABLE += [
     ("odd_ends", "try_else_in_a_with"),
     ("odd_ends", "endless_loop_in_a_class_with_a_cell"),
     ("odd_ends", "match_ending_a_body_with_a_raising_case"),
+    ("odd_ends", "chained_test_in_a_loop_body_that_raises"),
 ]
 if sys.version_info < (3, 13):  # (3.13 copies a class body's end apart from the loop's)
     READABLE += [("odd_ends", "while_ending_a_branch")]

@@ -136,8 +136,11 @@ def _own_exit(w, x) -> bool:
     # ``return <constant>`` in a for loop pops the iterator before loading the
     # constant, as a break's copy of it would: read as written, a return. A pop, then
     # a return of what lay under it, is no break's copy (a break leaves no value
-    # under the iterator): a return from an async with, after its awaited ``__aexit__``
-    return ops[0] != "POP_TOP" or ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
+    # under the iterator): a return from an async with, after its awaited ``__aexit__``.
+    # Nor is a pop of a chained comparison's kept value (3.10 copies the raise after)
+    if ops[0] != "POP_TOP" or _pops_chain_middle(w, x):
+        return True
+    return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
 def _falls_into_return(w, x, steps=4) -> bool:
@@ -174,7 +177,12 @@ def _still_iterating(w, h, body, exits, done):
                 or not block.succs
                 or (
                     _pops_first(w, x)
-                    and not (_pops_copy(w, x) or _pops_entered(w, x) or _pops_awaited(w, x))
+                    and not (
+                        _pops_copy(w, x)
+                        or _pops_entered(w, x)
+                        or _pops_awaited(w, x)
+                        or _pops_chain_middle(w, x)
+                    )
                 )
                 # (a loop inside, such as an inlined comprehension, comes back to x;
                 # a with or try entered in the body goes on to x from its handler too)
@@ -267,6 +275,26 @@ def _pops_copy(w, x) -> bool:
         and instrs[w.blocks[p].last - 1].arg == 1
         for p in preds
     )
+
+
+# what a chained comparison's link runs before its COMPARE_OP, to keep its right
+# operand for the next link (3.10's DUP_TOP, ROT_THREE read as COPY 1, SWAP 3, SWAP 2)
+_CHAIN_KEEPS = ([("SWAP", 2), ("COPY", 2)], [("COPY", 1), ("SWAP", 3), ("SWAP", 2)])
+
+
+def _pops_chain_middle(w, x) -> bool:
+    """Whether block ``x`` starts by popping the value a link of a chained comparison
+    kept for the next one, where that link fails (``a < x < b``), not the iterator."""
+    instrs, preds = w.graph.instrs, w.blocks[x].preds
+
+    def kept_for_next(p) -> bool:
+        last = w.blocks[p].last
+        if instrs[last].op not in TWO_WAY or instrs[last - 1].op != "COMPARE_OP":
+            return False
+        before = [(i.op, i.arg) for i in instrs[max(last - 4, 0) : last - 1]]
+        return any(before[-len(keep) :] == keep for keep in _CHAIN_KEEPS)
+
+    return bool(preds) and all(kept_for_next(p) for p in preds)
 
 
 def _popped_to_outer(w, h, done, outer) -> set[int]:

@@ -143,6 +143,17 @@ def match_ending_a_body_with_a_raising_case(subject):
     return Body.value, LOG[-1:]
 
 
+def chained_test_in_a_loop_body_that_raises(items, x):
+    """A chained comparison in a for body that never goes back: where its first
+    link fails, it pops the value kept for the next, which is no break popping the
+    iterator (seed 734 on 3.11 and 3.13)."""
+    for item in items:
+        if 0 < x <= item:
+            LOG.append(item)
+        raise Boom(item)
+    return x
+
+
 CASES = [
     ("try_else_ending_a_branch", ("12", True)),
     ("try_else_ending_a_branch", ("1", True)),
@@ -162,4 +173,7 @@ CASES = [
     ("match_ending_a_body_with_a_raising_case", (0,)),
     ("match_ending_a_body_with_a_raising_case", ([1, 2, 3],)),
     ("match_ending_a_body_with_a_raising_case", ("x",)),
+    ("chained_test_in_a_loop_body_that_raises", ([1, 2], 1)),
+    ("chained_test_in_a_loop_body_that_raises", ([], 1)),
+    ("chained_test_in_a_loop_body_that_raises", ([5], 0)),
 ]
