@@ -5,7 +5,10 @@ the jumps that go to it (3.12+; 3.10 too, into the clauses of a try whose else e
 the body). Leaving a last ``while True`` loop reads back as a ``return`` inside it:
 where the loop is the last thing the body runs, running on after it is the body's
 end, so that ``return`` is the loop's ``break``. A clause that returns before the
-statements after its try: those statements are the try's ``else``.
+statements after its try: those statements are the try's ``else``. Each reading
+holds too inside the parts of the body's last statement that end where it does (an
+if's branches, a with body, a match's cases). A class body returns its
+``__class__`` cell where a module returns None: that is the same end.
 """
 
 from __future__ import annotations
