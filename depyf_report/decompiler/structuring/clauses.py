@@ -116,9 +116,10 @@ def _raising_if_hoisted(stmts):
     if body is None and orelse is None:
         return None
     if body is None or orelse is None:
-        # (a break, continue or return there has readings of its own)
+        # (a return, break or continue there leaves the finally body, as a raise
+        # does: the normal path's copy tells a finally body from a bare except)
         raising = last.body if body is None else last.orelse
-        if not isinstance(raising[-1], ast.Raise) or _reraises(raising[-1], None):
+        if not isinstance(raising[-1], m.TERMINAL) or _reraises(raising[-1], None):
             return None
     elif not m.same(body[1], orelse[1]):
         return None
@@ -690,6 +691,57 @@ def _ends_dropped(stmts, tail):
     node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
     node.orelse = _ends_dropped(last.orelse, tail)
     return [*stmts[:-1], node]
+
+
+def way_out_copied(stmts, final):
+    """The return, break or continue that ``stmts`` run after the copy of ``final`` they
+    are, where it is written at the end of each way through that copy that goes on:
+    3.11+ copy a small way out into each branch of the copy's last if that runs on,
+    the others leaving on their own (``finally: if a and b: return 1``, whose
+    ``and`` the walk reads as nested ifs). None where ``stmts`` are no such copy."""
+    for way_out in _last_ways_out(stmts):
+        for ours in (final, _ifs_split(final)):
+            if m.same_up_to_temporaries(stmts, _way_out_written_in(ours, way_out)):
+                return way_out
+    return None
+
+
+def _last_ways_out(stmts):
+    """The returns, breaks and continues that end ``stmts``, or the branches of their
+    last if."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, ast.If):
+        yield from _last_ways_out(last.body)
+        yield from _last_ways_out(last.orelse)
+    elif isinstance(last, (ast.Return, ast.Break, ast.Continue)):
+        yield last
+
+
+def _way_out_written_in(stmts, way_out):
+    """A copy of ``stmts`` with ``way_out`` at the end of each way through them that
+    goes on, through the branches of their last if."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, m.TERMINAL):
+        return list(stmts)
+    if not isinstance(last, ast.If):
+        return [*stmts, way_out]
+    node = copy.copy(last)
+    node.body = _way_out_written_in(last.body, way_out)
+    node.orelse = _way_out_written_in(last.orelse, way_out)
+    return [*stmts[:-1], node]
+
+
+def _ifs_split(stmts):
+    """A copy of ``stmts`` with a last ``if a and b: ...`` (no else) written
+    ``if a: if b: ...``, at every depth of that if: the same code."""
+    last = stmts[-1] if stmts else None
+    is_and = isinstance(last, ast.If) and isinstance(last.test, ast.BoolOp)
+    if not (is_and and isinstance(last.test.op, ast.And) and not last.orelse):
+        return stmts
+    first, *others = last.test.values
+    rest = others[0] if len(others) == 1 else ast.BoolOp(op=ast.And(), values=others)
+    inner = _ifs_split([ast.If(test=rest, body=last.body, orelse=[])])
+    return [*stmts[:-1], ast.If(test=first, body=inner, orelse=[])]
 
 
 def ifs_joined(stmts):
