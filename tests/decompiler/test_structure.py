@@ -437,12 +437,14 @@ if sys.version_info >= (3, 11):
         ("except_star_clauses", "raises_through_a_finally"),
         ("except_star_clauses", "raises_from_an_endless_loop"),
     ]
-# Finally bodies ending in an if whose branch returns, breaks or continues, with ways
-# out of the try body (the walk on an exception re-raises only where it goes on).
+# Finally bodies that return, break or continue at their end or in a branch of an if
+# there, with ways out of the try body (the walk on an exception re-raises only where
+# it goes on).
 READABLE += [
     ("finally_readings", "returns_from_a_finally_and"),
     ("finally_readings", "continues_from_a_finally_if"),
     ("finally_readings", "breaks_from_a_finally_if_in_a_for"),
+    ("finally_readings", "continues_from_every_finally"),
 ]
 
 

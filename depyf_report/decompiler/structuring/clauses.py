@@ -98,6 +98,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
         return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
+    if finally_body and _leaves_unraised(stmts, exc):
+        return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
     return [bare], None
 
@@ -131,6 +133,15 @@ def _raising_if_hoisted(stmts):
     if orelse is not None:
         node.orelse = orelse[0]
     return [*stmts[:-1], node], reraise
+
+
+def _leaves_unraised(stmts, exc) -> bool:
+    """Whether ``stmts`` end in a return, break or continue and never re-raise
+    ``exc``: the walk on an exception of a finally body that never goes on."""
+    if not (stmts and isinstance(stmts[-1], (ast.Return, ast.Break, ast.Continue))):
+        return False
+    module = ast.Module(body=list(stmts), type_ignores=[])
+    return not any(_reraises(node, exc) for node in ast.walk(module))
 
 
 def _reraise_out(stmts):
@@ -423,7 +434,9 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     if isinstance(stmt, ast.Return):
         stmt, end = _returned_after_exits(out, end, stmt)
         _hoist_kept_value(out, end, stmt, final)
-    if not _is_copy(out[end - len(final) : end], final):
+    own = _runs_its_own_way_out(out[:end], stmt, final)
+    copied = len(final) - 1 if own else len(final)
+    if not own and not _is_copy(out[end - len(final) : end], final):
         # The compiler copies the finally body before every way out of the try body,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
@@ -438,7 +451,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         if kept or after is None or not m.same([stmt], after):
             raise Unsupported("code after a try statement copied into its body")
         stmt = None
-    del out[end - len(final) :]
+    del out[end - copied :]
     for inner in map(_without_exit_marks, pending):
         if not inner:
             continue
@@ -452,6 +465,17 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
+
+
+def _runs_its_own_way_out(out, stmt, final) -> bool:
+    """Whether ``out`` and ``stmt`` end in a copy of ``final``, a finally body that
+    always leaves by a break, a continue or a return of a constant, ``stmt`` its own:
+    the compiler drops the way out the body wrote after that copy, never reached.
+    ``stmt`` in the body leaves through the finally body all the same."""
+    n = len(final)
+    if not n or not m.same(stmt, final[-1]) or not _cannot_raise(stmt) or len(out) < n - 1:
+        return False
+    return _is_copy([*out[len(out) - n + 1 :], stmt], final)
 
 
 def _clears_a_name(body, i) -> bool:

@@ -1,7 +1,9 @@
-"""Try statements whose finally body ends in an if whose branch returns, breaks or
-continues, with ways out of the try body: the walk on an exception re-raises only in
-the branches that go on, and the normal path's copy runs the way out after it (3.11+
-write that way out in each branch of the copy that goes on)."""
+"""Try statements whose finally body returns, breaks or continues, with ways out of
+the try body. One ending in an if whose branch leaves so: the walk on an exception
+re-raises only in the branches that go on, and the normal path's copy runs the way
+out after it (3.11+ write that way out in each branch of the copy that goes on). One
+that always leaves: the walk on an exception never re-raises, and each copy runs
+its own way out in place of the body's."""
 
 
 def returns_from_a_finally_and(flags, log):
@@ -54,6 +56,48 @@ def breaks_from_a_finally_if_in_a_for(items, log):
     return log
 
 
+def continues_from_every_finally(items, log):
+    """A finally body that always continues (``finally: ...; continue``), a continue
+    in the try body: the walk on an exception never re-raises, and was read as a bare
+    except clause with the copies before the ways out left under it. Seed 476."""
+    for x in items:
+        try:
+            if x < 0:
+                continue
+            log.append(10 // x)
+        finally:
+            log.append(-x)
+            continue
+    log.append("end")
+    return log
+
+
+def breaks_from_every_finally(items, log):
+    """A finally body that always breaks, a break in the try body."""
+    while items:
+        x = items.pop()
+        try:
+            if x < 0:
+                break
+            log.append(10 // x)
+        finally:
+            log.append(len(items))
+            break
+    log.append("end")
+    return log
+
+
+def returns_from_every_finally(flag, log):
+    """A finally body that always returns a constant, a return of one in the try body."""
+    try:
+        if flag:
+            return 1
+        log.append(len(log))
+    finally:
+        log.append("finally")
+        return 7
+
+
 CASES = [
     ("returns_from_a_finally_and", ([1, 2], [])),
     ("returns_from_a_finally_and", ([1, 2], [0])),
@@ -71,4 +115,14 @@ CASES = [
     ("breaks_from_a_finally_if_in_a_for", ([1, -1, 3], [])),
     ("breaks_from_a_finally_if_in_a_for", ([2, 0, -2, 3], [])),
     ("breaks_from_a_finally_if_in_a_for", ([], [])),
+    ("continues_from_every_finally", ([1, -2, 0, 5], [])),
+    ("continues_from_every_finally", ([0], [])),
+    ("continues_from_every_finally", ([], [])),
+    ("breaks_from_every_finally", ([1, 2], [])),
+    ("breaks_from_every_finally", ([0, 3], [])),
+    ("breaks_from_every_finally", ([-1], [])),
+    ("breaks_from_every_finally", ([], [])),
+    ("returns_from_every_finally", (True, [])),
+    ("returns_from_every_finally", (False, [])),
+    ("returns_from_every_finally", (False, None)),
 ]
