@@ -454,6 +454,16 @@ if sys.version_info >= (3, 11):  # except* clauses that go on to a break or cont
         ("odd_ends_star", "star_try_ending_a_case_ending_a_loop"),
     ]
 
+# Finally bodies that return, break or continue at their end or in a branch of an if
+# there, with ways out of the try body (the walk on an exception re-raises only where
+# it goes on).
+READABLE += [
+    ("finally_readings", "returns_from_a_finally_and"),
+    ("finally_readings", "continues_from_a_finally_if"),
+    ("finally_readings", "breaks_from_a_finally_if_in_a_for"),
+    ("finally_readings", "continues_from_every_finally"),
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -98,6 +98,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
         return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
+    if finally_body and _leaves_unraised(stmts, exc):
+        return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
     return [bare], None
 
@@ -116,9 +118,10 @@ def _raising_if_hoisted(stmts):
     if body is None and orelse is None:
         return None
     if body is None or orelse is None:
-        # (a break, continue or return there has readings of its own)
+        # (a return, break or continue there leaves the finally body, as a raise
+        # does: the normal path's copy tells a finally body from a bare except)
         raising = last.body if body is None else last.orelse
-        if not isinstance(raising[-1], ast.Raise) or _reraises(raising[-1], None):
+        if not isinstance(raising[-1], m.TERMINAL) or _reraises(raising[-1], None):
             return None
     elif not m.same(body[1], orelse[1]):
         return None
@@ -130,6 +133,15 @@ def _raising_if_hoisted(stmts):
     if orelse is not None:
         node.orelse = orelse[0]
     return [*stmts[:-1], node], reraise
+
+
+def _leaves_unraised(stmts, exc) -> bool:
+    """Whether ``stmts`` end in a return, break or continue and never re-raise
+    ``exc``: the walk on an exception of a finally body that never goes on."""
+    if not (stmts and isinstance(stmts[-1], (ast.Return, ast.Break, ast.Continue))):
+        return False
+    module = ast.Module(body=list(stmts), type_ignores=[])
+    return not any(_reraises(node, exc) for node in ast.walk(module))
 
 
 def _reraise_out(stmts):
@@ -422,7 +434,9 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     if isinstance(stmt, ast.Return):
         stmt, end = _returned_after_exits(out, end, stmt)
         _hoist_kept_value(out, end, stmt, final)
-    if not _is_copy(out[end - len(final) : end], final):
+    own = _runs_its_own_way_out(out[:end], stmt, final)
+    copied = len(final) - 1 if own else len(final)
+    if not own and not _is_copy(out[end - len(final) : end], final):
         # The compiler copies the finally body before every way out of the try body,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
@@ -437,7 +451,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         if kept or after is None or not m.same([stmt], after):
             raise Unsupported("code after a try statement copied into its body")
         stmt = None
-    del out[end - len(final) :]
+    del out[end - copied :]
     for inner in map(_without_exit_marks, pending):
         if not inner:
             continue
@@ -451,6 +465,17 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     stmt = _kept_return(out, stmt, clearing) if not kept else stmt
     out += kept
     return stmt
+
+
+def _runs_its_own_way_out(out, stmt, final) -> bool:
+    """Whether ``out`` and ``stmt`` end in a copy of ``final``, a finally body that
+    always leaves by a break, a continue or a return of a constant, ``stmt`` its own:
+    the compiler drops the way out the body wrote after that copy, never reached.
+    ``stmt`` in the body leaves through the finally body all the same."""
+    n = len(final)
+    if not n or not m.same(stmt, final[-1]) or not _cannot_raise(stmt) or len(out) < n - 1:
+        return False
+    return _is_copy([*out[len(out) - n + 1 :], stmt], final)
 
 
 def _clears_a_name(body, i) -> bool:
@@ -690,6 +715,57 @@ def _ends_dropped(stmts, tail):
     node.body = _ends_dropped(last.body, tail) or [ast.Pass()]
     node.orelse = _ends_dropped(last.orelse, tail)
     return [*stmts[:-1], node]
+
+
+def way_out_copied(stmts, final):
+    """The return, break or continue that ``stmts`` run after the copy of ``final`` they
+    are, where it is written at the end of each way through that copy that goes on:
+    3.11+ copy a small way out into each branch of the copy's last if that runs on,
+    the others leaving on their own (``finally: if a and b: return 1``, whose
+    ``and`` the walk reads as nested ifs). None where ``stmts`` are no such copy."""
+    for way_out in _last_ways_out(stmts):
+        for ours in (final, _ifs_split(final)):
+            if m.same_up_to_temporaries(stmts, _way_out_written_in(ours, way_out)):
+                return way_out
+    return None
+
+
+def _last_ways_out(stmts):
+    """The returns, breaks and continues that end ``stmts``, or the branches of their
+    last if."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, ast.If):
+        yield from _last_ways_out(last.body)
+        yield from _last_ways_out(last.orelse)
+    elif isinstance(last, (ast.Return, ast.Break, ast.Continue)):
+        yield last
+
+
+def _way_out_written_in(stmts, way_out):
+    """A copy of ``stmts`` with ``way_out`` at the end of each way through them that
+    goes on, through the branches of their last if."""
+    last = stmts[-1] if stmts else None
+    if isinstance(last, m.TERMINAL):
+        return list(stmts)
+    if not isinstance(last, ast.If):
+        return [*stmts, way_out]
+    node = copy.copy(last)
+    node.body = _way_out_written_in(last.body, way_out)
+    node.orelse = _way_out_written_in(last.orelse, way_out)
+    return [*stmts[:-1], node]
+
+
+def _ifs_split(stmts):
+    """A copy of ``stmts`` with a last ``if a and b: ...`` (no else) written
+    ``if a: if b: ...``, at every depth of that if: the same code."""
+    last = stmts[-1] if stmts else None
+    is_and = isinstance(last, ast.If) and isinstance(last.test, ast.BoolOp)
+    if not (is_and and isinstance(last.test.op, ast.And) and not last.orelse):
+        return stmts
+    first, *others = last.test.values
+    rest = others[0] if len(others) == 1 else ast.BoolOp(op=ast.And(), values=others)
+    inner = _ifs_split([ast.If(test=rest, body=last.body, orelse=[])])
+    return [*stmts[:-1], ast.If(test=first, body=inner, orelse=[])]
 
 
 def ifs_joined(stmts):

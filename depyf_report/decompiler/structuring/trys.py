@@ -26,6 +26,7 @@ from .clauses import (
     returns_kept_value,
     strip_copies,
     try_tail_hoisted,
+    way_out_copied,
 )
 from .joins import same_instructions
 from .loops import loop_edges
@@ -972,7 +973,9 @@ def _finally_readings(final, rest):
     into the clauses and else of its last try, written once after it (or, through
     ifs and the code after such a try, once at the end); with the else of an if
     whose body ends in an exit written after it (one walk may find no join for the
-    if). Each reads the same code."""
+    if); with the way out copied into each branch of the copy that goes on, where
+    the others return, break or continue on their own, written once after it. Each
+    reads the same code."""
     n = len(final)
     hoisted = copied_tail_hoisted(if_tail_hoisted(rest)) if len(rest) == n else rest
     yield final, hoisted
@@ -982,6 +985,9 @@ def _finally_readings(final, rest):
     yield final, deeper
     yield flat, else_after_exit_flattened(deeper)
     yield final, exit_branch_last(rest)
+    way_out = way_out_copied(rest, final)
+    if way_out is not None:
+        yield final, [*final, way_out]
 
 
 def _round(x, loop) -> bool:
