@@ -453,6 +453,10 @@ if sys.version_info >= (3, 11):  # except* clauses that go on to a break or cont
         ("odd_ends_star", "break_after_a_star_try_in_a_clause"),
         ("odd_ends_star", "star_try_ending_a_case_ending_a_loop"),
     ]
+# Branches whose ends the walk of an if, or of a value, reads.
+READABLE += [
+    ("branch_region_ends", "chain_stored_last_in_a_class"),
+]
 
 # Finally bodies that return, break or continue at their end or in a branch of an if
 # there, with ways out of the try body (the walk on an exception re-raises only where

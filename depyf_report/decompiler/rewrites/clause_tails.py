@@ -181,12 +181,25 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
             continue
         start = cleanup + 2
         length = _tail_length(instrs, start)
-        copy = cleanup - length
-        if not length or copy <= keeps[cleanup]:
-            continue
-        if all(map(same_instruction, instrs[copy:cleanup], instrs[start : start + length])):
+        copy = _copy_before(instrs, cleanup, start, length)
+        if copy is not None and copy > keeps[cleanup]:
             found[copy] = start
     return found
+
+
+def _copy_before(instrs, end: int, start: int, length: int) -> int | None:
+    """Where the copy of the ``length`` instructions from ``start`` that ends right
+    before ``end`` starts, or None. In a module or class body the copy may end with a
+    jump into the original instead (3.10's copies of the implicit ``return None``
+    are jumps to its last copy again, ``py310_exits``): the copy is what comes before."""
+    last = instrs[end - 1] if length else None
+    if last is not None and last.op == "JUMP" and start < last.target < start + length:
+        length, end = last.target - start, end - 1
+    copy = end - length
+    original = instrs[start : start + length]
+    if not length or not all(map(same_instruction, instrs[copy:end], original)):
+        return None
+    return copy
 
 
 COMPARISONS = {"COMPARE_OP", "IS_OP", "CONTAINS_OP"}
