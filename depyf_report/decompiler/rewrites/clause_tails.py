@@ -180,7 +180,9 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
         if [(i.op, i.arg) for i in pops] != [("SWAP", 2), ("POP_TOP", None)]:
             continue
         start = cleanup + 2
-        length = _tail_length(instrs, start)
+        # (a finally body's exceptional copy ends with its RERAISE: the exception
+        # stays below the chain's value, alike on both arms)
+        length = _tail_length(instrs, start, EXITS | {"RERAISE"})
         copy = _copy_before(instrs, cleanup, start, length)
         if copy is not None and copy > keeps[cleanup]:
             found[copy] = start
@@ -199,6 +201,8 @@ def _copy_before(instrs, end: int, start: int, length: int) -> int | None:
     original = instrs[start : start + length]
     if not length or not all(map(same_instruction, instrs[copy:end], original)):
         return None
+    if instrs[copy].handler != instrs[start].handler:
+        return None  # (an exit under another handler is another exit)
     return copy
 
 
@@ -275,16 +279,16 @@ def _used_after_arm(instrs, arm: int, tail, targets) -> int | None:
     return None
 
 
-def _tail_length(instrs, start: int) -> int:
-    """Instructions from ``start`` to the first return or raise, when they run straight
-    through and are few enough for the compiler to copy; else 0."""
+def _tail_length(instrs, start: int, exits=EXITS) -> int:
+    """Instructions from ``start`` to the first return or raise (one of ``exits``), when
+    they run straight through and are few enough for the compiler to copy; else 0."""
     offsets = set()
     for i in range(start, min(start + 2 * LONGEST_COPY, len(instrs))):
         ins = instrs[i]
         offsets.add(ins.offset)
         if len(offsets) > LONGEST_COPY or ins.target is not None:
             return 0
-        if ins.op in EXITS:
+        if ins.op in exits:
             return i + 1 - start
     return 0
 
