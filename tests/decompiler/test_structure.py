@@ -456,6 +456,7 @@ if sys.version_info >= (3, 11):  # except* clauses that go on to a break or cont
 # Branches whose ends the walk of an if, or of a value, reads.
 READABLE += [
     ("branch_region_ends", "chain_stored_last_in_a_class"),
+    ("branch_region_ends", "chain_stored_last_in_a_class_branch"),
     ("branch_region_ends", "chain_used_last_in_a_finally"),
 ]
 

@@ -181,8 +181,10 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
             continue
         start = cleanup + 2
         # (a finally body's exceptional copy ends with its RERAISE: the exception
-        # stays below the chain's value, alike on both arms)
+        # stays below the chain's value, alike on both arms; in a module or class body
+        # the original may itself be a copy of the implicit return, made a jump)
         length = _tail_length(instrs, start, EXITS | {"RERAISE"})
+        length = length or _jumping_tail_length(instrs, start)
         copy = _copy_before(instrs, cleanup, start, length)
         if copy is not None and copy > keeps[cleanup]:
             found[copy] = start
@@ -201,6 +203,8 @@ def _copy_before(instrs, end: int, start: int, length: int) -> int | None:
     original = instrs[start : start + length]
     if not length or not all(map(same_instruction, instrs[copy:end], original)):
         return None
+    if any(a.target != b.target for a, b in zip(instrs[copy:end], original)):
+        return None  # (a jump on: to the same place)
     if instrs[copy].handler != instrs[start].handler:
         return None  # (an exit under another handler is another exit)
     return copy
@@ -290,6 +294,18 @@ def _tail_length(instrs, start: int, exits=EXITS) -> int:
             return 0
         if ins.op in exits:
             return i + 1 - start
+    return 0
+
+
+def _jumping_tail_length(instrs, start: int) -> int:
+    """Instructions from ``start`` through a jump on, when those before it run
+    straight through and are few enough for the compiler to copy; else 0."""
+    for i in range(start, min(start + LONGEST_COPY + 1, len(instrs))):
+        ins = instrs[i]
+        if ins.op == "JUMP":
+            return i + 1 - start if i > start else 0
+        if ins.target is not None or ins.op in NO_FALLTHROUGH:
+            return 0
     return 0
 
 
