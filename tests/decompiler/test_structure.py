@@ -446,7 +446,7 @@ READABLE += [
     ("odd_ends", "match_ending_a_body_with_a_raising_case"),
     ("odd_ends", "chained_test_in_a_loop_body_that_raises"),
 ]
-if sys.version_info < (3, 13):  # (3.13 copies a class body's end apart from the loop's)
+if sys.version_info < (3, 12):  # (3.12+ copy a class body's end apart from the loop's)
     READABLE += [("odd_ends", "while_ending_a_branch")]
 if sys.version_info >= (3, 11):  # except* clauses that go on to a break or continue
     READABLE += [
