@@ -445,6 +445,7 @@ if sys.version_info >= (3, 11):
         ("py313_shapes", "break_out_of_a_clause_try_in_a_finally"),
         ("py313_shapes", "chain_fails_in_a_named_clause_in_a_finally"),
     ]
+READABLE += [("py313_shapes", "break_on_a_conditional_test_in_a_clause")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

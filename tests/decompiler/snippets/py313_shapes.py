@@ -1,8 +1,9 @@
 """Shapes that 3.13 compiles apart from 3.12, read as 3.12's are: a jump that 3.13
 gives the handler of a statement around (or none), between two instructions of a
 try or with body (the second may be a NOP that keeps a line); a block with no line
-of its own that 3.13 copies to a jump to it (the end of an except clause). One
-function each, named after the shape; each runs on every Python."""
+of its own that 3.13 copies to a jump to it (the end of an except clause); a break
+that 3.13 lays out as the end of the except clause around the loop. One function
+each, named after the shape; each runs on every Python."""
 
 
 class Gate:
@@ -65,6 +66,21 @@ def chain_fails_in_a_named_clause_in_a_finally(value, flag, log):
     return log
 
 
+def break_on_a_conditional_test_in_a_clause(items, flag, log):
+    """The two arms of the test go to the break, which 3.13 lays out as the clause's
+    end (one arm falls into it, the other jumps there): the one way the endless loop
+    leaves its body (seed 300)."""
+    try:
+        log.append(items[0])
+    except IndexError as e:
+        while True:
+            log.append((len(log), type(e).__name__))
+            if len(log) > 3 if flag else not flag:
+                break
+    log.append("after")
+    return log
+
+
 CASES = [
     ("break_out_of_a_clause_try_in_a_finally", ([0, 0, 1, 0], [])),
     ("break_out_of_a_clause_try_in_a_finally", ([0, 0], [])),
@@ -78,4 +94,7 @@ CASES = [
     ("chain_fails_in_a_named_clause_in_a_finally", (0, False, [1])),
     ("chain_fails_in_a_named_clause_in_a_finally", (1, True, [])),
     ("chain_fails_in_a_named_clause_in_a_finally", ("x", True, [])),
+    ("break_on_a_conditional_test_in_a_clause", ([], True, [])),
+    ("break_on_a_conditional_test_in_a_clause", ([], False, [])),
+    ("break_on_a_conditional_test_in_a_clause", ([1], True, [])),
 ]
