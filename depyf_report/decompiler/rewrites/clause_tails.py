@@ -152,10 +152,9 @@ def copied_unnumbered_blocks(instrs: list[Instr], lines: SourceLines) -> dict[in
     """3.13: first instruction of each copy of a block with no line that does not fall
     through -> the first of that block. The original is jumped to (or follows an
     ``async for``'s end) and is the compiler's own code (``_compilers_end``); a copy
-    is the same instructions, jumping to the same place (a copy that returns or
-    raises meets nothing), at the end of a block that something runs on into.
-    Running the original in its place runs the same instructions, so any match will
-    do for meaning."""
+    is the same instructions (handlers and the jump's target too) at the end of a
+    block that something runs on into. Running the original in its place runs the
+    same instructions, so any match will do for meaning."""
     if PY < (3, 13):
         return {}
     originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
@@ -168,7 +167,7 @@ def copied_unnumbered_blocks(instrs: list[Instr], lines: SourceLines) -> dict[in
             originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
     found = {}
     for ins in instrs:
-        if ins.op != "JUMP":  # (copies that end the function meet nothing: left alone)
+        if ins.op not in NO_FALLTHROUGH:
             continue
         for j, length in originals.get(_ending(ins), ()):
             k = ins.index + 1 - length
