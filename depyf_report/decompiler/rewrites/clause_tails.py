@@ -25,9 +25,9 @@ raw instructions) by a copy of that block:
 
 - 3.13 also copies a block with no source line of its own that does not fall
   through (an except clause's ``POP_EXCEPT``, the clearing of its name and the jump
-  on) to every jump to it, of any length: a branch that goes to the end of a
-  clause, or a break out of a loop in it, then ends with its own copy of that end,
-  which is no longer where the branches meet or the loop goes on.
+  on; a jump on alone) to every jump to it, of any length: a branch that goes to
+  the end of a clause then ends with its own copy of that end, which is no longer
+  where the branches meet.
 
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
@@ -150,19 +150,15 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
 
 def copied_unnumbered_blocks(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
     """3.13: first instruction of each copy of a block with no line that does not fall
-    through -> the first of that block. The original is jumped to (or follows an
-    ``async for``'s end) and is the compiler's own code (``_compilers_end``); a copy
-    is the same instructions (handlers and the jump's target too) at the end of a
-    block that something runs on into. Running the original in its place runs the
-    same instructions, so any match will do for meaning."""
+    through -> the first of that block. The original is jumped to, and no instruction
+    in it has a line; a copy is the same instructions (handlers and the jump's target
+    too) at the end of a block that something runs on into. Running the original in
+    its place runs the same instructions, so any match will do for meaning."""
     if PY < (3, 13):
         return {}
     originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
-    # (jumped to, or where an ``async for`` goes on once exhausted)
-    starts = {ins.target for ins in instrs if ins.target is not None}
-    starts |= {ins.index + 1 for ins in instrs if ins.op == "END_ASYNC_FOR"}
-    for j in sorted(starts - {len(instrs)}):
-        end = _compilers_end(instrs, lines, j)
+    for j in sorted({ins.target for ins in instrs if ins.target is not None}):
+        end = _unnumbered_end(instrs, lines, j)
         if end is not None:
             originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
     found = {}
@@ -181,15 +177,12 @@ def copied_unnumbered_blocks(instrs: list[Instr], lines: SourceLines) -> dict[in
     return found
 
 
-def _compilers_end(instrs, lines, j: int) -> int | None:
+def _unnumbered_end(instrs, lines, j: int) -> int | None:
     """The last instruction of the straight run from ``j`` to a jump, return or
-    raise, where that run is the compiler's own code: none of it has a source line,
-    or it is an except clause's end (its ``POP_EXCEPT``, which may take the line of
-    what runs before it: the end of a for loop in the clause); else None."""
-    own = instrs[j].op == "POP_EXCEPT"
+    raise, where none of it has a source line; else None."""
     for i in range(j, len(instrs)):
         ins = instrs[i]
-        if not own and lines.at(ins.offset) is not None:
+        if lines.at(ins.offset) is not None:
             return None
         if ins.op in NO_FALLTHROUGH:
             return i

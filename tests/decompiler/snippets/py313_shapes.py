@@ -81,52 +81,6 @@ def break_on_a_conditional_test_in_a_clause(items, flag, log):
     return log
 
 
-def break_from_a_for_in_a_clause_in_a_finally(items, log):
-    """3.13 copies the clause's end (``POP_EXCEPT``, the jump to the finally body) to
-    the break; the one after the exhausted loop takes the loop's line: the break's
-    copy is where the loop goes on (seed 218 with ``async for``)."""
-    try:
-        log.append(1 // len(log))
-    except ZeroDivisionError:
-        for item in items:
-            if item > 2:
-                break
-            log.append(item)
-    finally:
-        log.append("finally")
-    return log
-
-
-class Items:
-    """An async iterator over a list."""
-
-    def __init__(self, items):
-        self.items = list(items)
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        if not self.items:
-            raise StopAsyncIteration
-        return self.items.pop(0)
-
-
-async def async_break_from_a_clause_in_a_finally(items, log):
-    """As above with ``async for``: the original end follows its END_ASYNC_FOR (seed
-    218)."""
-    try:
-        log.append(1 // len(log))
-    except ZeroDivisionError:
-        async for item in Items(items):
-            if item > 2:
-                break
-            log.append(item)
-    finally:
-        log.append("finally")
-    return log
-
-
 CASES = [
     ("break_out_of_a_clause_try_in_a_finally", ([0, 0, 1, 0], [])),
     ("break_out_of_a_clause_try_in_a_finally", ([0, 0], [])),
@@ -143,10 +97,4 @@ CASES = [
     ("break_on_a_conditional_test_in_a_clause", ([], True, [])),
     ("break_on_a_conditional_test_in_a_clause", ([], False, [])),
     ("break_on_a_conditional_test_in_a_clause", ([1], True, [])),
-    ("break_from_a_for_in_a_clause_in_a_finally", ([1, 2, 3, 4], [])),
-    ("break_from_a_for_in_a_clause_in_a_finally", ([1, 2], [])),
-    ("break_from_a_for_in_a_clause_in_a_finally", ([1], [0])),
-    ("async_break_from_a_clause_in_a_finally", ([1, 2, 3, 4], [])),
-    ("async_break_from_a_clause_in_a_finally", ([1, 2], [])),
-    ("async_break_from_a_clause_in_a_finally", ([1], [0])),
 ]
