@@ -11,7 +11,6 @@ from ..rewrites.clause_tails import (
     copied_chain_ends,
     copied_clause_tails,
     copied_loop_exits,
-    copied_unnumbered_blocks,
     copied_value_tails,
     copied_while_exits,
     copied_with_exits,
@@ -62,7 +61,6 @@ class Graph:
             }
             if lines is not None:
                 breaks = copied_while_exits(instrs, lines)
-                breaks.update(copied_unnumbered_blocks(instrs, lines))
                 breaks = {c: o for c, o in breaks.items() if c not in copies}
                 breaks.update(copied_with_exits(instrs, lines))
         leaders = {test.top for test in tests} | {*copies, *copies.values(), *leaders}

@@ -23,12 +23,6 @@ raw instructions) by a copy of that block:
   the block that pops the middle operand where it fails; the original follows
   that block.
 
-- 3.13 also copies a block with no source line of its own that does not fall
-  through (an except clause's ``POP_EXCEPT``, the clearing of its name and the jump
-  on; a jump on alone) to every jump to it, of any length: a branch that goes to
-  the end of a clause then ends with its own copy of that end, which is no longer
-  where the branches meet.
-
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
 return after ``__exit__``. Any original will do for meaning: both compute what they
@@ -44,7 +38,6 @@ from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
 from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
-from ..bytecode.versions import PY
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -146,62 +139,6 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
                 found[start] = j
                 break
     return found
-
-
-def copied_unnumbered_blocks(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
-    """3.13: first instruction of each copy of a block with no line that does not fall
-    through -> the first of that block. The original is jumped to, and no instruction
-    in it has a line; a copy is the same instructions (handlers and the jump's target
-    too) at the end of a block that something runs on into. Running the original in
-    its place runs the same instructions, so any match will do for meaning."""
-    if PY < (3, 13):
-        return {}
-    originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
-    for j in sorted({ins.target for ins in instrs if ins.target is not None}):
-        end = _unnumbered_end(instrs, lines, j)
-        if end is not None:
-            originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
-    found = {}
-    for ins in instrs:
-        if ins.op not in NO_FALLTHROUGH:
-            continue
-        for j, length in originals.get(_ending(ins), ()):
-            k = ins.index + 1 - length
-            if (
-                0 < k != j
-                and instrs[k - 1].op not in NO_FALLTHROUGH
-                and _same_run(instrs, j, k, length)
-            ):
-                found[k] = j
-                break
-    return found
-
-
-def _unnumbered_end(instrs, lines, j: int) -> int | None:
-    """The last instruction of the straight run from ``j`` to a jump, return or
-    raise, where none of it has a source line; else None."""
-    for i in range(j, len(instrs)):
-        ins = instrs[i]
-        if lines.at(ins.offset) is not None:
-            return None
-        if ins.op in NO_FALLTHROUGH:
-            return i
-        if ins.target is not None:
-            return None
-    return None
-
-
-def _ending(ins: Instr) -> tuple:
-    """What tells one block's last instruction from another's: where it jumps."""
-    return (ins.op, ins.target, ins.arg if ins.target is None else None, ins.handler)
-
-
-def _same_run(instrs, j: int, k: int, length: int) -> bool:
-    """Whether the ``length`` instructions from ``k`` are those from ``j``."""
-    return all(
-        same_instruction(a, b) and a.target == b.target
-        for a, b in zip(instrs[j : j + length], instrs[k : k + length])
-    )
 
 
 def _after_test_chain_end(instrs, start: int) -> bool:

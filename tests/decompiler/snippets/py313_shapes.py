@@ -1,9 +1,8 @@
 """Shapes that 3.13 compiles apart from 3.12, read as 3.12's are: a jump that 3.13
 gives the handler of a statement around (or none), between two instructions of a
-try or with body (the second may be a NOP that keeps a line); a block with no line
-of its own that 3.13 copies to a jump to it (the end of an except clause); a break
-that 3.13 lays out as the end of the except clause around the loop. One function
-each, named after the shape; each runs on every Python."""
+try or with body (the second may be a NOP that keeps a line); a break that 3.13
+lays out as the end of the except clause around the loop. One function each, named
+after the shape; each runs on every Python."""
 
 
 class Gate:
@@ -52,20 +51,6 @@ def return_from_a_case_at_the_end_of_a_with(point, flag, log):
     return log
 
 
-def chain_fails_in_a_named_clause_in_a_finally(value, flag, log):
-    """The chained comparison's failure gets its own copy of the clause's end (clear
-    ``e``, jump to the finally body): no longer where the if's branches meet (seed
-    47)."""
-    try:
-        log.append(1 // value)
-    except ZeroDivisionError as e:
-        if flag and 0 < len(log) <= 4:
-            log.append(("chain", type(e).__name__))
-    finally:
-        log.append("finally")
-    return log
-
-
 def break_on_a_conditional_test_in_a_clause(items, flag, log):
     """The two arms of the test go to the break, which 3.13 lays out as the clause's
     end (one arm falls into it, the other jumps there): the one way the endless loop
@@ -89,11 +74,6 @@ CASES = [
     ("return_from_a_case_at_the_end_of_a_with", ([5], False, [])),
     ("return_from_a_case_at_the_end_of_a_with", ([1], True, [])),
     ("return_from_a_case_at_the_end_of_a_with", ((1, 2), True, [])),
-    ("chain_fails_in_a_named_clause_in_a_finally", (0, True, [])),
-    ("chain_fails_in_a_named_clause_in_a_finally", (0, True, [1, 2, 3, 4])),
-    ("chain_fails_in_a_named_clause_in_a_finally", (0, False, [1])),
-    ("chain_fails_in_a_named_clause_in_a_finally", (1, True, [])),
-    ("chain_fails_in_a_named_clause_in_a_finally", ("x", True, [])),
     ("break_on_a_conditional_test_in_a_clause", ([], True, [])),
     ("break_on_a_conditional_test_in_a_clause", ([], False, [])),
     ("break_on_a_conditional_test_in_a_clause", ([1], True, [])),
