@@ -146,13 +146,19 @@ def _close_jump_gaps(instrs, dropped) -> None:
 
 def _in_gap(instrs, i, handler) -> bool:
     """Whether instruction ``i`` is a jump outside ``handler``'s try body, under no
-    handler or (3.13) one of a statement around it."""
+    handler or (3.13) that of a statement around it: not a cleanup's (``lasti``), such
+    as an except* clause's, whose body's end jumps on to the next clause."""
     ins = instrs[i]
     if ins.op not in opcodes.GAP_OPS or ins.handler == handler:
         return False
     if ins.handler is None:
         return True
-    return versions.PY >= (3, 13) and ins.handler in _enclosing(instrs, handler)
+    around = ins.handler
+    return (
+        versions.PY >= (3, 13)
+        and instrs[around.target].op == "PUSH_EXC_INFO"
+        and around in _enclosing(instrs, handler)
+    )
 
 
 def _enclosing(instrs, handler) -> list:
