@@ -470,6 +470,15 @@ READABLE += [
     ("finally_readings", "continues_from_every_finally"),
 ]
 
+# py313: 3.13's handlers of jumps and breaks laid out as a clause's end, read as
+# 3.12's (3.10's layout of the try shape is not read yet).
+READABLE += [
+    ("py313_shapes", "return_from_a_case_at_the_end_of_a_with"),
+    ("py313_shapes", "break_on_a_conditional_test_in_a_clause"),
+]
+if sys.version_info >= (3, 11):
+    READABLE += [("py313_shapes", "break_out_of_a_clause_try_in_a_finally")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -108,35 +108,68 @@ def _offset_resolver(instrs, first_at):
 
 
 def _attach_handlers(code, instrs, resolve) -> None:
+    dropped: dict[int, Handler] = {}  # kept instruction -> handler of those dropped before it
     for start, end, target, depth, lasti in versions.exception_entries(code):
         hidx = resolve(target)
         if hidx >= len(instrs) or instrs[hidx].op == "STOPITERATION_ERROR":
             continue  # generator-wide StopIteration -> RuntimeError guard: implicit
         handler = Handler(hidx, depth, lasti)
-        for i in range(resolve(start), resolve(end)):
+        first, last = resolve(start), resolve(end)
+        if first == last:  # (only dropped instructions: a NOP that keeps a line)
+            dropped.setdefault(first, handler)
+        for i in range(first, last):
             if instrs[i].handler is None:
                 instrs[i].handler = handler
-    _close_jump_gaps(instrs)
+    _close_jump_gaps(instrs, dropped if versions.PY >= (3, 13) else {})
 
 
-def _close_jump_gaps(instrs) -> None:
-    """3.13 leaves jumps, which cannot raise, out of the exception table even between
-    two covered instructions of one try body; they belong to that body all the same."""
+def _close_jump_gaps(instrs, dropped) -> None:
+    """3.13 gives a jump, which cannot raise, the handler of where it goes rather than
+    of where it is: a break or continue out of a try body, or an if's jump to the end
+    of a with body, lies between two covered instructions of that body (the second
+    may be a NOP, dropped: ``dropped``) with no handler, or with the handler of a
+    statement around it. It belongs to that body all the same, as 3.12 has it."""
     i = 0
     while i < len(instrs):
-        if instrs[i].handler is not None or instrs[i].op not in opcodes.GAP_OPS or i == 0:
+        before = instrs[i - 1].handler if i else None
+        if before is None or not _in_gap(instrs, i, before):
             i += 1
             continue
         end = i
-        while (
-            end < len(instrs) and instrs[end].handler is None and instrs[end].op in opcodes.GAP_OPS
-        ):
+        while end < len(instrs) and _in_gap(instrs, end, before):
             end += 1
-        before = instrs[i - 1].handler
-        if before is not None and end < len(instrs) and instrs[end].handler == before:
+        if end < len(instrs) and before in (instrs[end].handler, dropped.get(end)):
             for k in range(i, end):
                 instrs[k].handler = before
         i = end
+
+
+def _in_gap(instrs, i, handler) -> bool:
+    """Whether instruction ``i`` is a jump outside ``handler``'s try body, under no
+    handler or (3.13) that of a statement around it: not a cleanup's (``lasti``), such
+    as an except* clause's, whose body's end jumps on to the next clause."""
+    ins = instrs[i]
+    if ins.op not in opcodes.GAP_OPS or ins.handler == handler:
+        return False
+    if ins.handler is None:
+        return True
+    around = ins.handler
+    return (
+        versions.PY >= (3, 13)
+        and instrs[around.target].op == "PUSH_EXC_INFO"
+        and around in _enclosing(instrs, handler)
+    )
+
+
+def _enclosing(instrs, handler) -> list:
+    """The handlers around ``handler``'s statement, innermost first: each handler's
+    own first instruction is covered by the next (through a cleanup's, ``lasti``)."""
+    out = []
+    h = instrs[handler.target].handler if handler.target < len(instrs) else None
+    while h is not None and h not in out:
+        out.append(h)
+        h = instrs[h.target].handler if h.target < len(instrs) else None
+    return out
 
 
 def _collapse_yield_from(raw):

@@ -288,7 +288,10 @@ def _lone_way_out(w, body) -> int | None:
     Every break goes there, so its code is what runs after the loop."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
-    going_on = [x for x in outside if not _only_ends(w, x) and not _in_inner_for(w, x, body)]
+    going_on = {x for x in outside if not _only_ends(w, x) and not _in_inner_for(w, x, body)}
+    # (a lone jump on to another of them is the same way out: an arm of a conditional
+    # test jumping to the break that the other arm falls into)
+    going_on = [x for x in going_on if w.joins.jumped_to(x) not in going_on - {x}]
     if len(going_on) == 1 and len(w.blocks[going_on[0]].succs) == 1:
         [after] = w.blocks[going_on[0]].succs
         if after in outside:
