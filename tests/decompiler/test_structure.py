@@ -454,6 +454,11 @@ if sys.version_info >= (3, 11):  # except* clauses that go on to a break or cont
         ("odd_ends_star", "star_try_ending_a_case_ending_a_loop"),
     ]
 
+# Loops whose body the walk took to end early, at a region's end or an outer loop's edge.
+READABLE += [
+    ("loop_region_ends", "async_for_that_never_goes_round_in_a_loop"),
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -468,10 +468,13 @@ def _ends_outer_body(w, exits, outer) -> bool:
 
 
 def _reached_normally(w, h, body) -> set[int]:
-    """The blocks of ``body`` that header ``h`` reaches without raising."""
+    """The blocks of ``body`` that header ``h`` reaches without raising. An ``async
+    for`` inside ends normally at its END_ASYNC_FOR, which its handler reaches: the
+    loop's code goes on from there (its own body may never go back: seed 384)."""
     reached, todo = {h}, [h]
     while todo:
-        for s in w.blocks[todo.pop()].succs:
+        x = todo.pop()
+        for s in [*w.blocks[x].succs, w.graph.async_for_end(x)]:
             if s in body and s not in reached:
                 reached.add(s)
                 todo.append(s)
