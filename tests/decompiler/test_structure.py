@@ -457,6 +457,7 @@ if sys.version_info >= (3, 11):  # except* clauses that go on to a break or cont
 # Loops whose body the walk took to end early, at a region's end or an outer loop's edge.
 READABLE += [
     ("loop_region_ends", "async_for_that_never_goes_round_in_a_loop"),
+    ("loop_region_ends", "breaks_from_a_clause_after_a_raising_try"),
 ]
 
 

@@ -18,6 +18,7 @@ from .loops import (
     check_body_ends,
     dead_ends_dropped,
     else_clause,
+    goes_on_unwritten,
     inside_entered,
     loop_nodes,
 )
@@ -289,6 +290,9 @@ def _lone_way_out(w, body) -> int | None:
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
     going_on = [x for x in outside if not _only_ends(w, x) and not _in_inner_for(w, x, body)]
+    met = _breaks_meet(w, going_on, body)
+    if met is not None:
+        return met
     if len(going_on) == 1 and len(w.blocks[going_on[0]].succs) == 1:
         [after] = w.blocks[going_on[0]].succs
         if after in outside:
@@ -302,6 +306,18 @@ def _lone_way_out(w, body) -> int | None:
     if _leaves_a_value(w, going_on[0]):
         return None
     return going_on[0]
+
+
+def _breaks_meet(w, going_on, body) -> int | None:
+    """The block where the ways on out of a loop that never ends all meet, each going
+    straight there and writing nothing (a jump, an except clause's exit): breaks, one
+    of them in a clause laid out after the loop, which its extent leaves out (seed
+    1229). That block is what runs after the loop."""
+    ends = {s for x in going_on for s in w.blocks[x].succs}
+    if len(going_on) < 2 or len(ends) != 1 or ends <= body:
+        return None
+    [end] = ends
+    return end if all(goes_on_unwritten(w, x, end) for x in going_on) else None
 
 
 def _in_inner_for(w, x, body) -> bool:
