@@ -484,13 +484,10 @@ def _ends_outer_body(w, exits, outer) -> bool:
 
 
 def _reached_normally(w, h, body) -> set[int]:
-    """The blocks of ``body`` that header ``h`` reaches without raising. An ``async
-    for`` inside ends normally at its END_ASYNC_FOR, which its handler reaches: the
-    loop's code goes on from there (its own body may never go back: seed 384)."""
+    """The blocks of ``body`` that header ``h`` reaches without raising."""
     reached, todo = {h}, [h]
     while todo:
-        x = todo.pop()
-        for s in [*w.blocks[x].succs, w.graph.async_for_end(x)]:
+        for s in w.blocks[todo.pop()].succs:
             if s in body and s not in reached:
                 reached.add(s)
                 todo.append(s)
@@ -502,8 +499,15 @@ def _exits(w, h, body) -> set[int]:
     extent ends with the last block reached from the header without raising: except
     clauses may be laid out after the code that follows the loop."""
     last = max(_reached_normally(w, h, body))
-    # (not a block of the loop laid out past it: a clause's way to the repeated test)
-    found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last and s not in body}
+    # (not a block of the loop laid out past it: a clause's way to the repeated test;
+    # nor the body of an ``async for`` inside, which may never go back: seed 384)
+    found = {
+        s
+        for x in range(h, last + 1)
+        if x == h or w.graph.async_for_end(x) is None
+        for s in w.blocks[x].succs
+        if s > last and s not in body
+    }
     # Except clauses inside the loop are laid out last on 3.12+: what only they lead
     # to is part of the loop (a clause that returns), not where it is left for.
     contexts = _contexts(w, h)
