@@ -479,6 +479,12 @@ READABLE += [
 if sys.version_info >= (3, 11):
     READABLE += [("py313_shapes", "break_out_of_a_clause_try_in_a_finally")]
 
+# Loops whose body the walk took to end early, at a region's end or an outer loop's edge.
+READABLE += [
+    ("loop_region_ends", "async_for_that_never_goes_round_in_a_loop"),
+    ("loop_region_ends", "breaks_from_a_clause_after_a_raising_try"),
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

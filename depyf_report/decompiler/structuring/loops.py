@@ -60,7 +60,7 @@ def else_clause(w, start, follow, stack, outer, active) -> list:
     ended = w.ended_at
     if after is None or ended == follow or follow in w.fences:
         return orelse  # (a follow that is a fence, or its copy: the body ends there too)
-    if not _goes_on_unwritten(w, follow, ended):
+    if not goes_on_unwritten(w, follow, ended):
         raise Unsupported("a loop's else clause leaves the with or try body around it")
     return orelse
 
@@ -72,7 +72,7 @@ _CLEARS = {("STORE_FAST", "DELETE_FAST"), ("STORE_NAME", "DELETE_NAME")}
 _CLEARS |= {("STORE_DEREF", "DELETE_DEREF"), ("STORE_GLOBAL", "DELETE_GLOBAL")}
 
 
-def _goes_on_unwritten(w, b, end) -> bool:
+def goes_on_unwritten(w, b, end) -> bool:
     """Whether block ``b`` goes straight on to ``end`` doing nothing that is written."""
     block = w.blocks[b]
     if block.succs != [end]:

@@ -18,6 +18,7 @@ from .loops import (
     check_body_ends,
     dead_ends_dropped,
     else_clause,
+    goes_on_unwritten,
     inside_entered,
     loop_nodes,
 )
@@ -292,6 +293,9 @@ def _lone_way_out(w, body) -> int | None:
     # (a lone jump on to another of them is the same way out: an arm of a conditional
     # test jumping to the break that the other arm falls into)
     going_on = [x for x in going_on if w.joins.jumped_to(x) not in going_on - {x}]
+    met = _breaks_meet(w, going_on, body)
+    if met is not None:
+        return met
     if len(going_on) == 1 and len(w.blocks[going_on[0]].succs) == 1:
         [after] = w.blocks[going_on[0]].succs
         if after in outside:
@@ -305,6 +309,18 @@ def _lone_way_out(w, body) -> int | None:
     if _leaves_a_value(w, going_on[0]):
         return None
     return going_on[0]
+
+
+def _breaks_meet(w, going_on, body) -> int | None:
+    """The block where the ways on out of a loop that never ends all meet, each going
+    straight there and writing nothing (a jump, an except clause's exit): breaks, one
+    of them in a clause laid out after the loop, which its extent leaves out (seed
+    1229). That block is what runs after the loop."""
+    ends = {s for x in going_on for s in w.blocks[x].succs}
+    if len(going_on) < 2 or len(ends) != 1 or ends <= body:
+        return None
+    [end] = ends
+    return end if all(goes_on_unwritten(w, x, end) for x in going_on) else None
 
 
 def _in_inner_for(w, x, body) -> bool:
@@ -486,8 +502,15 @@ def _exits(w, h, body) -> set[int]:
     extent ends with the last block reached from the header without raising: except
     clauses may be laid out after the code that follows the loop."""
     last = max(_reached_normally(w, h, body))
-    # (not a block of the loop laid out past it: a clause's way to the repeated test)
-    found = {s for x in range(h, last + 1) for s in w.blocks[x].succs if s > last and s not in body}
+    # (not a block of the loop laid out past it: a clause's way to the repeated test;
+    # nor the body of an ``async for`` inside, which may never go back: seed 384)
+    found = {
+        s
+        for x in range(h, last + 1)
+        if x == h or w.graph.async_for_end(x) is None
+        for s in w.blocks[x].succs
+        if s > last and s not in body
+    }
     # Except clauses inside the loop are laid out last on 3.12+: what only they lead
     # to is part of the loop (a clause that returns), not where it is left for.
     contexts = _contexts(w, h)
