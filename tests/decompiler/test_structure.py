@@ -469,6 +469,11 @@ READABLE += [
     ("finally_readings", "breaks_from_a_finally_if_in_a_for"),
     ("finally_readings", "continues_from_every_finally"),
 ]
+# Where with statements end (3.10 copies the exit of the with around to the inner
+# one's suppressing way out)
+READABLE += [
+    ("with_ends", "nested_withs_end_a_class_body"),
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -203,11 +203,15 @@ def _leaves_early(w, p, left) -> bool:
 
 def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
-    same block, or running a copy of the same instructions (3.13 copies the end of an
-    except clause, up to its jump, that a with ends)."""
+    same block or a copy of it, or running a copy of the same instructions (3.13
+    copies the end of an except clause, up to its jump, that a with ends)."""
     blocks, instrs = w.graph.blocks, w.graph.instrs
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
         if x == after:
+            return True
+        if isinstance(after, int) and w.joins.same_block(x, after):
+            # (3.10 copies the exit of a with around this one to each way out of
+            # this one's body, the way __exit__ suppressing goes on included)
             return True
         if len(blocks[x].succs) != 1:
             break
