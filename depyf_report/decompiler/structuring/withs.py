@@ -227,18 +227,30 @@ def _goes_on_like(w, x, after) -> bool:
 
 
 def _ends_with_copy(w, x, after) -> bool:
-    """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end)."""
+    """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end),
+    or with one then a jump to where they fall into (3.10 copies the code after a with
+    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on)."""
     instrs = w.graph.instrs
     start, end = after
     block = w.graph.blocks[x]
+    last = block.end - _jumps_as_falling(w, block, end)
     size = end - start
-    if block.end - block.start < size:
+    if last - block.start < size:
         return False
-    mine = instrs[block.end - size : block.end]
+    mine = instrs[last - size : last]
     return all(
         a.op == b.op and value_key(a.argval) == value_key(b.argval)
         for a, b in zip(mine, instrs[start:end])
     )
+
+
+def _jumps_as_falling(w, block, end) -> bool:
+    """Whether ``block`` ends with a jump to the block that the instructions up to
+    ``end`` fall into, and they end with no jump of their own."""
+    instrs, graph = w.graph.instrs, w.graph
+    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP" or end not in graph.block_at:
+        return False
+    return graph.blocks[graph.at(end) - 1].succs == block.succs
 
 
 def _exits_settled(body, exit_, in_try=False):
