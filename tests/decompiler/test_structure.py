@@ -469,6 +469,13 @@ READABLE += [
     ("finally_readings", "breaks_from_a_finally_if_in_a_for"),
     ("finally_readings", "continues_from_every_finally"),
 ]
+# Where with statements end (3.10 copies the exit of the with around, and the code
+# after the with up to the end of a class body, to its suppressing way out)
+READABLE += [
+    ("with_ends", "nested_withs_end_a_class_body"),
+    ("with_ends", "withs_in_a_try_finally_in_a_class_body"),
+    ("with_ends", "code_after_a_with_ends_a_class_body"),
+]
 
 # py313: 3.13's handlers of jumps and breaks laid out as a clause's end, read as
 # 3.12's (3.10's layout of the try shape is not read yet).

@@ -224,11 +224,21 @@ class Joins:
     def same_exit(self, a, b) -> bool:
         """Whether blocks ``a`` and ``b`` both end the function, alike: 3.12+ copy such a
         small block to the jumps to it, so one chain can fail into several copies."""
+        return not self.blocks[a].succs and self.same_block(a, b)
+
+    def same_block(self, a, b) -> bool:
+        """Whether blocks ``a`` and ``b`` run the same instructions, under the same
+        handler, on to the same blocks (one by a jump, the other falling into it):
+        either one does what the other does."""
         x, y = self.blocks[a], self.blocks[b]
-        if x.succs or y.succs or x.handler != y.handler:
+        if x.succs != y.succs or x.handler != y.handler:
             return False
-        instrs = self.graph.instrs
-        return same_instructions(instrs[x.start : x.end], instrs[y.start : y.end])
+        return same_instructions(self._unjumped(x), self._unjumped(y))
+
+    def _unjumped(self, block):
+        """The instructions of ``block`` but a jump that ends it."""
+        end = block.end - (self.graph.instrs[block.last].op == "JUMP")
+        return self.graph.instrs[block.start : end]
 
     def same_return(self, a, b) -> bool:
         x = self.blocks[a]

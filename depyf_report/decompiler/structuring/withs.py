@@ -203,11 +203,15 @@ def _leaves_early(w, p, left) -> bool:
 
 def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
-    same block, or running a copy of the same instructions (3.13 copies the end of an
-    except clause, up to its jump, that a with ends)."""
+    same block or a copy of it, or running a copy of the same instructions (3.13
+    copies the end of an except clause, up to its jump, that a with ends)."""
     blocks, instrs = w.graph.blocks, w.graph.instrs
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
         if x == after:
+            return True
+        if isinstance(after, int) and w.joins.same_block(x, after):
+            # (3.10 copies the exit of a with around this one to each way out of
+            # this one's body, the way __exit__ suppressing goes on included)
             return True
         if len(blocks[x].succs) != 1:
             break
@@ -223,18 +227,30 @@ def _goes_on_like(w, x, after) -> bool:
 
 
 def _ends_with_copy(w, x, after) -> bool:
-    """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end)."""
+    """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end),
+    or with one then a jump to where they fall into (3.10 copies the code after a with
+    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on)."""
     instrs = w.graph.instrs
     start, end = after
     block = w.graph.blocks[x]
+    last = block.end - _jumps_as_falling(w, block, end)
     size = end - start
-    if block.end - block.start < size:
+    if last - block.start < size:
         return False
-    mine = instrs[block.end - size : block.end]
+    mine = instrs[last - size : last]
     return all(
         a.op == b.op and value_key(a.argval) == value_key(b.argval)
         for a, b in zip(mine, instrs[start:end])
     )
+
+
+def _jumps_as_falling(w, block, end) -> bool:
+    """Whether ``block`` ends with a jump to the block that the instructions up to
+    ``end`` fall into, and they end with no jump of their own."""
+    instrs, graph = w.graph.instrs, w.graph
+    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP" or end not in graph.block_at:
+        return False
+    return graph.blocks[graph.at(end) - 1].succs == block.succs
 
 
 def _exits_settled(body, exit_, in_try=False):
