@@ -437,6 +437,23 @@ if sys.version_info >= (3, 11):
         ("except_star_clauses", "raises_through_a_finally"),
         ("except_star_clauses", "raises_from_an_endless_loop"),
     ]
+# Chained comparisons in a finally body (whose exception copy ends with a re-raise),
+# in an except clause that re-raises, and in a with body.
+READABLE += [
+    ("chains_in_finally", name)
+    for name in (
+        "chain_value_in_finally",
+        "longer_chain_value_in_finally",
+        "four_operand_chain_in_finally",
+        "chain_value_in_a_reraising_clause",
+        "chain_value_in_finally_in_a_with",
+        "chain_value_in_finally_in_a_loop",
+        "chain_in_a_call_in_finally",
+        "identity_chain_in_finally",
+        "chain_condition_in_finally",
+        "finally_in_a_clause_with_a_chain",
+    )
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

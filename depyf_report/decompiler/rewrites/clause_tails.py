@@ -19,9 +19,10 @@ raw instructions) by a copy of that block:
   itself for the code after the loop (``copied_after_endless_loop``).
 
 - 3.10 and 3.12+ copy what follows a chained comparison used as a value
-  (``return a < b < c``) to the arm where the chain holds, which would jump over
-  the block that pops the middle operand where it fails; the original follows
-  that block.
+  (``return a < b < c``; ``f(a < b < c)`` ending a finally body's exception copy,
+  which re-raises) to the arm where the chain holds, which would jump over the
+  block that pops the middle operand where it fails; the original follows that
+  block.
 
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
@@ -180,7 +181,9 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
         if [(i.op, i.arg) for i in pops] != [("SWAP", 2), ("POP_TOP", None)]:
             continue
         start = cleanup + 2
-        length = _tail_length(instrs, start)
+        # (both arms leave the same stack under the tail, so a tail that reads it is
+        # the same too: the ``RERAISE`` of a finally body's exception copy)
+        length = _tail_length(instrs, start, CHAIN_TAIL_EXITS)
         copy = cleanup - length
         if not length or copy <= keeps[cleanup]:
             continue
@@ -190,6 +193,7 @@ def copied_chain_ends(instrs: list[Instr]) -> dict[int, int]:
 
 
 COMPARISONS = {"COMPARE_OP", "IS_OP", "CONTAINS_OP"}
+CHAIN_TAIL_EXITS = EXITS | {"RERAISE"}
 
 
 def copied_value_tails(instrs: list[Instr]) -> dict[int, int]:
@@ -262,16 +266,16 @@ def _used_after_arm(instrs, arm: int, tail, targets) -> int | None:
     return None
 
 
-def _tail_length(instrs, start: int) -> int:
-    """Instructions from ``start`` to the first return or raise, when they run straight
-    through and are few enough for the compiler to copy; else 0."""
+def _tail_length(instrs, start: int, exits=EXITS) -> int:
+    """Instructions from ``start`` to the first of ``exits`` (a return or raise), when
+    they run straight through and are few enough for the compiler to copy; else 0."""
     offsets = set()
     for i in range(start, min(start + 2 * LONGEST_COPY, len(instrs))):
         ins = instrs[i]
         offsets.add(ins.offset)
         if len(offsets) > LONGEST_COPY or ins.target is not None:
             return 0
-        if ins.op in EXITS:
+        if ins.op in exits:
             return i + 1 - start
     return 0
 
