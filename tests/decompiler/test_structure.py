@@ -452,8 +452,19 @@ READABLE += [
         "identity_chain_in_finally",
         "chain_condition_in_finally",
         "finally_in_a_clause_with_a_chain",
+        "chain_condition_with_a_computed_operand",
     )
 ]
+if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
+    READABLE += [
+        ("chains_in_finally", name)
+        for name in (
+            "chain_condition_before_code_after_a_try",
+            "and_chain_condition_before_code_after_a_try",
+            "chain_condition_in_a_finally_in_a_try",
+            "computed_operand_chain_before_code_after_a_try",
+        )
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

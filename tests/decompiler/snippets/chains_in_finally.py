@@ -109,6 +109,59 @@ def finally_in_a_clause_with_a_chain(x, log):
             log.append(0 <= x <= len(log))
 
 
+def chain_condition_before_code_after_a_try(x, log):
+    """A chain as the condition of the last if in a try body, code after the try:
+    where its first comparison fails, the pop runs a copy of that code (3.12+; the
+    state machine on 3.10, 3.12 and 3.13)."""
+    try:
+        if 0 < x <= 1:
+            log.append(1)
+    except ValueError:
+        pass
+    return x
+
+
+def and_chain_condition_before_code_after_a_try(t, x, log):
+    """``t and`` a chain, the same way: one condition, not two ifs."""
+    try:
+        if t and 0 < x <= 1:
+            log.append(1)
+    except ValueError:
+        pass
+    return x
+
+
+def chain_condition_in_a_finally_in_a_try(t, x, log):
+    """The same in a finally body at the end of an enclosing try body (seed 28)."""
+    try:
+        try:
+            log.append(x)
+        finally:
+            if t and 0 < x <= 1:
+                log.append(1)
+    except ValueError:
+        pass
+    return x
+
+
+def chain_condition_with_a_computed_operand(x, log):
+    """A chain whose middle operand is a call: the copy that keeps it for the next
+    comparison spilled it into a temporary (the state machine on 3.10, 3.12, 3.13)."""
+    if 0 < x <= len(log) < 3:
+        log.append(1)
+    return x
+
+
+def computed_operand_chain_before_code_after_a_try(x, log):
+    """The same as the last if in a try body, code after the try."""
+    try:
+        if 0 < x <= len(log) < 3 != x:
+            log.append(1)
+    except ValueError:
+        pass
+    return x
+
+
 CASES = [
     ("chain_value_in_finally", (1, [])),
     ("chain_value_in_finally", (0, [])),
@@ -139,4 +192,25 @@ CASES = [
     ("chain_condition_in_finally", (1, 2, 9, [])),
     ("finally_in_a_clause_with_a_chain", (0, [])),
     ("finally_in_a_clause_with_a_chain", (1, [])),
+    ("chain_condition_before_code_after_a_try", (1, [])),
+    ("chain_condition_before_code_after_a_try", (0, [])),
+    ("chain_condition_before_code_after_a_try", (2, [])),
+    ("chain_condition_before_code_after_a_try", ("a", [])),
+    ("and_chain_condition_before_code_after_a_try", (True, 1, [])),
+    ("and_chain_condition_before_code_after_a_try", (False, 1, [])),
+    ("and_chain_condition_before_code_after_a_try", (True, 5, [])),
+    ("and_chain_condition_before_code_after_a_try", (True, -5, [])),
+    ("chain_condition_in_a_finally_in_a_try", (True, 1, [])),
+    ("chain_condition_in_a_finally_in_a_try", (True, 2, [])),
+    ("chain_condition_in_a_finally_in_a_try", (0, 1, [])),
+    ("chain_condition_in_a_finally_in_a_try", (1, 0, None)),
+    ("chain_condition_with_a_computed_operand", (1, [])),
+    ("chain_condition_with_a_computed_operand", (1, [1, 2, 3])),
+    ("chain_condition_with_a_computed_operand", (0, [])),
+    ("chain_condition_with_a_computed_operand", (4, [1])),
+    ("computed_operand_chain_before_code_after_a_try", (1, [])),
+    ("computed_operand_chain_before_code_after_a_try", (1, [1])),
+    ("computed_operand_chain_before_code_after_a_try", (2, [5])),
+    ("computed_operand_chain_before_code_after_a_try", (0, [])),
+    ("computed_operand_chain_before_code_after_a_try", (1, [1, 2, 3])),
 ]
