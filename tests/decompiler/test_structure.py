@@ -492,6 +492,35 @@ READABLE += [
     ("loop_region_ends", "breaks_from_a_clause_after_a_raising_try"),
 ]
 
+# Chained comparisons in a finally body (whose exception copy ends with a re-raise),
+# in an except clause that re-raises, and in a with body.
+READABLE += [
+    ("chains_in_finally", name)
+    for name in (
+        "chain_value_in_finally",
+        "longer_chain_value_in_finally",
+        "four_operand_chain_in_finally",
+        "chain_value_in_a_reraising_clause",
+        "chain_value_in_finally_in_a_with",
+        "chain_value_in_finally_in_a_loop",
+        "chain_in_a_call_in_finally",
+        "identity_chain_in_finally",
+        "chain_condition_in_finally",
+        "finally_in_a_clause_with_a_chain",
+        "chain_condition_with_a_computed_operand",
+    )
+]
+if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
+    READABLE += [
+        ("chains_in_finally", name)
+        for name in (
+            "chain_condition_before_code_after_a_try",
+            "and_chain_condition_before_code_after_a_try",
+            "chain_condition_in_a_finally_in_a_try",
+            "computed_operand_chain_before_code_after_a_try",
+        )
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

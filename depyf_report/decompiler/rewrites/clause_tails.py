@@ -19,9 +19,10 @@ raw instructions) by a copy of that block:
   itself for the code after the loop (``copied_after_endless_loop``).
 
 - 3.10 and 3.12+ copy what follows a chained comparison used as a value
-  (``return a < b < c``) to the arm where the chain holds, which would jump over
-  the block that pops the middle operand where it fails; the original follows
-  that block.
+  (``return a < b < c``; ``f(a < b < c)`` ending a finally body's exception copy,
+  which re-raises) to the arm where the chain holds, which would jump over the
+  block that pops the middle operand where it fails; the original follows that
+  block.
 
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a

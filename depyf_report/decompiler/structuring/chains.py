@@ -18,7 +18,7 @@ def chained(w, test, true_b, false_b, stack):
     the whole chain fails; where it holds, the next comparison consumes ``x``. Returns
     (test, true, false, stack, blocks) or None."""
     middle = stack[-1] if stack else None
-    taken, failed = set(), None
+    taken, cleanups = set(), set()
     while isinstance(test, ast.Compare) and middle is not None:
         if test.comparators[-1] is not middle or true_b in w.visited:
             return None
@@ -27,16 +27,8 @@ def chained(w, test, true_b, false_b, stack):
             return None
         compare, t2, f2, rest = nxt
         keeps = len(rest) == len(stack)  # another middle value: the chain goes on
-        target = _popped_to(w, false_b, None if keeps else f2)
-        if target is None or (failed is not None and target != failed):
-            return None
-        failed = target
+        cleanups.add(false_b)
         taken |= {true_b, false_b}
-        if not keeps and f2 != failed and w.joins.jumped_to(f2) == failed:
-            taken.add(f2)  # the last comparison's failure jumps on to the chain's
-        elif not keeps and f2 != failed and w.joins.same_exit(f2, failed):
-            taken.add(f2)  # or runs its own copy of it
-            w.merge.exit_copies[f2] = failed
         test = ast.Compare(
             left=test.left,
             ops=[*test.ops, *compare.ops],
@@ -44,9 +36,33 @@ def chained(w, test, true_b, false_b, stack):
         )
         true_b, false_b = t2, f2
         if not keeps:
+            # each failing comparison's pop goes on to where the last one fails (only
+            # known now: a pop may run its own copy of that block)
+            failed = {_popped_to(w, x, f2) for x in cleanups}
+            if len(failed) != 1 or None in failed:
+                return None
+            failed = _failed_at(w, failed.pop(), f2, taken)
             return test, true_b, failed, rest, taken
         middle, stack = rest[-1], rest
     return None
+
+
+def _failed_at(w, failed, last, taken):
+    """Where the chain fails: where its pops go on to (``failed``), which the last
+    comparison's failure (``last``) jumps on to or copies (then taken with the chain),
+    or the end of the try body around that they both are (or copy)."""
+    if last == failed:
+        return failed
+    if w.joins.jumped_to(last) == failed:
+        taken.add(last)  # the last comparison's failure jumps on to the chain's
+    elif w.joins.same_exit(last, failed):
+        if last in w.fences:
+            # the end of the try body around, where its walk stops: the copy is
+            # code after the try, no part of the chain (3.12+, seed 28)
+            return last
+        taken.add(last)  # or runs its own copy of it
+        w.merge.exit_copies[last] = failed
+    return failed
 
 
 def chained_value(w, sim, value, stack):
@@ -123,10 +139,12 @@ def _next_comparison(w, b, failing, stack):
     except Unsupported:
         return None
     br, rest = sim.branch, sim.stack
-    if sim.out or br is None or br.kind != "cond" or len(block.succs) != 2:
+    if br is None or br.kind != "cond" or len(block.succs) != 2:
         return None
     compare = br.test
     if not isinstance(compare, ast.Compare) or compare.left is not stack[-1]:
+        return None
+    if sim.out and not _unspilled_operand(w, sim.out, compare, rest):
         return None
     if not len(stack) - 1 <= len(rest) <= len(stack):
         return None
@@ -137,6 +155,28 @@ def _next_comparison(w, b, failing, stack):
     fall, jump = block.succs
     t2, f2 = (jump, fall) if br.jump_when else (fall, jump)
     return compare, t2, f2, rest
+
+
+def _unspilled_operand(w, out, compare, rest) -> bool:
+    """Whether ``out`` only assigns the comparison's right operand to a temporary,
+    which the chain keeps for its next comparison (``a < x <= f() < b``: the ``COPY``
+    of a value computed there spills it): put back in both places, it is still
+    evaluated once, where the chain evaluates it."""
+    if len(out) != 1 or not isinstance(out[0], ast.Assign) or len(out[0].targets) != 1:
+        return False
+    target = out[0].targets[0]
+    if not (isinstance(target, ast.Name) and w.ctx.is_temp(target.id)):
+        return False
+    right, kept = compare.comparators[-1], rest[-1] if rest else None
+    if not all(isinstance(v, ast.Name) and v.id == target.id for v in (right, kept)):
+        return False
+    reads = sum(
+        isinstance(n, ast.Name) and n.id == target.id for v in (compare, *rest) for n in ast.walk(v)
+    )
+    if reads != 2:
+        return False
+    compare.comparators[-1] = rest[-1] = out.pop().value
+    return True
 
 
 def _popped_to(w, b, failed):
