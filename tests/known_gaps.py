@@ -75,13 +75,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
-    (
-        structure("finally_copies.clause_runs_on_to_a_finally_copy"),
-        (PY310,),
-        "3.10 writes the inner finally body's copy after the clause and the else of the "
-        "outer try apart; the outer try's else and its clauses are taken to go on to "
-        "different places (issue 25)",
-    ),
 ]
 
 

@@ -356,8 +356,7 @@ READABLE += [
     ("loop_with_ends", "breaks_after_an_await"),
     ("loop_with_ends", "returns_after_an_await_in_withs"),
 ]
-if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
-    READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
+READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
 # Except clauses that meet past a try body that never ends normally, at code after it.
 READABLE += [
     ("except_clauses", "clauses_meet_after_a_raising_body"),
@@ -478,6 +477,21 @@ READABLE += [
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("py313_shapes", "break_out_of_a_clause_try_in_a_finally")]
+
+# A try's else and its clauses that meet at copies of an enclosing finally body, or
+# never meet: the else leaves, the code after the clauses is after the try; a return
+# from a try body inside an except clause, no end of that body.
+READABLE += [
+    ("try_meets", name)
+    for name in (
+        "else_and_clauses_before_a_finally",
+        "empty_else_before_a_finally",
+        "else_breaks_clauses_go_on",
+        "else_raises_clauses_go_on",
+        "returns_from_a_try_in_a_named_clause",
+        "returns_from_a_try_in_a_named_clause_in_a_loop",
+    )
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
