@@ -480,7 +480,7 @@ if sys.version_info >= (3, 11):
 
 # A try's else and its clauses that meet at copies of an enclosing finally body, or
 # never meet: the else leaves, the code after the clauses is after the try; a return
-# from a try body inside an except clause, no end of that body.
+# from a try body inside an except clause, no end of that body; ``finally: pass``.
 READABLE += [
     ("try_meets", name)
     for name in (
@@ -490,8 +490,19 @@ READABLE += [
         "else_raises_clauses_go_on",
         "returns_from_a_try_in_a_named_clause",
         "returns_from_a_try_in_a_named_clause_in_a_loop",
+        "empty_finally_after_clauses",
+        "empty_finally_returns",
+        "empty_finally_around_a_with",
     )
 ]
+if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
+    READABLE += [
+        ("try_meets_star", name)
+        for name in (
+            "star_try_in_a_star_clause",
+            "star_try_in_a_split_group",
+        )
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

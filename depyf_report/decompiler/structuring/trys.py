@@ -211,6 +211,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     after_clauses = []  # code after a try whose body (or else) never ends normally
     if (follow is None or _else_leaves(w, follow, end, loop)) and not _is_finally(w, h):
         h_out, after_clauses = code_after_clauses(h_out)
+    if _is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
+        # ``finally: pass``: no copy of it anywhere, the normal path goes on as it is
+        node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=[ast.Pass()])
+        return [node], body_stack, follow
     handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
     _no_copy_under_clause(w, h, h_out, final, star, copies)
     if final is not None and not _is_finally(w, h):
@@ -314,6 +318,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # the try, which the walk around may write otherwise, as an if's else after the if)
         return [node, dropped()], None, None
     return [node, *after_clauses], after, nxt
+
+
+def _only_reraises(stmts, exc) -> bool:
+    """Whether the walk of a handler only re-raises ``exc``, the exception it handles."""
+    return len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and stmts[0].exc is exc
 
 
 def _else_leaves(w, follow, end, loop) -> bool:

@@ -3,7 +3,19 @@ that each go on to a copy of the finally body around them (3.10 copies it, with
 the return after it, to every way out); an else that never goes on (a break, a
 raise), so that the code the clauses go on to is written after the try; a return
 from a try body inside an except clause, whose way out leaves the clause (and
-clears its name), no code after the try."""
+clears its name), no code after the try; ``finally: pass``, whose handler only
+re-raises."""
+
+
+class Manager:
+    def __init__(self, suppress):
+        self.suppress = suppress
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        return self.suppress
 
 
 def else_and_clauses_before_a_finally(a, log):
@@ -157,6 +169,38 @@ def returns_from_a_try_in_a_named_clause_in_a_loop(items, log):
                 log.append("none")
 
 
+def empty_finally_after_clauses(a, log):
+    """``finally: pass`` around a try with a named clause: the handler only re-raises,
+    no clause and no finally body read from it (seed 16 on 3.10)."""
+    try:
+        for log[0] in range(a):
+            pass
+    except TypeError as e:
+        pass
+    finally:
+        pass
+
+
+def empty_finally_returns(a, log):
+    """``finally: pass`` around a body that returns on one way."""
+    try:
+        if a:
+            return 1 // (a - 1)
+        log.append(a)
+    finally:
+        pass
+    return log
+
+
+def empty_finally_around_a_with(m, log):
+    """``finally: pass`` around a with statement."""
+    try:
+        with m:
+            log.append(1)
+    finally:
+        pass
+
+
 CASES = [
     ("else_and_clauses_before_a_finally", (2, [])),
     ("else_and_clauses_before_a_finally", (0, [])),
@@ -193,4 +237,13 @@ CASES = [
     ("returns_from_a_try_in_a_named_clause_in_a_loop", ([1, 0, 2], [])),
     ("returns_from_a_try_in_a_named_clause_in_a_loop", ([0, 1, 0], [])),
     ("returns_from_a_try_in_a_named_clause_in_a_loop", ([1, 0], [0])),
+    ("empty_finally_after_clauses", (2, [0])),
+    ("empty_finally_after_clauses", ("a", [0])),
+    ("empty_finally_after_clauses", (2, [])),
+    ("empty_finally_returns", (0, [])),
+    ("empty_finally_returns", (2, [])),
+    ("empty_finally_returns", (1, [])),
+    ("empty_finally_around_a_with", (Manager(False), [])),
+    ("empty_finally_around_a_with", (Manager(True), None)),
+    ("empty_finally_around_a_with", (Manager(False), None)),
 ]
