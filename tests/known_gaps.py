@@ -41,14 +41,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "after the loop (not 3.11, which jumps there) leaves the loop to the state machine",
     ),
     (
-        structure("loops.endless_loop_ends_a_clause"),
-        (PY310,),
-        "3.10 copies the finally body's small ending block: the else stops at one copy, "
-        "the clause goes on to another, which reads as going on to different places "
-        "(seeds 5161, 8225, 9085, 9515 and 9751 are wrong when that is let through); "
-        "state machine",
-    ),
-    (
         structure("except_star.loop_around_star"),
         (PY311,),
         "a for loop whose body starts with an if/continue and ends with if/break after a "
