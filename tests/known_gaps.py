@@ -41,21 +41,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "after the loop (not 3.11, which jumps there) leaves the loop to the state machine",
     ),
     (
-        structure("exceptions.conditional_test_before_else_and_finally"),
-        (PY310,),
-        "3.10 sends the else of a try/except/else/finally to one copy of the finally body "
-        "and the clause to another: the else seems to stop short of where the clauses go "
-        "on, and the rule that keeps seeds 3200, 5157, 6697 and 8118 right falls back",
-    ),
-    (
-        structure("loops.endless_loop_ends_a_clause"),
-        (PY310,),
-        "3.10 copies the finally body's small ending block: the else stops at one copy, "
-        "the clause goes on to another, which reads as going on to different places "
-        "(seeds 5161, 8225, 9085, 9515 and 9751 are wrong when that is let through); "
-        "state machine",
-    ),
-    (
         structure("except_star.loop_around_star"),
         (PY311,),
         "a for loop whose body starts with an if/continue and ends with if/break after a "
@@ -75,12 +60,18 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
-    (
-        structure("finally_copies.clause_runs_on_to_a_finally_copy"),
-        (PY310,),
-        "3.10 writes the inner finally body's copy after the clause and the else of the "
-        "outer try apart; the outer try's else and its clauses are taken to go on to "
-        "different places (issue 25)",
+    *(
+        (
+            structure(f"try_meets_star.{name}"),
+            (PY313,),
+            "3.13: a try/except* at the end of an except* clause, another clause after "
+            "it: the inner try's else and its clauses are taken to go on to different "
+            "places (issue 25)",
+        )
+        for name in (
+            "star_try_in_a_star_clause",
+            "star_try_in_a_split_group",
+        )
     ),
 ]
 

@@ -356,8 +356,7 @@ READABLE += [
     ("loop_with_ends", "breaks_after_an_await"),
     ("loop_with_ends", "returns_after_an_await_in_withs"),
 ]
-if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apart)
-    READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
+READABLE += [("loop_with_ends", "returns_through_a_with_and_a_finally")]
 # Except clauses that meet past a try body that never ends normally, at code after it.
 READABLE += [
     ("except_clauses", "clauses_meet_after_a_raising_body"),
@@ -518,6 +517,32 @@ if sys.version_info >= (3, 11):  # (3.10: a try's else and its clauses go on apa
             "and_chain_condition_before_code_after_a_try",
             "chain_condition_in_a_finally_in_a_try",
             "computed_operand_chain_before_code_after_a_try",
+        )
+    ]
+
+# A try's else and its clauses that meet at copies of an enclosing finally body, or
+# never meet: the else leaves, the code after the clauses is after the try; a return
+# from a try body inside an except clause, no end of that body; ``finally: pass``.
+READABLE += [
+    ("try_meets", name)
+    for name in (
+        "else_and_clauses_before_a_finally",
+        "empty_else_before_a_finally",
+        "else_breaks_clauses_go_on",
+        "else_raises_clauses_go_on",
+        "returns_from_a_try_in_a_named_clause",
+        "returns_from_a_try_in_a_named_clause_in_a_loop",
+        "empty_finally_after_clauses",
+        "empty_finally_returns",
+        "empty_finally_around_a_with",
+    )
+]
+if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
+    READABLE += [
+        ("try_meets_star", name)
+        for name in (
+            "star_try_in_a_star_clause",
+            "star_try_in_a_split_group",
         )
     ]
 

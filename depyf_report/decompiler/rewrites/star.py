@@ -206,7 +206,9 @@ class _Reader:
         _require(self._has(r, [("SWAP", 2)]), "no re-raise of what is left")
         _require(instrs[r + 1].op == "POP_EXCEPT", "no POP_EXCEPT")
         _require(self._has(r + 2, [("RERAISE", 0)]), "no RERAISE")
-        found.after, jumps = self._through_jumps(tail + 5)  # 3.11 jumps past the else
+        # (3.11 jumps past the else; a try at the end of an except* clause, on past
+        # that clause's own way out, which its handler's rewrite keeps)
+        found.after, jumps = self._through_jumps(tail + 5, clause_end=True)
         found.dropped.update([*range(tail, tail + 5), *range(r, r + 3), *jumps])
         found.after = self._body_copy(found)
 
@@ -308,13 +310,28 @@ class _Reader:
             _made(ins, "POP_JUMP_IF_FALSE", None, ins.handler, target=target)
         ]
 
-    def _through_jumps(self, at: int) -> tuple[int, list[int]]:
+    def _through_jumps(self, at: int, clause_end=False) -> tuple[int, list[int]]:
+        """Where the jumps from ``at`` on lead, and those jumps. ``clause_end``: up to
+        a jump that ends the body of an except* clause around the first one (under
+        the cleanup of the handler, the clause body's own left)."""
         jumps = []
+        first = self.instrs[at].handler
         while self.instrs[at].op == "JUMP":
+            handler = self.instrs[at].handler
+            if clause_end and jumps and handler != first and self._handler_cleanup(handler):
+                break
             _require(len(jumps) < 8, "a run of jumps")
             jumps.append(at)
             at = self.instrs[at].target
         return at, jumps
+
+    def _handler_cleanup(self, handler: Handler | None) -> bool:
+        """Whether ``handler`` is the cleanup of an except handler: ``COPY 3;
+        POP_EXCEPT; RERAISE 1``, which protects the handler's own code."""
+        if handler is None or not handler.lasti:
+            return False
+        ops = [(i.op, i.arg) for i in self.instrs[handler.target : handler.target + 3]]
+        return [op for op, _ in ops] == ["COPY", "POP_EXCEPT", "RERAISE"] and ops[0][1] == 3
 
     def _has(self, at: int, ops) -> bool:
         instrs = self.instrs

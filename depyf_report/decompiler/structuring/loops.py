@@ -84,17 +84,23 @@ def goes_on_unwritten(w, b, end) -> bool:
         if ins.op in _UNWRITTEN:
             at += 1
             continue
-        clear = ops[at : at + 3]
-        if not (
-            len(clear) == 3
-            and clear[0].op == "LOAD_CONST"
-            and clear[0].argval is None
-            and (clear[1].op, clear[2].op) in _CLEARS
-            and clear[1].argval == clear[2].argval
-        ):
+        if not clears_a_name(ops, at):
             return False
         at += 3
     return True
+
+
+def clears_a_name(ops, at) -> bool:
+    """Whether instructions ``ops[at:]`` start with the clearing of an except
+    clause's name: ``e = None; del e``."""
+    clear = ops[at : at + 3]
+    return (
+        len(clear) == 3
+        and clear[0].op == "LOAD_CONST"
+        and clear[0].argval is None
+        and (clear[1].op, clear[2].op) in _CLEARS
+        and clear[1].argval == clear[2].argval
+    )
 
 
 def dead_ends_dropped(w, exits, h, body) -> set[int]:

@@ -29,7 +29,7 @@ from .clauses import (
     way_out_copied,
 )
 from .joins import same_instructions
-from .loops import loop_edges
+from .loops import clears_a_name, loop_edges
 from .withs import ending_as_suppressing, suppressed, with_end, with_statement
 
 ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
@@ -134,9 +134,26 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
     around = chain[chain.index(h) + 1 :] if h in chain else None
     region = w.regions.region(h)
     return around is not None and any(
-        x not in region and w.regions.chain(x) == around and not _plain_exit(w, x, _UNHANDLING)
+        x not in region and w.regions.chain(x) == around and not _leaves_clauses(w, x)
         for x in visited
     )
+
+
+def _leaves_clauses(w, x) -> bool:
+    """Whether block ``x`` only leaves the except clauses it is written in, running
+    no code of its own: pops the exception each handles, clears its name (``e =
+    None; del e``), then returns or jumps. (The compiler copies the end of an except
+    clause to each way out of a try inside it: a return's, or the function's end.)"""
+    block = w.graph.blocks[x]
+    ops, at = w.graph.instrs[block.start : block.end], 0
+    while at < len(ops):
+        if clears_a_name(ops, at):
+            at += 3
+        elif ops[at].op in _PLAIN or ops[at].op == "POP_EXCEPT":
+            at += 1
+        else:
+            return False
+    return True
 
 
 def _jumps_back_into(w, x, region, depth=2) -> bool:
@@ -191,9 +208,13 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # the clauses go on elsewhere (3.10: to a copy of the finally body around the
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
-    after_clauses = []  # code after a try whose body never ends normally
-    if follow is None and not _is_finally(w, h):
+    after_clauses = []  # code after a try whose body (or else) never ends normally
+    if (follow is None or _else_leaves(w, follow, end, loop)) and not _is_finally(w, h):
         h_out, after_clauses = code_after_clauses(h_out)
+    if _is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
+        # ``finally: pass``: no copy of it anywhere, the normal path goes on as it is
+        node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=[ast.Pass()])
+        return [node], body_stack, follow
     handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
     _no_copy_under_clause(w, h, h_out, final, star, copies)
     if final is not None and not _is_finally(w, h):
@@ -299,6 +320,20 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     return [node, *after_clauses], after, nxt
 
 
+def _only_reraises(stmts, exc) -> bool:
+    """Whether the walk of a handler only re-raises ``exc``, the exception it handles."""
+    return len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and stmts[0].exc is exc
+
+
+def _else_leaves(w, follow, end, loop) -> bool:
+    """Whether the straight path from ``follow``, where the body ends, returns, raises,
+    breaks or continues without getting to ``end``, where the clauses go on: only
+    they run the code there, which is then written after the try, the else (the
+    straight path) never getting to it."""
+    way = _way_out(w, follow, loop_edges(loop))
+    return way is not None and way != end
+
+
 def _clause_jumps_dropped(w, handlers, follow, loop):
     """No except* clause may ``continue`` or ``break``: one that ends going on to the
     loop's next round, or leaving the loop, when the try goes on to a lone jump there
@@ -336,7 +371,9 @@ def _else_stops_short(w, end, after, h_stack, join) -> bool:
     ended = w.ended_at
     if None in (after, h_stack, join, end, ended):
         return False
-    return ended not in (end, w.joins.jumped_to(end)) and ended in w.fences
+    # (a copy of that fence, where 3.10 sends the clauses, is the same end)
+    same = (end, w.joins.jumped_to(end), w.fences.reached(end))
+    return ended not in same and ended in w.fences
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
@@ -527,9 +564,6 @@ def _constant_return(ops) -> int:
 
 
 _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}
-# (3.12+ copy the end of an except clause, ``return`` popping the exception it
-# handles, to each way out of a try inside it: no code of its own either)
-_UNHANDLING = frozenset({"POP_EXCEPT"})
 
 
 def _runs_alone(w, x) -> bool:
@@ -638,12 +672,11 @@ def _raises(w, x, steps=8) -> bool:
     return False
 
 
-def _plain_exit(w, x, also=frozenset()) -> bool:
+def _plain_exit(w, x) -> bool:
     """Whether block ``x`` only returns (a constant, or a value computed before it),
-    or only jumps: it runs no code of its own that could raise. ``also``: more
-    instructions that cannot raise."""
+    or only jumps: it runs no code of its own that could raise."""
     block = w.graph.blocks[x]
-    return all(i.op in _PLAIN or i.op in also for i in w.graph.instrs[block.start : block.end])
+    return all(i.op in _PLAIN for i in w.graph.instrs[block.start : block.end])
 
 
 def _returned(w, x, steps=8) -> str | None:
@@ -664,10 +697,14 @@ def _returned(w, x, steps=8) -> str | None:
             try:
                 sim.run(block.start, block.end)
             except Unsupported as error:
-                # (a bare return is no cleanup's copy: a try body's own return)
-                ran = b != x or sim.pos > block.start
+                # (a bare return is no cleanup's copy: a try body's own return; a swap
+                # under a clause's exception keeps a value wherever it stands)
+                under = _swaps_under_clause(w, b, sim.pos)
+                ran = b != x or sim.pos > block.start or under
                 kept = str(error) == "stack underflow" and (
-                    instrs[sim.pos].op == "RETURN_VALUE" or _swaps_under_exit(w, b, sim.pos)
+                    instrs[sim.pos].op == "RETURN_VALUE"
+                    or _swaps_under_exit(w, b, sim.pos)
+                    or under
                 )
                 return "kept" if kept and ran else None
             kind = sim.branch.kind if sim.branch is not None else "goto"
@@ -699,6 +736,20 @@ def _swaps_under_exit(w, b, at) -> bool:
     returned value under a with's ``__exit__`` call (a return leaving a with body)."""
     block = w.graph.blocks[b]
     return at == block.start and w.graph.instrs[at].op in ("SWAP", "ROT_TWO") and _exits_with(w, b)
+
+
+def _swaps_under_clause(w, b, at) -> bool:
+    """Whether instruction ``at`` of block ``b`` is the swap that keeps a returned
+    value under the exception an enclosing except clause handles, which the clause's
+    ``POP_EXCEPT`` then drops (a return leaving the clause; 3.11+ end the region of
+    a named clause's cleanup between the two, so the swap may be a block alone)."""
+    block, instrs = w.graph.blocks[b], w.graph.instrs
+    if instrs[at].op not in ("SWAP", "ROT_TWO"):
+        return False
+    if at + 1 < block.end:
+        return instrs[at + 1].op == "POP_EXCEPT"
+    succs = block.succs
+    return len(succs) == 1 and instrs[w.graph.blocks[succs[0]].start].op == "POP_EXCEPT"
 
 
 def _goes_on_with_clauses(w, h, exits, follow, loop):
