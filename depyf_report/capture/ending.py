@@ -17,7 +17,7 @@ import json
 import os
 from pathlib import Path
 
-from ..dump import MANIFEST, PROCESSES, Manifest, from_json, to_json, write_json
+from ..dump import MANIFEST, PROCESSES, Layout, Manifest, from_json, to_json, write_json
 
 ENDED = (
     "ended without closing its record, as SIGTERM ends a worker (what Pool.terminate() "
@@ -63,7 +63,7 @@ def _running(pid: int) -> bool:
 def _last_written(folder: Path) -> str:
     """When the worker last wrote a record: the time its record ends. (Its decompiler
     process may write views later.)"""
-    written = [p for p in folder.glob("**/*.json") if p.relative_to(folder).parts[0] != "views"]
-    times = [p.stat().st_mtime for p in written]
+    views = Layout(folder).views
+    times = [p.stat().st_mtime for p in folder.glob("**/*.json") if views not in p.parents]
     moment = datetime.datetime.fromtimestamp(max(times), datetime.timezone.utc)
     return moment.isoformat(timespec="milliseconds")
