@@ -20,8 +20,9 @@ from pathlib import Path
 from ..dump import MANIFEST, PROCESSES, Layout, Manifest, from_json, to_json, write_json
 
 ENDED = (
-    "ended without closing its record, as SIGTERM ends a worker (what Pool.terminate() "
-    "and the end of a `with Pool(...)` block send); everything it compiled before is recorded"
+    "ended without closing its record, as SIGTERM (what Pool.terminate() and the end of a "
+    "`with Pool(...)` block send), SIGKILL or a crash end a worker; everything it compiled "
+    "before is recorded"
 )
 
 

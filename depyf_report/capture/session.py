@@ -170,7 +170,7 @@ class CaptureSession:
         self.pid, self.writer = pid, writer
         self.recorder = Recorder(writer, self._code_views())
         # multiprocessing workers leave through os._exit: close at its exit hook (one
-        # that SIGTERM ends has its record closed by this process, ending.py).
+        # that SIGTERM ends has its record closed by its parent, ending.py).
         util.Finalize(None, self._close_child, exitpriority=100)
         return True
 
