@@ -29,6 +29,7 @@ from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, region_value, tidy
 from ..tidy.comprehensions import comprehension_expr
 from ..tidy.dynamo import simplify
+from ..tidy.unread import unread_temporaries
 from .bindings import function_locals, kept_bindings, read_unbound
 
 CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR = 0x20, 0x80, 0x200
@@ -139,8 +140,9 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         # except* handlers as plain ones, which the builder reads back into except*
         graph = Graph(regular_form(instrs), unrotate=True, lines=SourceLines(code))
         body = tidy(structured_body(ctx, graph), ctx)
-        if defs.dynamo:
+        if defs.dynamo:  # (its stack lists are read through their temporaries)
             body = _simplified(body, ctx, defs.lines)
+        body = unread_temporaries(body, ctx.is_temp)
         if not ctx.is_function:
             body = _forgetting_temporaries(body, ctx)
         if ctx.helpers:

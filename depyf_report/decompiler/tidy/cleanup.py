@@ -19,7 +19,6 @@ from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
-from .unread import unread_temporaries
 
 
 class _Scope(threading.local):
@@ -96,7 +95,6 @@ def tidy(stmts: list[ast.stmt], ctx) -> list[ast.stmt]:
         stmts = _block(stmts)
     finally:
         READS.start([])  # hold no function's statements past its own tidying
-    stmts = unread_temporaries(stmts, ctx.is_temp)
     stmts = _drop_tail_return(stmts, keep_value=ctx.is_function)
     if not ctx.is_function:
         stmts = returns_as_else(stmts)
