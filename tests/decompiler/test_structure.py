@@ -546,6 +546,12 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
         )
     ]
 
+# finally2: copies of a finally body before a way out of the try body, in shapes of
+# their own (3.11+ write the way out into each branch of the copy's if that goes on).
+READABLE += [
+    ("finally_exits", "way_out_in_the_branches_of_a_finally_if"),
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

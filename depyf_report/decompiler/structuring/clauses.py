@@ -312,6 +312,13 @@ def strip_copies(
                 out += hoisted[0]
                 stmt = hoisted[1]
                 break
+        else:
+            # (3.11+ copy it into the branches that go on where others leave on
+            # their own, the finally body's own ways out)
+            hoisted = _way_out_in_copy(out, stmt, final, leaving)
+            if hoisted is not None:
+                out += hoisted[0]
+                stmt = hoisted[1]
         split = _exit_in_else(out, stmt, final, leaving)
         if split is not None:
             # (a copy ending in ``if t: raise E``: the way out only in its else)
@@ -723,11 +730,49 @@ def way_out_copied(stmts, final):
     3.11+ copy a small way out into each branch of the copy's last if that runs on,
     the others leaving on their own (``finally: if a and b: return 1``, whose
     ``and`` the walk reads as nested ifs). None where ``stmts`` are no such copy."""
+    reading = _way_out_reading(stmts, final)
+    return None if reading is None else reading[0]
+
+
+def _way_out_reading(stmts, final):
+    """(the way out, ``final`` as the walk wrote it) for ``way_out_copied``, or None."""
     for way_out in _last_ways_out(stmts):
         for ours in (final, _ifs_split(final)):
             if m.same_up_to_temporaries(stmts, _way_out_written_in(ours, way_out)):
-                return way_out
+                return way_out, ours
     return None
+
+
+def _way_out_in_copy(out, stmt, final, leaving):
+    """(``stmt`` less the way out, that way out) where ``out`` then ``stmt``, an if,
+    end in a copy of ``final`` with a way out of the try body (one of ``leaving``)
+    written into each branch of its last if that goes on (``way_out_copied``), at
+    least one. None otherwise."""
+    n = len(final)
+    if not isinstance(stmt, ast.If) or len(out) < n - 1:
+        return None
+    reading = _way_out_reading([*out[len(out) - n + 1 :], stmt], final)
+    if reading is None or not isinstance(reading[0], leaving):
+        return None
+    way_out, ours = reading
+    copied = _way_out_left_out([stmt], ours[-1:])
+    # (a copy that never goes on has no way out written in: the compiler drops the
+    # body's, and ``_runs_its_own_way_out`` reads it)
+    return None if m.same(copied, [stmt]) else (copied, way_out)
+
+
+def _way_out_left_out(stmts, own):
+    """``stmts``, which read as ``own`` with a way out written in (``_way_out_written_in``),
+    without it: the branches where ``own`` goes on lose their last statement."""
+    last = own[-1] if own else None
+    if isinstance(last, m.TERMINAL):
+        return list(stmts)
+    if not isinstance(last, ast.If):
+        return stmts[:-1]
+    node = copy.copy(stmts[-1])
+    node.body = _way_out_left_out(node.body, last.body) or [ast.Pass()]
+    node.orelse = _way_out_left_out(node.orelse, last.orelse)
+    return [*stmts[:-1], node]
 
 
 def _last_ways_out(stmts):

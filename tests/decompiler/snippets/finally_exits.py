@@ -1,0 +1,68 @@
+"""Try statements with a finally body and ways out of the try body, whose copies of
+the finally body the walk reads in shapes of their own: one ending in an if whose
+branches leave on their own or go on, where 3.11+ write the way out after the copy
+into each branch that goes on (3.10 as the walk of a loop reads it)."""
+
+
+def way_out_in_the_branches_of_a_finally_if(items, log):
+    """``finally: if t: ... else: return log`` after a try body that returns: the way
+    out follows the copy only in the branch that goes on, and the copy read as no
+    copy sent the function to the state machine. Seed 293."""
+    while items:
+        x = items.pop()
+        try:
+            if x == 0:
+                return 5
+        finally:
+            if x > 0:
+                log.append(x)
+            else:
+                return log
+
+
+def way_out_in_the_branches_of_a_finally_if_after_a_break(items, log):
+    """The same shape after a try body that breaks, code after the loop. Seed 293."""
+    while items:
+        x = items.pop()
+        try:
+            if x == 0:
+                break
+        finally:
+            if x > 0:
+                log.append(x)
+            else:
+                return log
+    log.append("end")
+    return log
+
+
+def way_out_in_the_branches_of_a_finally_if_ending_a_function(items, log):
+    """The same shape after a break out of a loop that ends the function: the break
+    goes to the function's return, which the compiler copies there. Seed 293."""
+    while items:
+        x = items.pop()
+        try:
+            if x == 0:
+                break
+            log.append(10 // x)
+        finally:
+            if x > 0:
+                log.append(x)
+            else:
+                return log
+
+
+CASES = [
+    ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if", ([-1, 3], [])),
+    ("way_out_in_the_branches_of_a_finally_if", ([], [])),
+    ("way_out_in_the_branches_of_a_finally_if_after_a_break", ([1, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if_after_a_break", ([1, 0, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if_after_a_break", ([-1, 3], [])),
+    ("way_out_in_the_branches_of_a_finally_if_after_a_break", ([], [])),
+    ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([1, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([1, 0, 2], [])),
+    ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([-1, 3], [])),
+    ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([], [])),
+]
