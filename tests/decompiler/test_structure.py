@@ -547,9 +547,11 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
     ]
 
 # finally2: copies of a finally body before a way out of the try body, in shapes of
-# their own (3.11+ write the way out into each branch of the copy's if that goes on).
+# their own (3.11+ write the way out into each branch of the copy's if that goes on;
+# returns inside the last statement of the copy).
 READABLE += [
     ("finally_exits", "way_out_in_the_branches_of_a_finally_if"),
+    ("finally_exits", "returns_inside_a_loop_ending_a_finally"),
 ]
 
 

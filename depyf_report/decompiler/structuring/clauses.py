@@ -329,6 +329,11 @@ def strip_copies(
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
             if stmt is None:
                 continue
+        if _is_copy([*out, stmt][-n:], final):
+            # (the last statement of a copy of the finally body: its ways out are the
+            # finally body's own, with no copy before them)
+            out.append(stmt)
+            continue
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             around = getattr(stmt, "finalbody", None)
             loop = isinstance(stmt, LOOPS)

@@ -1,7 +1,8 @@
 """Try statements with a finally body and ways out of the try body, whose copies of
 the finally body the walk reads in shapes of their own: one ending in an if whose
 branches leave on their own or go on, where 3.11+ write the way out after the copy
-into each branch that goes on (3.10 as the walk of a loop reads it)."""
+into each branch that goes on (3.10 as the walk of a loop reads it); one ending in a
+loop whose returns are the finally body's own."""
 
 
 def way_out_in_the_branches_of_a_finally_if(items, log):
@@ -52,6 +53,22 @@ def way_out_in_the_branches_of_a_finally_if_ending_a_function(items, log):
                 return log
 
 
+def returns_inside_a_loop_ending_a_finally(flags, log):
+    """A finally body ending in a loop that returns, after a try body that returns:
+    the returns inside the copy's loop are the finally body's own, with no copy of it
+    before them, and were taken for the try body's. Seed 334."""
+    try:
+        if flags[0]:
+            return len(log)
+    finally:
+        while len(log) < 3:
+            if flags[-1]:
+                return len(log)
+            log.append(0)
+    log.append("after")
+    return log
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -65,4 +82,10 @@ CASES = [
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([1, 0, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([-1, 3], [])),
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([], [])),
+    ("returns_inside_a_loop_ending_a_finally", ([1], [])),
+    ("returns_inside_a_loop_ending_a_finally", ([0], [])),
+    ("returns_inside_a_loop_ending_a_finally", ([1, 0], [])),
+    ("returns_inside_a_loop_ending_a_finally", ([0, 0], [1, 2, 3])),
+    ("returns_inside_a_loop_ending_a_finally", ([], [])),
+    ("returns_inside_a_loop_ending_a_finally", ([0, 1], [1])),
 ]
