@@ -548,9 +548,10 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
 
 # finally2: copies of a finally body before a way out of the try body, in shapes of
 # their own (3.11+ write the way out into each branch of the copy's if that goes on;
-# returns inside the last statement of the copy).
+# the copy's own return, or returns inside its last statement).
 READABLE += [
     ("finally_exits", "way_out_in_the_branches_of_a_finally_if"),
+    ("finally_exits", "own_return_of_a_finally_after_a_return"),
     ("finally_exits", "returns_inside_a_loop_ending_a_finally"),
 ]
 

@@ -448,6 +448,11 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         _hoist_kept_value(out, end, stmt, final)
     own = _runs_its_own_way_out(out[:end], stmt, final)
     copied = len(final) - 1 if own else len(final)
+    if own and not _cannot_raise(stmt):
+        # (the finally body's own return, which may raise: kept as the body's way out
+        # it would run the finally body again. The way out it stands for, dropped
+        # by the compiler, does nothing but leave: a plain return leaves as well)
+        stmt = ast.Return(value=None)
     if not own and not _is_copy(out[end - len(final) : end], final):
         # The compiler copies the finally body before every way out of the try body,
         # an inner one's before an outer one's (which the outer try drops): a way out
@@ -481,11 +486,11 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
 
 def _runs_its_own_way_out(out, stmt, final) -> bool:
     """Whether ``out`` and ``stmt`` end in a copy of ``final``, a finally body that
-    always leaves by a break, a continue or a return of a constant, ``stmt`` its own:
-    the compiler drops the way out the body wrote after that copy, never reached.
-    ``stmt`` in the body leaves through the finally body all the same."""
+    always leaves by a break, a continue or a return, ``stmt`` its own: the compiler
+    drops the way out the body wrote after that copy, never reached. A way out in the
+    body that cannot raise leaves through the finally body all the same."""
     n = len(final)
-    if not n or not m.same(stmt, final[-1]) or not _cannot_raise(stmt) or len(out) < n - 1:
+    if not n or not m.same(stmt, final[-1]) or len(out) < n - 1:
         return False
     return _is_copy([*out[len(out) - n + 1 :], stmt], final)
 

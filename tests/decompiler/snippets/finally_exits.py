@@ -1,8 +1,9 @@
 """Try statements with a finally body and ways out of the try body, whose copies of
 the finally body the walk reads in shapes of their own: one ending in an if whose
 branches leave on their own or go on, where 3.11+ write the way out after the copy
-into each branch that goes on (3.10 as the walk of a loop reads it); one ending in a
-loop whose returns are the finally body's own."""
+into each branch that goes on (3.10 as the walk of a loop reads it); one that always
+returns a value, whose own return ends the copy in place of the body's way out; one
+ending in a loop whose returns are the finally body's own."""
 
 
 def way_out_in_the_branches_of_a_finally_if(items, log):
@@ -53,6 +54,22 @@ def way_out_in_the_branches_of_a_finally_if_ending_a_function(items, log):
                 return log
 
 
+def own_return_of_a_finally_after_a_return(flags, log):
+    """A finally body that always returns a value that may raise (``return log``),
+    after a try body that returns: the compiler drops the body's return after its copy
+    of the finally body, whose own return, kept in the body, would run the finally
+    body again where it raises; read as no copy, the function went to the state
+    machine. Seed 648."""
+    try:
+        if flags[0]:
+            return
+        log.append("on")
+    finally:
+        while len(log) < 3:
+            log.append(len(log))
+        return log
+
+
 def returns_inside_a_loop_ending_a_finally(flags, log):
     """A finally body ending in a loop that returns, after a try body that returns:
     the returns inside the copy's loop are the finally body's own, with no copy of it
@@ -82,6 +99,11 @@ CASES = [
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([1, 0, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([-1, 3], [])),
     ("way_out_in_the_branches_of_a_finally_if_ending_a_function", ([], [])),
+    ("own_return_of_a_finally_after_a_return", ([1], [])),
+    ("own_return_of_a_finally_after_a_return", ([0], [])),
+    ("own_return_of_a_finally_after_a_return", ([], [])),
+    ("own_return_of_a_finally_after_a_return", ([1], [5, 6, 7, 8])),
+    ("own_return_of_a_finally_after_a_return", ([0], None)),
     ("returns_inside_a_loop_ending_a_finally", ([1], [])),
     ("returns_inside_a_loop_ending_a_finally", ([0], [])),
     ("returns_inside_a_loop_ending_a_finally", ([1, 0], [])),
