@@ -518,6 +518,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         return after if after in staying else min(staying)
     if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
         return max(rounds)
+    going_round = _runs_on_past_a_continue(w, rounds, edges)
+    if going_round is not None:
+        return going_round
     if rounds:
         return after if after in rounds else min(rounds)
     # Every way out ends the function. A return written in the body returns a value
@@ -534,6 +537,42 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     if going_on is not None and not is_with:
         return going_on
     return after if after in ending else min(ending)
+
+
+def _runs_on_past_a_continue(w, rounds, edges):
+    """Of exits that each go round the loop, the one that runs the code each other
+    one runs, the same in all, and then more that does not start with it again: the
+    code after the try, past the copy of the cleanup that a continue in the body runs
+    too (laid out right after the body where the body ends ``if c: continue``). None
+    where there is no such one. (Code that starts with the copy again may be the copy
+    of another cleanup: a continue from an inner try with the same finally body.)"""
+    code = {x: _code_on_the_way(w, x, edges) for x in rounds}
+    copies = {tuple(code[x]) for x in rounds}
+    for x in rounds:
+        others = copies - {tuple(code[x])}
+        copy = next(iter(others)) if len(others) == 1 else None
+        if not copy or any(tuple(code[y]) != copy for y in rounds if y != x):
+            continue
+        on, rest = tuple(code[x][: len(copy)]), tuple(code[x][len(copy) :])
+        if on == copy and rest and rest[: len(copy)] != copy:
+            return x
+    return None
+
+
+def _code_on_the_way(w, x, edges, steps=8):
+    """The instructions but jumps and NOPs on the straight path from block ``x`` to
+    the loop edge among ``edges`` it reaches (``_way_out``)."""
+    blocks, instrs, code = w.graph.blocks, w.graph.instrs, []
+    for _ in range(steps):
+        if x in edges or len(blocks[x].succs) != 1:
+            break
+        block = blocks[x]
+        code += [(i.op, i.argval) for i in instrs[block.start : block.end] if i.op not in _MOVES]
+        x = block.succs[0]
+    return code
+
+
+_MOVES = {"JUMP", "NOP"}
 
 
 def _runs_on_past_a_return(w, ending):

@@ -3,7 +3,8 @@ the finally body the walk reads in shapes of their own: one ending in an if whos
 branches leave on their own or go on, where 3.11+ write the way out after the copy
 into each branch that goes on (3.10 as the walk of a loop reads it); one that always
 returns a value, whose own return ends the copy in place of the body's way out; one
-ending in a loop whose returns are the finally body's own."""
+ending in a loop whose returns are the finally body's own; a continue's copy laid
+out before the normal path's."""
 
 
 def way_out_in_the_branches_of_a_finally_if(items, log):
@@ -86,6 +87,53 @@ def returns_inside_a_loop_ending_a_finally(flags, log):
     return log
 
 
+def continue_laid_out_before_the_normal_copy(items, log):
+    """``if t: continue`` ending a try body with a finally body, code after the try in
+    a loop: the continue's copy of the finally body, laid out right after the body,
+    was taken for the body's normal end. Seed 840."""
+    for x in items:
+        try:
+            if x < 0:
+                continue
+        finally:
+            log.append(x)
+        log.append(-x)
+    return log
+
+
+def continue_laid_out_before_the_normal_copy_in_a_while(items, log):
+    """The same shape in a while loop, the try body raising on one item. Seed 840."""
+    while items:
+        x = items.pop()
+        try:
+            log.append(10 // x)
+            if x < 0:
+                continue
+        finally:
+            log.append(x)
+        log.append(-x)
+    return log
+
+
+def continues_from_an_inner_try_with_the_same_finally(items, log):
+    """Continues through two finally bodies alike and through the outer one alone:
+    the copies of both, one after the other, are not the copy and the code after
+    the try."""
+    for x in items:
+        try:
+            if x < 0:
+                continue
+            try:
+                if x > 5:
+                    continue
+            finally:
+                log.append(x)
+        finally:
+            log.append(x)
+        log.append(-x)
+    return log
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -110,4 +158,12 @@ CASES = [
     ("returns_inside_a_loop_ending_a_finally", ([0, 0], [1, 2, 3])),
     ("returns_inside_a_loop_ending_a_finally", ([], [])),
     ("returns_inside_a_loop_ending_a_finally", ([0, 1], [1])),
+    ("continue_laid_out_before_the_normal_copy", ([1, -2, 3], [])),
+    ("continue_laid_out_before_the_normal_copy", ([-1], [])),
+    ("continue_laid_out_before_the_normal_copy", ([], [])),
+    ("continue_laid_out_before_the_normal_copy_in_a_while", ([1, -2, 3], [])),
+    ("continue_laid_out_before_the_normal_copy_in_a_while", ([1, 0, -3], [])),
+    ("continue_laid_out_before_the_normal_copy_in_a_while", ([], [])),
+    ("continues_from_an_inner_try_with_the_same_finally", ([1, -2, 7, 3], [])),
+    ("continues_from_an_inner_try_with_the_same_finally", ([], [])),
 ]
