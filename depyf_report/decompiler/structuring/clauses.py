@@ -361,7 +361,13 @@ def _if_tails(stmt):
     """The readings of ``stmt``, an if, as (statements, the way out after them): the
     way out every branch ends in written once after it, then the one every branch
     that does not leave otherwise ends in (``if not t: raise E``, the return copied
-    into the else)."""
+    into the else). A try whose else and clauses each end in the same way out, as
+    3.11+ copy it into them, is read so too."""
+    if isinstance(stmt, TRIES):
+        hoisted = _hoisted_tail([stmt], after_exit=True)
+        if hoisted is not None:
+            yield hoisted
+        return
     if not isinstance(stmt, ast.If):
         return
     for hoisted in (_hoisted_tail([stmt]), _hoisted_tail([stmt], in_clause=True)):

@@ -4,7 +4,8 @@ branches leave on their own or go on, where 3.11+ write the way out after the co
 into each branch that goes on (3.10 as the walk of a loop reads it); one that always
 returns a value, whose own return ends the copy in place of the body's way out; one
 ending in a loop whose returns are the finally body's own; a continue's copy laid
-out before the normal path's."""
+out before the normal path's; one ending in a try, where 3.11+ copy the way out
+after it into its else and clauses."""
 
 
 def way_out_in_the_branches_of_a_finally_if(items, log):
@@ -134,6 +135,25 @@ def continues_from_an_inner_try_with_the_same_finally(items, log):
     return log
 
 
+def continue_copied_into_a_try_ending_a_finally(items, log):
+    """A finally body ending in a try with an except clause, after a continue in an
+    except clause of the try: 3.11+ copy the continue after the copy of the finally
+    body into the inner try's else and its clause, and the copy read as no copy sent
+    the function to the state machine. Seed 681."""
+    for x in items:
+        try:
+            log.append(10 // x)
+        except ZeroDivisionError:
+            continue
+        finally:
+            try:
+                log.append(20 // (x - 1))
+            except ZeroDivisionError as e:
+                log.append(str(e)[:3])
+        log.append(-x)
+    return log
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -166,4 +186,7 @@ CASES = [
     ("continue_laid_out_before_the_normal_copy_in_a_while", ([], [])),
     ("continues_from_an_inner_try_with_the_same_finally", ([1, -2, 7, 3], [])),
     ("continues_from_an_inner_try_with_the_same_finally", ([], [])),
+    ("continue_copied_into_a_try_ending_a_finally", ([1, 0, 2, 3], [])),
+    ("continue_copied_into_a_try_ending_a_finally", ([0], [])),
+    ("continue_copied_into_a_try_ending_a_finally", ([], [])),
 ]
