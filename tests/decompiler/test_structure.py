@@ -557,6 +557,7 @@ READABLE += [
     ("finally_exits", "continue_laid_out_before_the_normal_copy"),
     ("finally_exits", "continue_laid_out_before_the_normal_copy_in_a_while"),
     ("finally_exits", "continue_copied_into_a_try_ending_a_finally"),
+    ("finally_exits", "return_copied_into_a_try_ending_a_finally"),
 ]
 
 

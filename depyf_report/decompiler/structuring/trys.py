@@ -74,9 +74,9 @@ def build(w, h, b, stack, loop, active, stop):
             # (3.12+ ``try: with m: return f()``: the return is outside the try, and
             # __exit__ suppressing goes on to the code after the try, not to it)
             raise Unsupported("a with body goes on elsewhere than __exit__ suppressing")
-    before = []  # values under the with's manager, computed before it is entered
-    if is_with:
-        before, stack = _computed_before(w, stack)
+    # values under the with's manager (or the try's body), computed before it is
+    # entered: a return value kept while a copy of a finally body runs the statement
+    before, stack = _computed_before(w, stack, 2 if is_with else 0)
     inner = active | {h}
     mark, walked = len(w.fenced_at), len(w.visit_log)
     # (3.10 and 3.12+ copy a small block that returns or raises to the jumps to it:
@@ -110,19 +110,22 @@ def build(w, h, b, stack, loop, active, stop):
         raise Unsupported("code that runs after a try body read into it, under its clauses")
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
-    return _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
+    stmts, after, nxt = _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
+    return before + stmts, after, nxt
 
 
-def _computed_before(w, stack):
-    """(statements, stack): the values a with statement's body runs over (a return
-    value kept while a copy of a finally body runs the with) assigned to temporaries
-    before it; else the first statement of its body would compute them, in place of
-    binding the ``as`` target."""
-    sim = Sim(w.ctx, w.graph.instrs, stack[:-2])
+def _computed_before(w, stack, own):
+    """(statements, stack): the values a with or try statement's body runs over (a
+    return value kept while a copy of a finally body runs the statement), below the
+    ``own`` values of its own, assigned to temporaries before it; else the first
+    statement of its body would compute them, in place of binding the ``as`` target,
+    and under the try's handler, which the handler's walk computes again."""
+    under = len(stack) - own
+    sim = Sim(w.ctx, w.graph.instrs, stack[:under])
     if any(isinstance(v, m.Marker) and not sim.is_pure(v) for v in sim.stack):
         return [], stack  # (a marker that has no Python form stays as it is)
     sim.spill()
-    return sim.out, [*sim.stack, *stack[-2:]]
+    return sim.out, [*sim.stack, *stack[under:]]
 
 
 def _runs_after_in_body(w, h, b, visited) -> bool:

@@ -154,6 +154,22 @@ def continue_copied_into_a_try_ending_a_finally(items, log):
     return log
 
 
+def return_copied_into_a_try_ending_a_finally(x, log):
+    """The same finally body after a return of a value: the value, kept over the copy
+    of the finally body, was computed inside the inner try's body (and again in its
+    handler) rather than before the try. Seed 298."""
+    try:
+        if x > 2:
+            return len(log)
+        log.append(10 // x)
+    finally:
+        try:
+            log.append(20 // (x - 1))
+        except ZeroDivisionError:
+            log.append("one")
+    return log
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -189,4 +205,8 @@ CASES = [
     ("continue_copied_into_a_try_ending_a_finally", ([1, 0, 2, 3], [])),
     ("continue_copied_into_a_try_ending_a_finally", ([0], [])),
     ("continue_copied_into_a_try_ending_a_finally", ([], [])),
+    ("return_copied_into_a_try_ending_a_finally", (3, [])),
+    ("return_copied_into_a_try_ending_a_finally", (1, [])),
+    ("return_copied_into_a_try_ending_a_finally", (0, [])),
+    ("return_copied_into_a_try_ending_a_finally", (2, [7])),
 ]
