@@ -549,7 +549,8 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
 # finally2: copies of a finally body before a way out of the try body, in shapes of
 # their own (3.11+ write the way out into each branch of the copy's if that goes on;
 # the copy's own return, or returns inside its last statement; a continue's copy laid
-# out first; a copy ending in a try, the way out copied into its else and clauses).
+# out first; a copy ending in a try, the way out copied into its else and clauses; a
+# loop's break written as the way out after it).
 READABLE += [
     ("finally_exits", "way_out_in_the_branches_of_a_finally_if"),
     ("finally_exits", "own_return_of_a_finally_after_a_return"),
@@ -558,6 +559,7 @@ READABLE += [
     ("finally_exits", "continue_laid_out_before_the_normal_copy_in_a_while"),
     ("finally_exits", "continue_copied_into_a_try_ending_a_finally"),
     ("finally_exits", "return_copied_into_a_try_ending_a_finally"),
+    ("finally_exits", "break_ending_a_finally_after_a_return"),
 ]
 
 

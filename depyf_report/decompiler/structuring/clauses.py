@@ -97,7 +97,9 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
-        return [], _bare_raises(hoisted[0], exc)  # a finally body, then the re-raise
+        final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
+        # a finally body, then the re-raise
+        return [], _bare_raises(hoisted[0] if final is None else final, exc)
     if finally_body and _leaves_unraised(stmts, exc):
         return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
@@ -329,6 +331,12 @@ def strip_copies(
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
             if stmt is None:
                 continue
+        nxt = body[i + 1] if i + 1 < len(body) else None
+        broken = (
+            breaks_restored([*out[len(out) - n + 1 :], stmt], nxt) if n <= len(out) + 1 else None
+        )
+        if broken is not None and isinstance(nxt, leaving) and _is_copy(broken, final):
+            stmt = broken[-1]  # (its breaks written as the way out that follows them)
         if _is_copy([*out, stmt][-n:], final):
             # (the last statement of a copy of the finally body: its ways out are the
             # finally body's own, with no copy before them)
@@ -814,6 +822,55 @@ def _way_out_written_in(stmts, way_out):
     node.body = _way_out_written_in(last.body, way_out)
     node.orelse = _way_out_written_in(last.orelse, way_out)
     return [*stmts[:-1], node]
+
+
+def breaks_restored(stmts, way_out):
+    """A copy of ``stmts`` with the ``way_out`` (a return or raise) that the loop ending
+    them holds written ``break``: the compiler copies a small way out to each jump to
+    it, so a break out of a loop that ends a finally body, which runs on to the copy's
+    way out, or to the re-raise, is that way out inside the loop; the same code. None
+    where the loop holds no such way out, or holds it where a break would run
+    something else first (inside a try or with) or leave another loop."""
+    last = stmts[-1] if stmts else None
+    if not isinstance(last, LOOPS) or not isinstance(way_out, (ast.Return, ast.Raise)):
+        return None
+    found = []
+    body = _way_out_broken(last.body, way_out, found)
+    if not found or None in found:
+        return None
+    node = copy.copy(last)
+    node.body = body
+    return [*stmts[:-1], node]
+
+
+def _way_out_broken(stmts, way_out, found):
+    """``stmts`` with each ``way_out`` written ``break``, noting each in ``found``
+    (None for one that cannot be: inside a try or a with)."""
+    out = []
+    for stmt in stmts:
+        if m.same(stmt, way_out):
+            found.append(True)
+            out.append(ast.Break())
+            continue
+        if isinstance(stmt, (*SCOPES, *LOOPS)):
+            out.append(stmt)  # (a break there would leave that loop)
+            continue
+        if isinstance(stmt, (*TRIES, ast.With, ast.AsyncWith)):
+            if any(m.same(n, way_out) for n in ast.walk(stmt)):
+                found.append(None)
+            out.append(stmt)
+            continue
+        if isinstance(stmt, ast.If):
+            stmt = copy.copy(stmt)
+            stmt.body = _way_out_broken(stmt.body, way_out, found)
+            stmt.orelse = _way_out_broken(stmt.orelse, way_out, found)
+        elif isinstance(stmt, ast.Match):
+            stmt = copy.copy(stmt)
+            stmt.cases = [copy.copy(c) for c in stmt.cases]
+            for case in stmt.cases:
+                case.body = _way_out_broken(case.body, way_out, found)
+        out.append(stmt)
+    return out
 
 
 def _ifs_split(stmts):

@@ -16,6 +16,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from .clause_joins import clause_join, next_round_join
 from .clauses import (
+    breaks_restored,
     clauses,
     code_after_clauses,
     copied_tail_hoisted,
@@ -1081,6 +1082,9 @@ def _finally_readings(final, rest):
     way_out = way_out_copied(rest, final)
     if way_out is not None:
         yield final, [*final, way_out]
+    broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
+    if broken is not None:
+        yield final, [*broken, *rest[n:]]
 
 
 def _round(x, loop) -> bool:

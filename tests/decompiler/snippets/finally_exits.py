@@ -5,7 +5,8 @@ into each branch that goes on (3.10 as the walk of a loop reads it); one that al
 returns a value, whose own return ends the copy in place of the body's way out; one
 ending in a loop whose returns are the finally body's own; a continue's copy laid
 out before the normal path's; one ending in a try, where 3.11+ copy the way out
-after it into its else and clauses."""
+after it into its else and clauses; one ending in a loop whose break the compiler
+writes as the way out, or re-raise, that follows it."""
 
 
 def way_out_in_the_branches_of_a_finally_if(items, log):
@@ -170,6 +171,52 @@ def return_copied_into_a_try_ending_a_finally(x, log):
     return log
 
 
+def break_ending_a_finally_after_a_return(items, log):
+    """A finally body ending in a loop with a break, after a try body that returns a
+    value: the compiler copies the return to the break in the copy before it, and the
+    re-raise to the break in the walk on an exception, which was read as a finally
+    body that re-raises inside its loop. Seeds 35, 356."""
+    try:
+        if len(items) > 3:
+            return len(log)
+        log.append(10 // len(items))
+    finally:
+        for x in items:
+            if x < 0:
+                break
+            log.append(x)
+    log.append("after")
+    return log
+
+
+def break_ending_a_finally_in_a_loop(items, log):
+    """The same in a loop, the try body returning from the function. Seed 356."""
+    while items:
+        y = items.pop()
+        try:
+            if y == 0:
+                return log
+            log.append(10 // y)
+        finally:
+            for x in range(y):
+                log.append(x)
+                if x > 1:
+                    break
+        log.append("round")
+    return log
+
+
+def break_ending_a_finally_ending_a_function(t, log):
+    """The same ending the function, whose return the compiler copies to the break on
+    the normal path too. Seed 356."""
+    try:
+        if t:
+            return 7
+    finally:
+        for i in log:
+            break
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -209,4 +256,14 @@ CASES = [
     ("return_copied_into_a_try_ending_a_finally", (1, [])),
     ("return_copied_into_a_try_ending_a_finally", (0, [])),
     ("return_copied_into_a_try_ending_a_finally", (2, [7])),
+    ("break_ending_a_finally_after_a_return", ([1, 2, 3, 4], [])),
+    ("break_ending_a_finally_after_a_return", ([1, -2, 3, 4], [])),
+    ("break_ending_a_finally_after_a_return", ([1, -2], [])),
+    ("break_ending_a_finally_after_a_return", ([], [])),
+    ("break_ending_a_finally_in_a_loop", ([0, 5, 2], [])),
+    ("break_ending_a_finally_in_a_loop", ([1, 4], [])),
+    ("break_ending_a_finally_in_a_loop", ([], [])),
+    ("break_ending_a_finally_ending_a_function", (True, [])),
+    ("break_ending_a_finally_ending_a_function", (False, [1])),
+    ("break_ending_a_finally_ending_a_function", (True, None)),
 ]
