@@ -217,6 +217,68 @@ def break_ending_a_finally_ending_a_function(t, log):
             break
 
 
+def own_return_of_a_finally_in_a_generator(log):
+    """A generator's finally body that always returns a value, after a return in the
+    try body: the own return stands for the body's as a plain return. Seed 648's
+    shape."""
+    try:
+        yield 1
+        if log:
+            return
+        yield 2
+    finally:
+        while len(log) < 2:
+            log.append(0)
+        return log
+
+
+def own_return_of_a_name_in_a_loop(items, log):
+    """A finally body that always returns a name, after a break: the loop goes round
+    once. Seed 648's shape."""
+    total = 0
+    for x in items:
+        try:
+            if x < 0:
+                break
+            total += 10 // x
+        finally:
+            log.append(total)
+            return total
+
+
+def break_in_a_match_ending_a_finally(items, log):
+    """A break from a case of a match inside a loop ending a finally body, after a
+    return of a value. Seed 356's shape."""
+    try:
+        if len(items) > 2:
+            return items[0]
+    finally:
+        while items:
+            match items.pop():
+                case 0:
+                    break
+                case n:
+                    log.append(n)
+    return log
+
+
+def continue_past_an_inner_finally(items, log):
+    """A continue through two finally bodies, code after the outer try: the
+    continue's copies of both, laid out first, then the normal path's. Seed 840's
+    shape."""
+    for x in items:
+        try:
+            try:
+                if x < 0:
+                    continue
+            finally:
+                log.append("inner")
+        finally:
+            log.append("outer")
+        log.append(x)
+    return log
+
+
 CASES = [
     ("way_out_in_the_branches_of_a_finally_if", ([1, 2], [])),
     ("way_out_in_the_branches_of_a_finally_if", ([1, 0, 2], [])),
@@ -266,4 +328,17 @@ CASES = [
     ("break_ending_a_finally_ending_a_function", (True, [])),
     ("break_ending_a_finally_ending_a_function", (False, [1])),
     ("break_ending_a_finally_ending_a_function", (True, None)),
+    ("own_return_of_a_finally_in_a_generator", ([],)),
+    ("own_return_of_a_finally_in_a_generator", ([1],)),
+    ("own_return_of_a_finally_in_a_generator", (None,)),
+    ("own_return_of_a_name_in_a_loop", ([2, 3], [])),
+    ("own_return_of_a_name_in_a_loop", ([-1, 3], [])),
+    ("own_return_of_a_name_in_a_loop", ([0, 3], [])),
+    ("own_return_of_a_name_in_a_loop", ([], [])),
+    ("break_in_a_match_ending_a_finally", ([1, 0, 3, 4], [])),
+    ("break_in_a_match_ending_a_finally", ([1, 2], [])),
+    ("break_in_a_match_ending_a_finally", ([0, 5], [])),
+    ("break_in_a_match_ending_a_finally", ([], [])),
+    ("continue_past_an_inner_finally", ([1, -2, 3], [])),
+    ("continue_past_an_inner_finally", ([], [])),
 ]
