@@ -47,13 +47,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "try: 3.11 reaches one block twice (the same with a plain except); state machine",
     ),
     (
-        "tests/decompiler/test_random_programs.py::test_state_machines_under_a_tenth",
-        (PY310,),
-        "issue 25 asks for a state machine in under 10% of random programs; 3.11, 3.12 "
-        "and 3.13 are under a tenth on the test's seeds, 3.10 has 6 of 60; over 2,000 "
-        "seeds only 3.11 is (9.1%; 3.10 11.4%, 3.12 10.7%, 3.13 15.5%)",
-    ),
-    (
         structure("async_shapes.agen_try_finally"),
         (PY310, PY311, PY312, PY313),
         "a return inside an async for inside a try/finally comes out as a break after "
