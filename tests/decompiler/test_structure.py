@@ -546,6 +546,19 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
         )
     ]
 
+# py313b: 3.13's copies of a block with no line inlined into the jumps to it (an
+# except clause's end), each read as the one block, where the branches meet or the
+# loop goes on (3.10's layouts of the try shapes are not read yet).
+if sys.version_info >= (3, 11):
+    READABLE += [
+        ("py313_copies", name)
+        for name in (
+            "chain_fails_in_a_named_clause_in_a_finally",
+            "break_from_a_for_in_a_clause_in_a_finally",
+            "async_break_from_a_clause_in_a_finally",
+        )
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -24,6 +24,15 @@ raw instructions) by a copy of that block:
   block that pops the middle operand where it fails; the original follows that
   block.
 
+- 3.13 also copies a block with no source line of its own that does not fall
+  through (an except clause's ``POP_EXCEPT``, the clearing of its name and the jump
+  on) into every unconditional jump to it, of any length: a branch that goes to the
+  end of a clause, or a break out of a loop in it, then ends with its own copy of
+  that end, which is no longer where the branches meet or the loop goes on
+  (``inlined_copies``). Two clauses of one try can end alike, and so look like
+  copies of one another, so the graph sends these copies to their original only for
+  a second reading, where the first fails.
+
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
 return after ``__exit__``. Any original will do for meaning: both compute what they
@@ -39,6 +48,7 @@ from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
 from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
+from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
 LONGEST_COPY = 4  # raw instructions the compiler copies
@@ -140,6 +150,71 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
                 found[start] = j
                 break
     return found
+
+
+def inlined_copies(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+    """3.13: first instruction of each copy of a block the compiler inlined into an
+    unconditional jump to it -> the first of that block. The original is jumped to
+    (or follows an ``async for``'s end) and is the compiler's own code
+    (``_compilers_end``); a copy is the same instructions under the same handlers,
+    jumping to the same place, at the end of a block that runs on into it and that
+    nothing jumps into. A copy that returns or raises meets nothing: left alone.
+    Running the original in a copy's place runs the same instructions from the same
+    stack (both jump on to one place), so any match keeps the meaning."""
+    if not LINELESS_BLOCKS_INLINED:
+        return {}
+    originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
+    jumped = {ins.target for ins in instrs if ins.target is not None}
+    starts = jumped | {ins.index + 1 for ins in instrs if ins.op == "END_ASYNC_FOR"}
+    for j in sorted(starts - {len(instrs)}):
+        end = _compilers_end(instrs, lines, j)
+        if end is not None:
+            originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
+    found = {}
+    for ins in instrs:
+        if ins.op != "JUMP":
+            continue
+        for j, length in originals.get(_ending(ins), ()):
+            k = ins.index + 1 - length
+            if (
+                0 < k != j
+                and k not in jumped
+                and instrs[k - 1].op not in NO_FALLTHROUGH
+                and _same_run(instrs, j, k, length)
+            ):
+                found[k] = j
+                break
+    return found
+
+
+def _compilers_end(instrs, lines, j: int) -> int | None:
+    """The last instruction of the straight run from ``j`` to a jump, where that run
+    is the compiler's own code: none of it has a source line, or it is an except
+    clause's end (its ``POP_EXCEPT``, which takes the line of what runs on into it,
+    the end of a for loop in the clause, once its other way in is a copy); else None."""
+    own = instrs[j].op == "POP_EXCEPT"
+    for i in range(j, len(instrs)):
+        ins = instrs[i]
+        if not own and lines.at(ins.offset) is not None:
+            return None
+        if ins.op == "JUMP":
+            return i
+        if ins.target is not None or ins.op in NO_FALLTHROUGH:
+            return None
+    return None
+
+
+def _ending(ins: Instr) -> tuple:
+    """What tells one run's last instruction, a jump, from another's."""
+    return (ins.op, ins.target, ins.handler)
+
+
+def _same_run(instrs, j: int, k: int, length: int) -> bool:
+    """Whether the ``length`` instructions from ``k`` are those from ``j``."""
+    return all(
+        same_instruction(a, b) and a.target == b.target
+        for a, b in zip(instrs[j : j + length], instrs[k : k + length])
+    )
 
 
 def _after_test_chain_end(instrs, start: int) -> bool:
