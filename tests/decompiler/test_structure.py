@@ -548,7 +548,9 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
 
 # py313b: 3.13's copies of a block with no line inlined into the jumps to it (an
 # except clause's end), each read as the one block, where the branches meet or the
-# loop goes on (3.10's layouts of the try shapes are not read yet).
+# loop goes on, a with's suppressing way out runs on into one, or none is left; an
+# except* clause body's end sent straight to the next clause (3.10's layouts of the
+# try shapes are not read yet).
 if sys.version_info >= (3, 11):
     READABLE += [
         ("py313_copies", name)
@@ -558,6 +560,7 @@ if sys.version_info >= (3, 11):
             "async_break_from_a_clause_in_a_finally",
         )
     ]
+READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -116,7 +116,7 @@ def suppressed(w, h):
     test = blocks[h]
     if len(test.succs) != 2 or instrs[test.last].op != "POP_JUMP_IF_TRUE":
         return None
-    x, seen = test.succs[-1], set()
+    x, seen, popped = test.succs[-1], set(), False
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
@@ -130,12 +130,15 @@ def suppressed(w, h):
             op = instrs[i].op
             if op == "JUMP":
                 return block.succs[0]
-            if op not in _SUPPRESS_CLEANUP:
+            # the handler pops one exception: a second POP_EXCEPT ends an enclosing
+            # clause (3.13 runs on into it where it copied the clause's end there)
+            if op not in _SUPPRESS_CLEANUP or (op == "POP_EXCEPT" and popped):
                 if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
                     return w.graph.rotated[x]  # the loop's test, repeated: the next round
                 if x in w.graph.rotated:  # code, then the next round (seed 6677)
                     return i, w.graph.copy_starts[x]
                 return x if i == block.start and x not in w.regions.region(h) else (i, block.end)
+            popped = popped or op == "POP_EXCEPT"
         if len(block.succs) != 1:
             return None
         x = block.succs[0]

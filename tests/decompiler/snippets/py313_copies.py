@@ -1,7 +1,7 @@
 """Blocks with no line of their own that 3.13 inlines into each jump to them (an
 except clause's end: ``POP_EXCEPT``, the clearing of its name and the jump on), read
 as the one block the source has; and two clauses that end alike, which are no copy
-of one another. One function each, named after the shape; each runs on every
+of one another; a with's suppressing way out that runs on into such a copy. One function each, named after the shape; each runs on every
 Python."""
 
 
@@ -81,6 +81,37 @@ def named_clauses_that_end_alike(items, flag, log):
     return log
 
 
+class Gate:
+    """A context manager that logs and suppresses an exception when told to."""
+
+    def __init__(self, log, suppress):
+        self.log, self.suppress = log, suppress
+
+    def __enter__(self):
+        self.log.append("enter")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        self.log.append(("exit", kind.__name__ if kind else None))
+        return self.suppress
+
+
+def with_raising_in_a_named_clause_in_a_loop(items, suppress, log):
+    """The with's suppressing way out runs on into the clause's end (``POP_EXCEPT``,
+    clear ``e``, jump back), which 3.13 copied there (3.10 lays it out there too):
+    the with's cleanup pops one exception, the clause's end the other (seed 95)."""
+    for item in items:
+        try:
+            log.append(10 // item)
+        except ZeroDivisionError as e:
+            with Gate(log, suppress):
+                raise ValueError(item)
+        except Exception:
+            log.append("other")
+        log.append(("next", item))
+    return log
+
+
 CASES = [
     ("chain_fails_in_a_named_clause_in_a_finally", (0, True, [])),
     ("chain_fails_in_a_named_clause_in_a_finally", (0, True, [1, 2, 3, 4])),
@@ -96,4 +127,7 @@ CASES = [
     ("named_clauses_that_end_alike", ([1, 0, "x", 2], True, [])),
     ("named_clauses_that_end_alike", ([0, "x", 5], False, [])),
     ("named_clauses_that_end_alike", ([], False, [])),
+    ("with_raising_in_a_named_clause_in_a_loop", ([1, 0, "x", 2], True, [])),
+    ("with_raising_in_a_named_clause_in_a_loop", ([1, 0, 2], False, [])),
+    ("with_raising_in_a_named_clause_in_a_loop", ([], False, [])),
 ]
