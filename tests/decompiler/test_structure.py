@@ -560,6 +560,13 @@ if sys.version_info >= (3, 11):
             "async_break_from_a_clause_in_a_finally",
         )
     ]
+    READABLE += [
+        ("py313_copies_star", name)
+        for name in (
+            "star_try_in_a_star_clause_before_a_named_clause",
+            "with_raising_in_a_named_star_clause",
+        )
+    ]
 READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 
