@@ -563,6 +563,7 @@ if sys.version_info >= (3, 11):
     READABLE += [
         ("py313_copies_star", name)
         for name in (
+            "clause_end_copied_around_a_star_try",
             "star_try_in_a_star_clause_before_a_named_clause",
             "with_raising_in_a_named_star_clause",
         )

@@ -174,21 +174,26 @@ def _structured(code, instrs, defs) -> tuple[CodeContext, list[ast.stmt]]:
     are sent to their original and the walk runs again: the paths then meet where the
     source joins them. Two blocks written alike can pass for a copy and its original
     (the ends of two except clauses), which the first walk reads as written; the
-    reason to fall back is the first walk's."""
+    copies whose original is lost are tried last. The reason to fall back is the first
+    walk's."""
     instrs, lines = regular_form(instrs), SourceLines(code)  # except* as plain handlers
     ctx = CodeContext(code, defs, structured=True)
     try:
         return ctx, structured_body(ctx, Graph(instrs, unrotate=True, lines=lines))
     except Exception as as_laid_out:
-        copies = inlined_copies(instrs, lines)
-        if not copies:
-            raise
-        ctx = CodeContext(code, defs, structured=True)
-        graph = Graph(instrs, unrotate=True, lines=lines, inlined=copies)
-        try:
-            return ctx, structured_body(ctx, graph)
-        except Exception:
-            raise as_laid_out from None
+        tried = [{}]
+        for lost in (False, True):
+            copies = inlined_copies(instrs, lines, lost)
+            if copies in tried:
+                continue
+            tried.append(copies)
+            ctx = CodeContext(code, defs, structured=True)
+            graph = Graph(instrs, unrotate=True, lines=lines, inlined=copies)
+            try:
+                return ctx, structured_body(ctx, graph)
+            except Exception:
+                continue
+        raise as_laid_out from None
 
 
 def _state_machine(code, instrs, ctx) -> StateMachine:

@@ -51,6 +51,7 @@ from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
 from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
+WAYS_ON = {"JUMP", "RETURN_VALUE"}  # how a block 3.13 inlines into jumps ends
 LONGEST_COPY = 4  # raw instructions the compiler copies
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
@@ -152,32 +153,34 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
     return found
 
 
-def inlined_copies(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
+def inlined_copies(instrs: list[Instr], lines: SourceLines, lost: bool = False) -> dict[int, int]:
     """3.13: first instruction of each copy of a block the compiler inlined into an
-    unconditional jump to it -> the first of that block. The original is jumped to
-    (or follows an ``async for``'s end) and is the compiler's own code
-    (``_compilers_end``); a copy is the same instructions under the same handlers,
-    jumping to the same place, at the end of a block that runs on into it and that
-    nothing jumps into. A copy that returns or raises meets nothing: left alone.
-    Running the original in a copy's place runs the same instructions from the same
-    stack (both jump on to one place), so any match keeps the meaning."""
+    unconditional jump to it -> the first of that block. The block is the compiler's
+    own code (``_compilers_end``), jumped to (or following an ``async for``'s end),
+    and jumps on; a copy is the same instructions under the same handlers, going to
+    the same place, at the end of a block that runs on into it and that nothing jumps
+    into. ``lost``: also where every way to an except clause's end was such a jump,
+    so no original is left (the first copy laid out stands for it), and ends that
+    return. Running one in another's place runs the same instructions, so any match
+    keeps the meaning."""
     if not LINELESS_BLOCKS_INLINED:
         return {}
-    originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
     jumped = {ins.target for ins in instrs if ins.target is not None}
     starts = jumped | {ins.index + 1 for ins in instrs if ins.op == "END_ASYNC_FOR"}
-    for j in sorted(starts - {len(instrs)}):
+    if lost:
+        starts |= {ins.index for ins in instrs if ins.op == "POP_EXCEPT"}
+    originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
+    for j in sorted(starts - {len(instrs)}, key=lambda j: (j not in jumped, j)):
         end = _compilers_end(instrs, lines, j)
-        if end is not None:
+        if end is not None and (lost or instrs[end].op == "JUMP"):
             originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
     found = {}
     for ins in instrs:
-        if ins.op != "JUMP":
-            continue
         for j, length in originals.get(_ending(ins), ()):
             k = ins.index + 1 - length
             if (
                 0 < k != j
+                and (j in jumped or j < k)  # (the first copy stands for a lost original)
                 and k not in jumped
                 and instrs[k - 1].op not in NO_FALLTHROUGH
                 and _same_run(instrs, j, k, length)
@@ -188,16 +191,16 @@ def inlined_copies(instrs: list[Instr], lines: SourceLines) -> dict[int, int]:
 
 
 def _compilers_end(instrs, lines, j: int) -> int | None:
-    """The last instruction of the straight run from ``j`` to a jump, where that run
-    is the compiler's own code: none of it has a source line, or it is an except
-    clause's end (its ``POP_EXCEPT``, which takes the line of what runs on into it,
-    the end of a for loop in the clause, once its other way in is a copy); else None."""
+    """The last instruction of the straight run from ``j`` to a jump or a return,
+    where that run is the compiler's own code: none of it has a source line, or it is
+    an except clause's end (its ``POP_EXCEPT``, which takes the line of what runs on
+    into it, and the code after the try that 3.12+ copy there); else None."""
     own = instrs[j].op == "POP_EXCEPT"
     for i in range(j, len(instrs)):
         ins = instrs[i]
         if not own and lines.at(ins.offset) is not None:
             return None
-        if ins.op == "JUMP":
+        if ins.op in WAYS_ON:
             return i
         if ins.target is not None or ins.op in NO_FALLTHROUGH:
             return None
@@ -205,7 +208,7 @@ def _compilers_end(instrs, lines, j: int) -> int | None:
 
 
 def _ending(ins: Instr) -> tuple:
-    """What tells one run's last instruction, a jump, from another's."""
+    """What tells one run's last instruction, a jump or a return, from another's."""
     return (ins.op, ins.target, ins.handler)
 
 

@@ -20,6 +20,24 @@ class Gate:
         return self.suppress
 
 
+def clause_end_copied_around_a_star_try(flag, value, log):
+    """3.13 copies the clause's end (clear ``e``, then the return after the try) into
+    the inner try body's end and into its handler's way on, and no original is left:
+    the first copy stands for it (seed 118)."""
+    try:
+        log.append(1 // value)
+    except ZeroDivisionError as e:
+        try:
+            log.append(len(log) // value)
+        except* ZeroDivisionError:
+            if flag:
+                raise TypeError("flag")
+            log.append(27)
+    else:
+        log.append(38)
+    return log
+
+
 def star_try_in_a_star_clause_before_a_named_clause(value, log):
     """The inner try/except* ends the first clause's body; 3.13 sends its way on
     straight to the next clause's test, a jump under the outer handler's cleanup
@@ -49,6 +67,10 @@ def with_raising_in_a_named_star_clause(value, suppress, log):
 
 
 CASES = [
+    ("clause_end_copied_around_a_star_try", (True, 0, [])),
+    ("clause_end_copied_around_a_star_try", (False, 0, [])),
+    ("clause_end_copied_around_a_star_try", (False, 0, [1])),
+    ("clause_end_copied_around_a_star_try", (False, 1, [])),
     ("star_try_in_a_star_clause_before_a_named_clause", (0, [])),
     ("star_try_in_a_star_clause_before_a_named_clause", ("x", [])),
     ("star_try_in_a_star_clause_before_a_named_clause", (1, [])),
