@@ -568,7 +568,7 @@ if sys.version_info >= (3, 11):
             "with_raising_in_a_named_star_clause",
         )
     ]
-READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
+    READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

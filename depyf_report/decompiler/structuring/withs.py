@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from ..bytecode.constants import value_key
+from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
@@ -131,8 +132,10 @@ def suppressed(w, h):
             if op == "JUMP":
                 return block.succs[0]
             # the handler pops one exception: a second POP_EXCEPT ends an enclosing
-            # clause (3.13 runs on into it where it copied the clause's end there)
-            if op not in _SUPPRESS_CLEANUP or (op == "POP_EXCEPT" and popped):
+            # clause (3.13 runs on into it where it copied the clause's end there;
+            # 3.10's own layouts of the with are left as they were read)
+            ends = op == "POP_EXCEPT" and popped and LINELESS_BLOCKS_INLINED
+            if op not in _SUPPRESS_CLEANUP or ends:
                 if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
                     return w.graph.rotated[x]  # the loop's test, repeated: the next round
                 if x in w.graph.rotated:  # code, then the next round (seed 6677)

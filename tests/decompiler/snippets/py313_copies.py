@@ -98,8 +98,8 @@ class Gate:
 
 def with_raising_in_a_named_clause_in_a_loop(items, suppress, log):
     """The with's suppressing way out runs on into the clause's end (``POP_EXCEPT``,
-    clear ``e``, jump back), which 3.13 copied there (3.10 lays it out there too):
-    the with's cleanup pops one exception, the clause's end the other (seed 95)."""
+    clear ``e``, jump back), which 3.13 copied there: the with's
+    cleanup pops one exception, the clause's end the other (seed 95)."""
     for item in items:
         try:
             log.append(10 // item)
