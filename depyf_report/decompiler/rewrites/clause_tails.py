@@ -160,8 +160,9 @@ def inlined_copies(instrs: list[Instr], lines: SourceLines, lost: bool = False) 
     and jumps on; a copy is the same instructions under the same handlers, going to
     the same place, at the end of a block that runs on into it and that nothing jumps
     into. ``lost``: also where every way to an except clause's end was such a jump,
-    so no original is left (the first copy laid out stands for it), and ends that
-    return. Running one in another's place runs the same instructions, so any match
+    so no original is left (the first copy laid out stands for it), ends that return,
+    and copies jumped to (3.13 also copies such a block for each conditional jump to
+    it). Running one in another's place runs the same instructions, so any match
     keeps the meaning."""
     if not LINELESS_BLOCKS_INLINED:
         return {}
@@ -169,8 +170,12 @@ def inlined_copies(instrs: list[Instr], lines: SourceLines, lost: bool = False) 
     starts = jumped | {ins.index + 1 for ins in instrs if ins.op == "END_ASYNC_FOR"}
     if lost:
         starts |= {ins.index for ins in instrs if ins.op == "POP_EXCEPT"}
+
+    def rank(j: int) -> tuple[bool, int]:  # the first stands for the others
+        return j not in jumped, j
+
     originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
-    for j in sorted(starts - {len(instrs)}, key=lambda j: (j not in jumped, j)):
+    for j in sorted(starts - {len(instrs)}, key=rank):
         end = _compilers_end(instrs, lines, j)
         if end is not None and (lost or instrs[end].op == "JUMP"):
             originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
@@ -178,13 +183,9 @@ def inlined_copies(instrs: list[Instr], lines: SourceLines, lost: bool = False) 
     for ins in instrs:
         for j, length in originals.get(_ending(ins), ()):
             k = ins.index + 1 - length
-            if (
-                0 < k != j
-                and (j in jumped or j < k)  # (the first copy stands for a lost original)
-                and k not in jumped
-                and instrs[k - 1].op not in NO_FALLTHROUGH
-                and _same_run(instrs, j, k, length)
-            ):
+            if k <= 0 or rank(j) >= rank(k) or not _same_run(instrs, j, k, length):
+                continue
+            if lost or (k not in jumped and instrs[k - 1].op not in NO_FALLTHROUGH):
                 found[k] = j
                 break
     return found
