@@ -29,7 +29,7 @@ def function(case: str) -> str:
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     (
         structure("branch_shapes.clause_with_body_always_raises"),
-        (PY310, PY311, PY313),
+        (PY310, PY311),
         "a with body in an except clause that always raises: the with read from the "
         "way its __exit__ suppresses leaves the clause's handled exception on the stack, "
         "so the clause and the next one's test leave stacks of different depths",
@@ -51,19 +51,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         (PY310, PY311, PY312, PY313),
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
-    ),
-    *(
-        (
-            structure(f"try_meets_star.{name}"),
-            (PY313,),
-            "3.13: a try/except* at the end of an except* clause, another clause after "
-            "it: the inner try's else and its clauses are taken to go on to different "
-            "places (issue 25)",
-        )
-        for name in (
-            "star_try_in_a_star_clause",
-            "star_try_in_a_split_group",
-        )
     ),
 ]
 

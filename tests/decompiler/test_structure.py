@@ -562,6 +562,33 @@ READABLE += [
     ("finally_exits", "break_ending_a_finally_after_a_return"),
 ]
 
+# py313b: 3.13's copies of a block with no line inlined into the jumps to it (an
+# except clause's end), each read as the one block, where the branches meet or the
+# loop goes on, a with's suppressing way out runs on into one, or none is left; an
+# except* clause body's end sent straight to the next clause (3.10's layouts of the
+# try shapes are not read yet).
+if sys.version_info >= (3, 11):
+    READABLE += [
+        ("py313_copies", name)
+        for name in (
+            "chain_fails_in_a_named_clause_in_a_finally",
+            "break_from_a_for_in_a_clause_in_a_finally",
+            "async_break_from_a_clause_in_a_finally",
+        )
+    ]
+    READABLE += [
+        ("py313_copies_star", name)
+        for name in (
+            "clause_end_copied_around_a_star_try",
+            "star_try_in_a_star_clause_before_a_named_clause",
+        )
+    ]
+if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape apart)
+    READABLE += [
+        ("py313_copies", "with_raising_in_a_named_clause_in_a_loop"),
+        ("py313_copies_star", "with_raising_in_a_named_star_clause"),
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -31,6 +31,9 @@ CONSTANT_RETURNS_FUSED = PY >= (3, 12)
 ELSE_COMPILED_AS_CODE_AFTER_TRY = PY < (3, 11)
 # 3.13 pushes the NULL of a call after the callable; earlier versions push it before.
 NULL_AFTER_CALLABLE = PY >= (3, 13)
+# 3.13 copies a block with no source line that does not fall through (an except
+# clause's end) into each unconditional jump to it (``rewrites.clause_tails``).
+LINELESS_BLOCKS_INLINED = PY >= (3, 13)
 
 
 def decoded(code) -> list:

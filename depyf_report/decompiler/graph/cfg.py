@@ -46,9 +46,12 @@ class Graph:
         unrotate: bool = False,
         lines: SourceLines | None = None,
         leaders: frozenset[int] = frozenset(),
+        inlined: dict[int, int] | None = None,
     ):
         """``leaders``: instructions that must start a block of their own (where the
-        state machine hands a region to the structured walk)."""
+        state machine hands a region to the structured walk). ``inlined``: copies of
+        blocks 3.13 inlined into jumps (``inlined_copies``), each sent to its original
+        as a break's copy is."""
         self.instrs, self.lines = instrs, lines
         tests = repeated_tests(instrs) if unrotate else []
         copies, breaks = {}, {}
@@ -61,6 +64,7 @@ class Graph:
             }
             if lines is not None:
                 breaks = copied_while_exits(instrs, lines)
+                breaks.update(inlined or {})
                 breaks = {c: o for c, o in breaks.items() if c not in copies}
                 breaks.update(copied_with_exits(instrs, lines))
         leaders = {test.top for test in tests} | {*copies, *copies.values(), *leaders}

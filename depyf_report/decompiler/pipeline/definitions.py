@@ -15,6 +15,7 @@ import traceback
 
 from ..bytecode.instructions import SourceLines, normalize
 from ..graph.cfg import Graph
+from ..rewrites.clause_tails import inlined_copies
 from ..rewrites.patterns import collapse
 from ..rewrites.star import regular_form
 from ..simulation import markers as m
@@ -136,10 +137,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
     try:
         if FORCE_FALLBACK and not force_structured:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
-        ctx = CodeContext(code, defs, structured=True)
-        # except* handlers as plain ones, which the builder reads back into except*
-        graph = Graph(regular_form(instrs), unrotate=True, lines=SourceLines(code))
-        body = tidy(structured_body(ctx, graph), ctx)
+        ctx, body = _structured(code, instrs, defs)
+        body = tidy(body, ctx)
         if defs.dynamo:  # (its stack lists are read through their temporaries)
             body = _simplified(body, ctx, defs.lines)
         body = unread_temporaries(body, ctx.is_temp)
@@ -167,6 +166,34 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         raise_ = ast.Raise(exc=m.call("RuntimeError", [m.const("not decompiled: " + reason)]))
         body = [comment("could not decompile this code object"), raise_]
     return _declared(ctx, body)
+
+
+def _structured(code, instrs, defs) -> tuple[CodeContext, list[ast.stmt]]:
+    """The structured walk's statements, and the context it filled. Where the walk of
+    the blocks as laid out fails, and 3.13 inlined a block into jumps to it, the copies
+    are sent to their original and the walk runs again: the paths then meet where the
+    source joins them. Two blocks written alike can pass for a copy and its original
+    (the ends of two except clauses), which the first walk reads as written; the
+    copies whose original is lost are tried last. The reason to fall back is the first
+    walk's."""
+    instrs, lines = regular_form(instrs), SourceLines(code)  # except* as plain handlers
+    ctx = CodeContext(code, defs, structured=True)
+    try:
+        return ctx, structured_body(ctx, Graph(instrs, unrotate=True, lines=lines))
+    except Exception as as_laid_out:
+        tried = [{}]
+        for lost in (False, True):
+            copies = inlined_copies(instrs, lines, lost)
+            if copies in tried:
+                continue
+            tried.append(copies)
+            ctx = CodeContext(code, defs, structured=True)
+            graph = Graph(instrs, unrotate=True, lines=lines, inlined=copies)
+            try:
+                return ctx, structured_body(ctx, graph)
+            except Exception:
+                continue
+        raise as_laid_out from None
 
 
 def _state_machine(code, instrs, ctx) -> StateMachine:

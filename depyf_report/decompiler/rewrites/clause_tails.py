@@ -24,6 +24,15 @@ raw instructions) by a copy of that block:
   block that pops the middle operand where it fails; the original follows that
   block.
 
+- 3.13 also copies a block with no source line of its own that does not fall
+  through (an except clause's ``POP_EXCEPT``, the clearing of its name and the jump
+  on) into every unconditional jump to it, of any length: a branch that goes to the
+  end of a clause, or a break out of a loop in it, then ends with its own copy of
+  that end, which is no longer where the branches meet or the loop goes on
+  (``inlined_copies``). Two clauses of one try can end alike, and so look like
+  copies of one another, so the graph sends these copies to their original only for
+  a second reading, where the first fails.
+
 The control-flow graph sends each copy to its original instead, so the paths meet
 there, as written, and a break inside a with body is a break again rather than a
 return after ``__exit__``. Any original will do for meaning: both compute what they
@@ -39,8 +48,10 @@ from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
 from ..bytecode.instructions import Instr, SourceLines
 from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
+from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
+WAYS_ON = {"JUMP", "RETURN_VALUE"}  # how a block 3.13 inlines into jumps ends
 LONGEST_COPY = 4  # raw instructions the compiler copies
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
@@ -140,6 +151,74 @@ def copied_while_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int
                 found[start] = j
                 break
     return found
+
+
+def inlined_copies(instrs: list[Instr], lines: SourceLines, lost: bool = False) -> dict[int, int]:
+    """3.13: first instruction of each copy of a block the compiler inlined into an
+    unconditional jump to it -> the first of that block. The block is the compiler's
+    own code (``_compilers_end``), jumped to (or following an ``async for``'s end),
+    and jumps on; a copy is the same instructions under the same handlers, going to
+    the same place, at the end of a block that runs on into it and that nothing jumps
+    into. ``lost``: also where every way to an except clause's end was such a jump,
+    so no original is left (the first copy laid out stands for it), ends that return,
+    and copies jumped to (3.13 also copies such a block for each conditional jump to
+    it). Running one in another's place runs the same instructions, so any match
+    keeps the meaning."""
+    if not LINELESS_BLOCKS_INLINED:
+        return {}
+    jumped = {ins.target for ins in instrs if ins.target is not None}
+    starts = jumped | {ins.index + 1 for ins in instrs if ins.op == "END_ASYNC_FOR"}
+    if lost:
+        starts |= {ins.index for ins in instrs if ins.op == "POP_EXCEPT"}
+
+    def rank(j: int) -> tuple[bool, int]:  # the first stands for the others
+        return j not in jumped, j
+
+    originals: dict[tuple, list[tuple[int, int]]] = {}  # how one ends -> (start, length)
+    for j in sorted(starts - {len(instrs)}, key=rank):
+        end = _compilers_end(instrs, lines, j)
+        if end is not None and (lost or instrs[end].op == "JUMP"):
+            originals.setdefault(_ending(instrs[end]), []).append((j, end + 1 - j))
+    found = {}
+    for ins in instrs:
+        for j, length in originals.get(_ending(ins), ()):
+            k = ins.index + 1 - length
+            if k <= 0 or rank(j) >= rank(k) or not _same_run(instrs, j, k, length):
+                continue
+            if lost or (k not in jumped and instrs[k - 1].op not in NO_FALLTHROUGH):
+                found[k] = j
+                break
+    return found
+
+
+def _compilers_end(instrs, lines, j: int) -> int | None:
+    """The last instruction of the straight run from ``j`` to a jump or a return,
+    where that run is the compiler's own code: none of it has a source line, or it is
+    an except clause's end (its ``POP_EXCEPT``, which takes the line of what runs on
+    into it, and the code after the try that 3.12+ copy there); else None."""
+    own = instrs[j].op == "POP_EXCEPT"
+    for i in range(j, len(instrs)):
+        ins = instrs[i]
+        if not own and lines.at(ins.offset) is not None:
+            return None
+        if ins.op in WAYS_ON:
+            return i
+        if ins.target is not None or ins.op in NO_FALLTHROUGH:
+            return None
+    return None
+
+
+def _ending(ins: Instr) -> tuple:
+    """What tells one run's last instruction, a jump or a return, from another's."""
+    return (ins.op, ins.target, ins.handler)
+
+
+def _same_run(instrs, j: int, k: int, length: int) -> bool:
+    """Whether the ``length`` instructions from ``k`` are those from ``j``."""
+    return all(
+        same_instruction(a, b) and a.target == b.target
+        for a, b in zip(instrs[j : j + length], instrs[k : k + length])
+    )
 
 
 def _after_test_chain_end(instrs, start: int) -> bool:

@@ -312,13 +312,17 @@ class _Reader:
 
     def _through_jumps(self, at: int, clause_end=False) -> tuple[int, list[int]]:
         """Where the jumps from ``at`` on lead, and those jumps. ``clause_end``: up to
-        a jump that ends the body of an except* clause around the first one (under
-        the cleanup of the handler, the clause body's own left)."""
+        a jump that ends the body of an except* clause around (under the cleanup of
+        the handler, the clause body's own left): one after the first, or (3.13,
+        which sends the first straight on to the next clause) the first, where it
+        lies under another handler than the ``POP_EXCEPT`` before it."""
         jumps = []
         first = self.instrs[at].handler
+        before = self.instrs[at - 1].handler
         while self.instrs[at].op == "JUMP":
             handler = self.instrs[at].handler
-            if clause_end and jumps and handler != first and self._handler_cleanup(handler):
+            left = handler != first if jumps else handler != before
+            if clause_end and left and self._handler_cleanup(handler):
                 break
             _require(len(jumps) < 8, "a run of jumps")
             jumps.append(at)

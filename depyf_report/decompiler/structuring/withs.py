@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from ..bytecode.constants import value_key
+from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
@@ -116,7 +117,7 @@ def suppressed(w, h):
     test = blocks[h]
     if len(test.succs) != 2 or instrs[test.last].op != "POP_JUMP_IF_TRUE":
         return None
-    x, seen = test.succs[-1], set()
+    x, seen, popped = test.succs[-1], set(), False
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
@@ -130,12 +131,17 @@ def suppressed(w, h):
             op = instrs[i].op
             if op == "JUMP":
                 return block.succs[0]
-            if op not in _SUPPRESS_CLEANUP:
+            # the handler pops one exception: a second POP_EXCEPT ends an enclosing
+            # clause (3.13 runs on into it where it copied the clause's end there;
+            # 3.10's own layouts of the with are left as they were read)
+            ends = op == "POP_EXCEPT" and popped and LINELESS_BLOCKS_INLINED
+            if op not in _SUPPRESS_CLEANUP or ends:
                 if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
                     return w.graph.rotated[x]  # the loop's test, repeated: the next round
                 if x in w.graph.rotated:  # code, then the next round (seed 6677)
                     return i, w.graph.copy_starts[x]
                 return x if i == block.start and x not in w.regions.region(h) else (i, block.end)
+            popped = popped or op == "POP_EXCEPT"
         if len(block.succs) != 1:
             return None
         x = block.succs[0]
