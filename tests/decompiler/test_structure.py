@@ -545,6 +545,11 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
             "star_try_in_a_split_group",
         )
     ]
+# trys2: a try's else and clauses that 3.10 sends on to copies of what follows them
+# (a finally body re-raising).
+READABLE += [
+    ("try_exits", "try_else_finally_in_a_finally_body"),
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

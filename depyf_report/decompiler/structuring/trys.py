@@ -569,20 +569,21 @@ _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"
 def _runs_alone(w, x) -> bool:
     """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
     so each copy of it does the same (a kept return value differs on each way); or
-    only re-raises the exception an enclosing finally body or clause handles, which
-    no value is ever kept over."""
+    ends re-raising the exception an enclosing finally body or clause handles, which
+    no value is ever kept over, its code before taking nothing from the way in (3.10
+    copies the end of a finally body's exception copy, ``f(); RERAISE``)."""
     block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
-    if [i.op for i in instrs[block.start : block.end]] == ["RERAISE"]:
-        return True
-    if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+    end = block.end - (instrs[block.last].op == "RERAISE")
+    if any(i.op in _DEFINES for i in instrs[block.start : end]):
         return False  # (a trial run must not decompile nested code)
+    sim = Sim(w.ctx, instrs, [])
     try:
-        Sim(w.ctx, instrs, []).run(block.start, block.end)
+        sim.run(block.start, end)
     except Unsupported:
         return False
     finally:
         w.ctx.counter = counter
-    return True
+    return end == block.end or not sim.stack
 
 
 def _same_way_to_an_end(w, x, y, steps=4) -> bool:
