@@ -546,9 +546,10 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
         )
     ]
 # trys2: a try's else and clauses that 3.10 sends on to copies of what follows them
-# (a finally body re-raising).
+# (a finally body re-raising, an enclosing clause's end and the return after it).
 READABLE += [
     ("try_exits", "try_else_finally_in_a_finally_body"),
+    ("try_exits", "try_in_a_named_clause_before_a_return"),
 ]
 
 

@@ -1,6 +1,6 @@
 """Where a try's else and its except clauses go on when 3.10 copies what follows
 them to each: a finally body's end, which re-raises in the copy run on an
-exception."""
+exception, and the end of an enclosing named clause with the return after it."""
 
 
 def try_else_finally_in_a_finally_body(a, b, log):
@@ -20,6 +20,22 @@ def try_else_finally_in_a_finally_body(a, b, log):
             log.append("finally")
 
 
+def try_in_a_named_clause_before_a_return(a, b, log):
+    """A try/except ending a named except clause, before a return: 3.10 copies the
+    clause's end and the return to the inner body's end and to its clause's, whose
+    if raises on one arm (seed 118 on 3.10)."""
+    try:
+        log.append(10 // a)
+    except ZeroDivisionError as e:
+        try:
+            log.append(10 // b)
+        except TypeError:
+            if b is None:
+                raise ValueError("no b")
+            log.append("typed")
+    return len(log)
+
+
 CASES = [
     ("try_else_finally_in_a_finally_body", (2, 5, [])),
     ("try_else_finally_in_a_finally_body", (0, 5, [])),
@@ -28,4 +44,10 @@ CASES = [
     ("try_else_finally_in_a_finally_body", (None, 0, [])),
     ("try_else_finally_in_a_finally_body", (2, "x", [])),
     ("try_else_finally_in_a_finally_body", (0, "x", [])),
+    ("try_in_a_named_clause_before_a_return", (2, 5, [])),
+    ("try_in_a_named_clause_before_a_return", (0, 5, [])),
+    ("try_in_a_named_clause_before_a_return", (0, None, [])),
+    ("try_in_a_named_clause_before_a_return", (0, "x", [])),
+    ("try_in_a_named_clause_before_a_return", (0, 0, [])),
+    ("try_in_a_named_clause_before_a_return", ("x", 0, [])),
 ]
