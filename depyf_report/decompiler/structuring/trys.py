@@ -264,8 +264,16 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     stopped = h_end  # where the walk of the else, or else of the clauses, stopped
-    if follow is not None and body_stack is not None:
-        undo = len(w.visit_log), w.ctx.counter, len(w.fenced_at)
+    if (
+        follow is not None
+        and end is not None
+        and _copies_code_after(w, follow, end, body_stack, h_stack)
+    ):
+        # (3.10 copies the code after the try, a small end of the function such as an
+        # enclosing named clause's end and the return after it, to the end of the
+        # body: no else, the body goes on to that code as the clauses do)
+        pass
+    elif follow is not None and body_stack is not None:
         try:
             orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
         except ReachedTwice as twice:
@@ -286,17 +294,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
             # code would run after the body too
             raise Unsupported("a try body and its clauses go on to different places")
         if _else_stops_short(w, end, after, h_stack, join):
-            if not _copies_code_after(w, follow, end, body_stack, h_stack):
-                # (3.10: the else runs on to a copy of an enclosing finally body that
-                # ends the body around, the clauses to the code after the try: written
-                # after it, that code would run after the else too)
-                raise Unsupported("a try's else and its clauses go on to different places")
-            # (3.10 copies the code after the try, an enclosing clause's end that
-            # returns, to the end of the body: no else, the body goes on to it too)
-            w.unvisit(undo[0])
-            w.ctx.counter = undo[1]
-            del w.fenced_at[undo[2] :]
-            orelse, after = [], body_stack
+            # (3.10: the else runs on to a copy of an enclosing finally body that ends
+            # the body around, the clauses to the code after the try: written after
+            # it, that code would run after the else too)
+            raise Unsupported("a try's else and its clauses go on to different places")
     if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
         # at a copy of the return: each returns its own)
@@ -389,8 +390,10 @@ def _copies_code_after(w, follow, end, body_stack, h_stack) -> bool:
     one from ``end``, where the clauses go on, to an end of the function (each past a
     lone jump to it), run on the same stack: the body goes on to the code after the
     try as the clauses do."""
+    if body_stack is None or h_stack is None or not m.same(body_stack, h_stack):
+        return False
     way_on, after = w.joins.jumped_to(follow), w.joins.jumped_to(end)
-    return m.same(body_stack, h_stack) and _same_way_to_an_end(w, way_on, after)
+    return way_on != after and _same_way_to_an_end(w, way_on, after)
 
 
 def _return_apart(w, end, after, h_stack) -> bool:

@@ -1,6 +1,7 @@
 """Where a try's else and its except clauses go on when 3.10 copies what follows
 them to each: a finally body's end, which re-raises in the copy run on an
-exception, and the end of an enclosing named clause with the return after it."""
+exception, and the end of an enclosing named clause with the return after it,
+which the copy of a finally body on the normal path holds too."""
 
 
 def try_else_finally_in_a_finally_body(a, b, log):
@@ -36,6 +37,23 @@ def try_in_a_named_clause_before_a_return(a, b, log):
     return len(log)
 
 
+def finally_ending_in_a_try_in_a_named_clause(a, b, log):
+    """A try/finally ending a named except clause, whose finally body is a
+    try/except: 3.10 and 3.12 copy the clause's end and the return after it to that
+    try's body end and to its clause's, in the finally body's copy on the normal path
+    (seed 374 on 3.10 and 3.12)."""
+    try:
+        log.append(10 // a)
+    except ZeroDivisionError as e:
+        try:
+            log.append(e.args)
+        finally:
+            try:
+                log.append(10 // b)
+            except Exception:
+                log.append("inner")
+
+
 CASES = [
     ("try_else_finally_in_a_finally_body", (2, 5, [])),
     ("try_else_finally_in_a_finally_body", (0, 5, [])),
@@ -50,4 +68,8 @@ CASES = [
     ("try_in_a_named_clause_before_a_return", (0, "x", [])),
     ("try_in_a_named_clause_before_a_return", (0, 0, [])),
     ("try_in_a_named_clause_before_a_return", ("x", 0, [])),
+    ("finally_ending_in_a_try_in_a_named_clause", (2, 5, [])),
+    ("finally_ending_in_a_try_in_a_named_clause", (0, 5, [])),
+    ("finally_ending_in_a_try_in_a_named_clause", (0, 0, [])),
+    ("finally_ending_in_a_try_in_a_named_clause", (None, 0, [])),
 ]
