@@ -548,12 +548,18 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     computed = [
         x for x in ending if len(exits) > 1 and returned[x] is None and not _lone_return(w, x)
     ]
-    if len(computed) == 1 and not is_with:
-        return computed[0]
+    if computed and not is_with and _copies_of_one(w, computed):
+        # (3.10 copies that code, a small return, to each way the body ends)
+        return after if after in computed else min(computed)
     going_on = _runs_on_past_a_return(w, ending)
     if going_on is not None and not is_with:
         return going_on
     return after if after in ending else min(ending)
+
+
+def _copies_of_one(w, exits) -> bool:
+    """Whether ``exits`` each run the same code straight on to an end of the function."""
+    return all(_same_way_to_an_end(w, x, exits[0]) for x in exits[1:])
 
 
 def _runs_on_past_a_return(w, ending):

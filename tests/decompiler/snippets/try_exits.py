@@ -1,7 +1,8 @@
 """Where a try's else and its except clauses go on when 3.10 copies what follows
 them to each: a finally body's end, which re-raises in the copy run on an
 exception, and the end of an enclosing named clause with the return after it,
-which the copy of a finally body on the normal path holds too."""
+which the copy of a finally body on the normal path holds too; and the code after
+a try copied to each way its body ends, beside a return of a constant in it."""
 
 
 def try_else_finally_in_a_finally_body(a, b, log):
@@ -54,6 +55,20 @@ def finally_ending_in_a_try_in_a_named_clause(a, b, log):
                 log.append("inner")
 
 
+def returns_from_a_try_before_copied_code_after(a, b, log):
+    """A try/except in an if, its body returning a constant in nested ifs that fall
+    off otherwise: 3.10 copies the return after the if to each jump out of the
+    body, which, not the constant's return, is where the body ends (seed 249)."""
+    if a:
+        try:
+            if b:
+                if 10 // b > 1:
+                    return "big"
+        except ZeroDivisionError:
+            return "zero"
+    return len(log)
+
+
 CASES = [
     ("try_else_finally_in_a_finally_body", (2, 5, [])),
     ("try_else_finally_in_a_finally_body", (0, 5, [])),
@@ -72,4 +87,10 @@ CASES = [
     ("finally_ending_in_a_try_in_a_named_clause", (0, 5, [])),
     ("finally_ending_in_a_try_in_a_named_clause", (0, 0, [])),
     ("finally_ending_in_a_try_in_a_named_clause", (None, 0, [])),
+    ("returns_from_a_try_before_copied_code_after", (1, 5, [1])),
+    ("returns_from_a_try_before_copied_code_after", (1, 9, [])),
+    ("returns_from_a_try_before_copied_code_after", (1, 0, [])),
+    ("returns_from_a_try_before_copied_code_after", (1, 50, [1, 2])),
+    ("returns_from_a_try_before_copied_code_after", (1, "x", [])),
+    ("returns_from_a_try_before_copied_code_after", (0, 5, [1, 2])),
 ]
