@@ -550,6 +550,8 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
 READABLE += [
     ("try_exits", "try_else_finally_in_a_finally_body"),
     ("try_exits", "try_in_a_named_clause_before_a_return"),
+    ("try_exits", "returns_from_a_try_finally_in_a_for_loop"),
+    ("try_exits", "returns_a_constant_from_a_try_finally_in_a_for_loop"),
 ]
 if sys.version_info < (3, 11):  # (3.11+ read the nested ifs there as one ``and``)
     READABLE += [("try_exits", "returns_from_a_try_before_copied_code_after")]

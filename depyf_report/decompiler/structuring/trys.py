@@ -724,6 +724,10 @@ def _returned(w, x, steps=8) -> str | None:
             try:
                 sim.run(block.start, block.end)
             except Unsupported as error:
+                constant = _returned_past_an_iterator(instrs, sim, error)
+                if constant is not None:
+                    returns.append(constant)
+                    continue
                 # (a bare return is no cleanup's copy: a try body's own return; a swap
                 # under a clause's exception keeps a value wherever it stands)
                 under = _swaps_under_clause(w, b, sim.pos)
@@ -732,6 +736,7 @@ def _returned(w, x, steps=8) -> str | None:
                     instrs[sim.pos].op == "RETURN_VALUE"
                     or _swaps_under_exit(w, b, sim.pos)
                     or under
+                    or (not sim.stack and _swaps_over_an_iterator(instrs, sim.pos))
                 )
                 return "kept" if kept and ran else None
             kind = sim.branch.kind if sim.branch is not None else "goto"
@@ -763,6 +768,26 @@ def _swaps_under_exit(w, b, at) -> bool:
     returned value under a with's ``__exit__`` call (a return leaving a with body)."""
     block = w.graph.blocks[b]
     return at == block.start and w.graph.instrs[at].op in ("SWAP", "ROT_TWO") and _exits_with(w, b)
+
+
+def _returned_past_an_iterator(instrs, sim, error):
+    """The constant (not None) returned where the run stopped, finding no for loop's
+    iterator to pop before loading it: a return of a constant leaving the loop.
+    None where it stopped otherwise."""
+    ops = instrs[sim.pos : sim.pos + 3]
+    if str(error) != "stack underflow" or sim.stack:
+        return None
+    if [i.op for i in ops] != ["POP_TOP", "LOAD_CONST", "RETURN_VALUE"]:
+        return None
+    return None if ops[1].argval is None else m.const(ops[1].argval)
+
+
+def _swaps_over_an_iterator(instrs, at) -> bool:
+    """Whether instruction ``at`` is the swap that keeps a returned value over the
+    iterator of a for loop, which is popped before the return (a return leaving the
+    loop): finding nothing to swap, the value was pushed before the exit."""
+    ops = [i.op for i in instrs[at : at + 3]]
+    return ops in (["SWAP", "POP_TOP", "RETURN_VALUE"], ["ROT_TWO", "POP_TOP", "RETURN_VALUE"])
 
 
 def _swaps_under_clause(w, b, at) -> bool:

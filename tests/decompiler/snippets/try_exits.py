@@ -2,7 +2,8 @@
 them to each: a finally body's end, which re-raises in the copy run on an
 exception, and the end of an enclosing named clause with the return after it,
 which the copy of a finally body on the normal path holds too; and the code after
-a try copied to each way its body ends, beside a return of a constant in it."""
+a try copied to each way its body ends, beside a return of a constant in it, or
+after a try/finally in a for loop, beside a return that pops the loop's iterator."""
 
 
 def try_else_finally_in_a_finally_body(a, b, log):
@@ -69,6 +70,32 @@ def returns_from_a_try_before_copied_code_after(a, b, log):
     return len(log)
 
 
+def returns_from_a_try_finally_in_a_for_loop(items, log):
+    """A try/finally in a for loop, its body returning a value it computes, the code
+    after it a return computing another: each pops the loop's iterator, which is
+    where the body ends, the return of the kept value or the code after the try
+    (seed 155's shape, 3.10 and 3.12)."""
+    for item in items:
+        try:
+            if item:
+                return 10 // item
+        finally:
+            log.append(item)
+        return len(log)
+
+
+def returns_a_constant_from_a_try_finally_in_a_for_loop(items, log):
+    """The same with a return of a constant in the body, which loads it after
+    popping the loop's iterator."""
+    for item in items:
+        try:
+            if item:
+                return "found"
+        finally:
+            log.append(item)
+        return len(log)
+
+
 CASES = [
     ("try_else_finally_in_a_finally_body", (2, 5, [])),
     ("try_else_finally_in_a_finally_body", (0, 5, [])),
@@ -93,4 +120,11 @@ CASES = [
     ("returns_from_a_try_before_copied_code_after", (1, 50, [1, 2])),
     ("returns_from_a_try_before_copied_code_after", (1, "x", [])),
     ("returns_from_a_try_before_copied_code_after", (0, 5, [1, 2])),
+    ("returns_from_a_try_finally_in_a_for_loop", ([5, 0], [])),
+    ("returns_from_a_try_finally_in_a_for_loop", ([0, 5], [])),
+    ("returns_from_a_try_finally_in_a_for_loop", ([], [])),
+    ("returns_from_a_try_finally_in_a_for_loop", (["x"], [])),
+    ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([5, 0], [])),
+    ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([0, 5], [])),
+    ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([], [])),
 ]
