@@ -552,6 +552,7 @@ READABLE += [
     ("try_exits", "try_in_a_named_clause_before_a_return"),
     ("try_exits", "returns_from_a_try_finally_in_a_for_loop"),
     ("try_exits", "returns_a_constant_from_a_try_finally_in_a_for_loop"),
+    ("try_exits", "finally_ending_in_a_try_that_always_raises"),
 ]
 if sys.version_info < (3, 11):  # (3.11+ read the nested ifs there as one ``and``)
     READABLE += [("try_exits", "returns_from_a_try_before_copied_code_after")]

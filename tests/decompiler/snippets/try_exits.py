@@ -3,7 +3,9 @@ them to each: a finally body's end, which re-raises in the copy run on an
 exception, and the end of an enclosing named clause with the return after it,
 which the copy of a finally body on the normal path holds too; and the code after
 a try copied to each way its body ends, beside a return of a constant in it, or
-after a try/finally in a for loop, beside a return that pops the loop's iterator."""
+after a try/finally in a for loop, beside a return that pops the loop's iterator;
+a finally body ending in a try whose body always raises, its clause ending in the
+finally body's re-raise."""
 
 
 def try_else_finally_in_a_finally_body(a, b, log):
@@ -96,6 +98,20 @@ def returns_a_constant_from_a_try_finally_in_a_for_loop(items, log):
         return len(log)
 
 
+def finally_ending_in_a_try_that_always_raises(a, log):
+    """A finally body ending in a try/except whose body always raises: the compiler
+    copies the re-raise ending the finally body's copy run on an exception into the
+    clause alone, there being no else; written once after the try (seed 374 on 3.10,
+    3.12 and 3.13)."""
+    try:
+        log.append(10 // a)
+    finally:
+        try:
+            raise ValueError(a)
+        except ValueError:
+            log.append("inner")
+
+
 CASES = [
     ("try_else_finally_in_a_finally_body", (2, 5, [])),
     ("try_else_finally_in_a_finally_body", (0, 5, [])),
@@ -127,4 +143,7 @@ CASES = [
     ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([5, 0], [])),
     ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([0, 5], [])),
     ("returns_a_constant_from_a_try_finally_in_a_for_loop", ([], [])),
+    ("finally_ending_in_a_try_that_always_raises", (2, [])),
+    ("finally_ending_in_a_try_that_always_raises", (0, [])),
+    ("finally_ending_in_a_try_that_always_raises", (None, [])),
 ]
