@@ -11,7 +11,8 @@ finally body's re-raise."""
 def try_else_finally_in_a_finally_body(a, b, log):
     """try/except/else/finally as the finally body of a try: in the copy run on an
     exception, 3.10 copies the inner finally body, re-raising, to the else's end and
-    to the clause's (seed 11 on 3.10)."""
+    to the clause's (seed 11's shape on 3.10; seed 11 itself still falls back, a
+    comprehension in that finally body keeping the copy from a trial run)."""
     try:
         log.append(10 // a)
     finally:
@@ -45,7 +46,7 @@ def finally_ending_in_a_try_in_a_named_clause(a, b, log):
     """A try/finally ending a named except clause, whose finally body is a
     try/except: 3.10 and 3.12 copy the clause's end and the return after it to that
     try's body end and to its clause's, in the finally body's copy on the normal path
-    (seed 374 on 3.10 and 3.12)."""
+    (a shape met reducing seed 374, on 3.10 and 3.12)."""
     try:
         log.append(10 // a)
     except ZeroDivisionError as e:
