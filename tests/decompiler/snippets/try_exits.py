@@ -62,7 +62,8 @@ def finally_ending_in_a_try_in_a_named_clause(a, b, log):
 def returns_from_a_try_before_copied_code_after(a, b, log):
     """A try/except in an if, its body returning a constant in nested ifs that fall
     off otherwise: 3.10 copies the return after the if to each jump out of the
-    body, which, not the constant's return, is where the body ends (seed 249)."""
+    body, which, not the constant's return, is where the body ends (seed 249's
+    shape; seed 249 itself now falls back further on, a block reached twice)."""
     if a:
         try:
             if b:
