@@ -545,6 +545,19 @@ if sys.version_info >= (3, 11):  # a try/except* at the end of an except* clause
             "star_try_in_a_split_group",
         )
     ]
+# trys2: a try's else and clauses that 3.10 sends on to copies of what follows them
+# (a finally body re-raising, an enclosing clause's end and the return after it).
+READABLE += [
+    ("try_exits", "try_else_finally_in_a_finally_body"),
+    ("try_exits", "try_in_a_named_clause_before_a_return"),
+    ("try_exits", "returns_from_a_try_finally_in_a_for_loop"),
+    ("try_exits", "returns_a_constant_from_a_try_finally_in_a_for_loop"),
+    ("try_exits", "finally_ending_in_a_try_that_always_raises"),
+]
+if sys.version_info < (3, 11):  # (3.11+ read the nested ifs there as one ``and``)
+    READABLE += [("try_exits", "returns_from_a_try_before_copied_code_after")]
+if sys.version_info < (3, 13):  # (3.13's clause there returns apart: not read yet)
+    READABLE += [("try_exits", "finally_ending_in_a_try_in_a_named_clause")]
 
 # finally2: copies of a finally body before a way out of the try body, in shapes of
 # their own (3.11+ write the way out into each branch of the copy's if that goes on;

@@ -701,23 +701,27 @@ def try_tail_hoisted(stmts):
 
 
 def _hoisted_from_try(stmts):
-    """``_hoisted_tail`` through a final try whose else and every clause end in the
-    same statement: the code a try inside a finally body runs into, the re-raise of
+    """``_hoisted_tail`` through a final try whose else (none where its body never
+    goes on) and every clause end in the same statement: the code a try inside a finally body runs into, the re-raise of
     the exception the finally body runs for, which 3.11+ copy into each way there.
     Written after the try it re-raises that exception, not the clause's."""
     last = stmts[-1]
-    if last.finalbody or not last.handlers or not last.orelse:
+    if last.finalbody or not last.handlers:
         return None
+    # (a body that never goes on has no else: only the clauses run on to the tail)
+    if not last.orelse and not never_goes_on(last.body):
+        return None
+    ways_on = [last.orelse] if last.orelse else []
     tails = [
-        _hoisted_tail(last.orelse, True),
+        *(_hoisted_tail(way, True) for way in ways_on),
         *(_hoisted_tail(h.body, True, in_clause=True) for h in last.handlers),
     ]
     if None in tails or not all(m.same(t[1], tails[0][1]) for t in tails):
         return None
     node = copy.copy(last)
-    node.orelse = tails[0][0]
+    node.orelse = tails[0][0] if ways_on else []
     node.handlers = [copy.copy(h) for h in last.handlers]
-    for handler, (body, _) in zip(node.handlers, tails[1:]):
+    for handler, (body, _) in zip(node.handlers, tails[len(ways_on) :]):
         handler.body = body or [ast.Pass()]
     tail = tails[0][1]
     if not node.orelse and _cannot_raise(tail):

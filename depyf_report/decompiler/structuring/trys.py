@@ -268,7 +268,16 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
     stopped = h_end  # where the walk of the else, or else of the clauses, stopped
-    if follow is not None and body_stack is not None:
+    if (
+        follow is not None
+        and end is not None
+        and _copies_code_after(w, follow, end, body_stack, h_stack)
+    ):
+        # (3.10 copies the code after the try, a small end of the function such as an
+        # enclosing named clause's end and the return after it, to the end of the
+        # body: no else, the body goes on to that code as the clauses do)
+        pass
+    elif follow is not None and body_stack is not None:
         try:
             orelse, after = w.seq(follow, end, body_stack, loop, active=active - {h})
         except ReachedTwice as twice:
@@ -378,6 +387,17 @@ def _else_stops_short(w, end, after, h_stack, join) -> bool:
     # (a copy of that fence, where 3.10 sends the clauses, is the same end)
     same = (end, w.joins.jumped_to(end), w.fences.reached(end))
     return ended not in same and ended in w.fences
+
+
+def _copies_code_after(w, follow, end, body_stack, h_stack) -> bool:
+    """Whether the straight path from ``follow``, where the body ends, is a copy of the
+    one from ``end``, where the clauses go on, to an end of the function (each past a
+    lone jump to it), run on the same stack: the body goes on to the code after the
+    try as the clauses do."""
+    if body_stack is None or h_stack is None or not m.same(body_stack, h_stack):
+        return False
+    way_on, after = w.joins.jumped_to(follow), w.joins.jumped_to(end)
+    return way_on != after and _same_way_to_an_end(w, way_on, after)
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
@@ -535,8 +555,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     computed = [
         x for x in ending if len(exits) > 1 and returned[x] is None and not _lone_return(w, x)
     ]
-    if len(computed) == 1 and not is_with:
-        return computed[0]
+    if computed and not is_with and _copies_of_one(w, computed):
+        # (3.10 copies that code, a small return, to each way the body ends)
+        return after if after in computed else min(computed)
     going_on = _runs_on_past_a_return(w, ending)
     if going_on is not None and not is_with:
         return going_on
@@ -579,6 +600,11 @@ def _code_on_the_way(w, x, edges, steps=8):
 _MOVES = {"JUMP", "NOP"}
 
 
+def _copies_of_one(w, exits) -> bool:
+    """Whether ``exits`` each run the same code straight on to an end of the function."""
+    return all(_same_way_to_an_end(w, x, exits[0]) for x in exits[1:])
+
+
 def _runs_on_past_a_return(w, ending):
     """Of exits that each end the function, the one that runs the code each other
     one runs but for its return of a constant, and then more: the code after the
@@ -612,20 +638,21 @@ _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"
 def _runs_alone(w, x) -> bool:
     """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
     so each copy of it does the same (a kept return value differs on each way); or
-    only re-raises the exception an enclosing finally body or clause handles, which
-    no value is ever kept over."""
+    ends re-raising the exception an enclosing finally body or clause handles, which
+    no value is ever kept over, its code before taking nothing from the way in (3.10
+    copies the end of a finally body's exception copy, ``f(); RERAISE``)."""
     block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
-    if [i.op for i in instrs[block.start : block.end]] == ["RERAISE"]:
-        return True
-    if any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+    end = block.end - (instrs[block.last].op == "RERAISE")
+    if any(i.op in _DEFINES for i in instrs[block.start : end]):
         return False  # (a trial run must not decompile nested code)
+    sim = Sim(w.ctx, instrs, [])
     try:
-        Sim(w.ctx, instrs, []).run(block.start, block.end)
+        sim.run(block.start, end)
     except Unsupported:
         return False
     finally:
         w.ctx.counter = counter
-    return True
+    return end == block.end or not sim.stack
 
 
 def _same_way_to_an_end(w, x, y, steps=4) -> bool:
@@ -740,6 +767,10 @@ def _returned(w, x, steps=8) -> str | None:
             try:
                 sim.run(block.start, block.end)
             except Unsupported as error:
+                constant = _returned_past_an_iterator(instrs, sim, error)
+                if constant is not None:
+                    returns.append(constant)
+                    continue
                 # (a bare return is no cleanup's copy: a try body's own return; a swap
                 # under a clause's exception keeps a value wherever it stands)
                 under = _swaps_under_clause(w, b, sim.pos)
@@ -748,6 +779,7 @@ def _returned(w, x, steps=8) -> str | None:
                     instrs[sim.pos].op == "RETURN_VALUE"
                     or _swaps_under_exit(w, b, sim.pos)
                     or under
+                    or (not sim.stack and _swaps_over_an_iterator(instrs, sim.pos))
                 )
                 return "kept" if kept and ran else None
             kind = sim.branch.kind if sim.branch is not None else "goto"
@@ -779,6 +811,26 @@ def _swaps_under_exit(w, b, at) -> bool:
     returned value under a with's ``__exit__`` call (a return leaving a with body)."""
     block = w.graph.blocks[b]
     return at == block.start and w.graph.instrs[at].op in ("SWAP", "ROT_TWO") and _exits_with(w, b)
+
+
+def _returned_past_an_iterator(instrs, sim, error):
+    """The constant (not None) returned where the run stopped, finding no for loop's
+    iterator to pop before loading it: a return of a constant leaving the loop.
+    None where it stopped otherwise."""
+    ops = instrs[sim.pos : sim.pos + 3]
+    if str(error) != "stack underflow" or sim.stack:
+        return None
+    if [i.op for i in ops] != ["POP_TOP", "LOAD_CONST", "RETURN_VALUE"]:
+        return None
+    return None if ops[1].argval is None else m.const(ops[1].argval)
+
+
+def _swaps_over_an_iterator(instrs, at) -> bool:
+    """Whether instruction ``at`` is the swap that keeps a returned value over the
+    iterator of a for loop, which is popped before the return (a return leaving the
+    loop): finding nothing to swap, the value was pushed before the exit."""
+    ops = [i.op for i in instrs[at : at + 3]]
+    return ops in (["SWAP", "POP_TOP", "RETURN_VALUE"], ["ROT_TWO", "POP_TOP", "RETURN_VALUE"])
 
 
 def _swaps_under_clause(w, b, at) -> bool:
