@@ -754,6 +754,9 @@ STRUCTURED += [
 ]
 if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
     STRUCTURED += [("loops_in_regions", "with_breaks_an_endless_loop_in_a_clause")]
+# branches2: branches that leave a with or try body at places the walks read. A loop
+# that never goes round is no loop: it reads as an if, its break as a continue.
+STRUCTURED += [("branch_exits", "breaks_from_a_with_in_a_loop_that_raises")]
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ from .clauses import (
 )
 from .joins import same_instructions
 from .loops import clears_a_name, loop_edges
-from .withs import ending_as_suppressing, suppressed, with_end, with_statement
+from .withs import ending_as_suppressing, only_the_test, suppressed, with_end, with_statement
 
 ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
 CLAUSE_TESTS = ("CHECK_EXC_MATCH", CHECK_STAR_MATCH)
@@ -133,12 +133,16 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
     """Whether the walk of the body of handler ``h`` took in a block that the
     statement around the try protects but ``h`` does not, and that could raise: code
     written after the try (its else), which in the body would run under its clauses.
-    (Copies of an enclosing finally body or with exit lie outside that statement.)"""
+    (Copies of an enclosing finally body or with exit lie outside that statement; a
+    copy of a loop's test is a continue, the test running at the top.)"""
     chain = w.regions.chain(b)
     around = chain[chain.index(h) + 1 :] if h in chain else None
     region = w.regions.region(h)
     return around is not None and any(
-        x not in region and w.regions.chain(x) == around and not _leaves_clauses(w, x)
+        x not in region
+        and w.regions.chain(x) == around
+        and not _leaves_clauses(w, x)
+        and not only_the_test(w, x)
         for x in visited
     )
 
@@ -693,12 +697,14 @@ def _exits_alone(w, x) -> bool:
 def _code_after(w, exits, follow, loop):
     """A try/except body's ways out, unprotected, are its returns, breaks and
     continues, which run no code of their own but the copies of enclosing cleanups,
-    and where it ends. So where ``follow`` is such a return or jump and one other way
-    out raises, code of its own, that is where the body ends: ``try: if c: return`` /
-    ``except E: ...`` / ``raise E2()``."""
-    if not _plain_exit(w, follow):
+    and where it ends. So where ``follow`` is such a return or jump (or a continue's
+    copy of the loop's test: 3.10 and 3.12+) and one other way out raises, code of its
+    own, that is where the body ends: ``try: if c: return`` / ``except E: ...`` /
+    ``raise E2()``. (A raise written in the body is under its handler.)"""
+    if not _plain_exit(w, follow) and not only_the_test(w, follow):
         return follow
-    raising = sorted(x for x in exits if not _plain_exit(w, x) and _raises(w, x))
+    # (3.11 jump from a with's suppressing way out on to the code after the try)
+    raising = sorted(x for x in exits if not _plain_exit(w, w.joins.jumped_to(x)) and _raises(w, x))
     # (3.10 copies a small block that raises to each jump to it: one way out)
     if raising and all(w.joins.same_exit(x, raising[0]) for x in raising[1:]):
         return raising[0]

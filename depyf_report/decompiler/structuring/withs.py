@@ -121,7 +121,7 @@ def suppressed(w, h):
     while x not in seen:
         if x in w.fences:  # the end of the try body around: the with ends it
             return x
-        if seen and len(blocks[x].preds) > 1 and not _only_the_test(w, x):
+        if seen and len(blocks[x].preds) > 1 and not only_the_test(w, x):
             # where the body's end joins it, whatever runs there (an enclosing
             # clause's own POP_EXCEPT, code before a loop's repeated test)
             return x
@@ -148,7 +148,7 @@ def suppressed(w, h):
     return None
 
 
-def _only_the_test(w, x) -> bool:
+def only_the_test(w, x) -> bool:
     """Whether block ``x`` is a copy of a loop's test and nothing before it."""
     return w.graph.copy_starts.get(x) == w.graph.blocks[x].start
 

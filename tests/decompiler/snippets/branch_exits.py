@@ -1,0 +1,50 @@
+"""Branches that leave a with or try body, or a loop, at places the walks now read:
+a break out of a loop that never goes round, through a with inside a try whose code
+after it raises. One function each, named after the shape."""
+
+
+class Box:
+    """A context manager that logs its exits: entering it with a key over 8 raises
+    KeyError, and it suppresses an exception when its key is odd."""
+
+    def __init__(self, log, key):
+        self.log, self.key = log, key
+
+    def __enter__(self):
+        if self.key > 8:
+            raise KeyError(self.key)
+        return self.key
+
+    def __exit__(self, kind, value, traceback):
+        self.log.append(("exit", self.key, kind and kind.__name__))
+        return kind is not None and self.key % 2 == 1
+
+
+def breaks_from_a_with_in_a_loop_that_raises(tape, log):
+    """A break out of a with body inside a try, in a loop that never goes round (the
+    code after the try raises) inside another: the break goes to the outer loop's
+    test, copied at the end of its body, and every other way out of the try body
+    raises, running the code after the try (seed 256)."""
+    while tape:
+        item = tape.pop()
+        while item:
+            try:
+                with Box(log, item) as key:
+                    if key > 2:
+                        break
+                    log.append(10 // (key - 1))
+            except (KeyError, ZeroDivisionError):
+                log.append("caught")
+            raise ValueError(item, len(log))
+    return log
+
+
+CASES = [
+    ("breaks_from_a_with_in_a_loop_that_raises", ([], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([2], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([1, 3], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([0, 4], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([3, 9], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([5, 4, 3], [])),
+    ("breaks_from_a_with_in_a_loop_that_raises", ([2, 6, 0], [])),
+]
