@@ -23,7 +23,7 @@ def clause_join(w, h, loop):
             if first not in (None, x) and _leads_to(w, first, x):
                 x = first  # they meet there before the enclosing handler's way out joins
     if x is None:  # the body never ends normally: the clauses end where they leave
-        x = _clause_exit(w, h)
+        x = _clause_exit(w, h, loop)
     if x is not None and x not in loop_edges(loop) and _outside_enclosing(w, h, x):
         x = _first_undominated(w, h, w.an.normal_ipdom)
         if x is None or _outside_enclosing(w, h, x):
@@ -37,6 +37,11 @@ def clause_join(w, h, loop):
                 return None
     if x is None or loop is None or x in loop.body or x == loop.follow:
         return x
+    if not _body_exits(w, h) - loop_edges(loop):
+        # the body never ends normally, and the clauses meet only past the loop, where
+        # their breaks go: they end where they go on inside the loop
+        x = _clause_exit(w, h, loop)
+        return x if x in loop.body else None
     return None
 
 
@@ -69,9 +74,13 @@ def _body_leads_to(w, h, x) -> bool:
     """Whether the body of handler ``h`` ends normally on its way to block ``x``
     (where its clauses meet): then that is where the try statement ends, though a
     raise there leaves no post-dominator to say so."""
+    return any(_leads_to(w, e, x) or x in _straight(w, e, x, 8) for e in _body_exits(w, h))
+
+
+def _body_exits(w, h) -> set[int]:
+    """Where the body of handler ``h`` goes on to, without raising."""
     region = w.regions.region(h)
-    exits = {s for b in region for s in w.graph.blocks[b].succs if s not in region}
-    return any(_leads_to(w, e, x) or x in _straight(w, e, x, 8) for e in exits - {h})
+    return {s for b in region for s in w.graph.blocks[b].succs if s not in region} - {h}
 
 
 def _first_undominated(w, h, ipdom) -> int | None:
@@ -128,10 +137,12 @@ def _straight(w, x, end, steps=4) -> list[int]:
     return out
 
 
-def _clause_exit(w, h) -> int | None:
+def _clause_exit(w, h, loop=None) -> int | None:
     """The one block the except clauses of handler ``h`` go on to, if they all go on
-    to one."""
+    to one, but for their breaks and continues out of ``loop`` and the loops around."""
     exits = _clause_exits(w, h)
+    if exits is not None:
+        exits -= loop_edges(loop)
     return exits.pop() if exits is not None and len(exits) == 1 else None
 
 

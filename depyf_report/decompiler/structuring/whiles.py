@@ -315,12 +315,26 @@ def _breaks_meet(w, going_on, body) -> int | None:
     """The block where the ways on out of a loop that never ends all meet, each going
     straight there and writing nothing (a jump, an except clause's exit): breaks, one
     of them in a clause laid out after the loop, which its extent leaves out (seed
-    1229). That block is what runs after the loop."""
-    ends = {s for x in going_on for s in w.blocks[x].succs}
-    if len(going_on) < 2 or len(ends) != 1 or ends <= body:
+    1229; a chained test's jump to the clause's exit before it). That block is what
+    runs after the loop."""
+    if len(going_on) < 2:
         return None
-    [end] = ends
-    return end if all(goes_on_unwritten(w, x, end) for x in going_on) else None
+    ways = [_unwritten_way(w, x) for x in going_on]
+    met = set(ways[0]).intersection(*ways[1:]) - body
+    return next((x for x in ways[0] if x in met), None)
+
+
+def _unwritten_way(w, b, steps=4) -> list[int]:
+    """The blocks that block ``b`` goes straight on to, each block on the way writing
+    nothing (a jump, an except clause's exit)."""
+    way = []
+    while len(way) < steps and len(w.blocks[b].succs) == 1:
+        [after] = w.blocks[b].succs
+        if not goes_on_unwritten(w, b, after):
+            break
+        way.append(after)
+        b = after
+    return way
 
 
 def _in_inner_for(w, x, body) -> bool:

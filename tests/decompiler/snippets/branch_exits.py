@@ -1,6 +1,7 @@
 """Branches that leave a with or try body, or a loop, at places the walks now read:
 a break out of a loop that never goes round, through a with inside a try whose code
-after it raises. One function each, named after the shape."""
+after it raises; a break on a chained test in a named except clause of a try body that
+always raises. One function each, named after the shape."""
 
 
 class Box:
@@ -39,6 +40,27 @@ def breaks_from_a_with_in_a_loop_that_raises(tape, log):
     return log
 
 
+def breaks_on_a_chained_test_in_a_named_clause(tape, low, high):
+    """A break on a chained comparison in a named except clause, the try body always
+    raising, in an endless loop at the end of another loop: the chain's jump to the
+    clause's exit and the break after the try both go on to the outer loop's test,
+    copied at the end of its body; the clause ends where it goes on to the code after
+    the try (seed 1229)."""
+    log = []
+    while tape:
+        while True:
+            try:
+                raise KeyError(tape.pop())
+            except KeyError as e:
+                log.append(e.args[0])
+                if low < e.args[0] <= high:
+                    break
+            if len(tape) % 3 == 0:
+                break
+        log.append(len(tape))
+    return log
+
+
 CASES = [
     ("breaks_from_a_with_in_a_loop_that_raises", ([], [])),
     ("breaks_from_a_with_in_a_loop_that_raises", ([2], [])),
@@ -47,4 +69,9 @@ CASES = [
     ("breaks_from_a_with_in_a_loop_that_raises", ([3, 9], [])),
     ("breaks_from_a_with_in_a_loop_that_raises", ([5, 4, 3], [])),
     ("breaks_from_a_with_in_a_loop_that_raises", ([2, 6, 0], [])),
+    ("breaks_on_a_chained_test_in_a_named_clause", ([], 1, 5)),
+    ("breaks_on_a_chained_test_in_a_named_clause", ([3], 1, 5)),
+    ("breaks_on_a_chained_test_in_a_named_clause", ([9, 8, 7, 3, 2, 1, 0], 1, 5)),
+    ("breaks_on_a_chained_test_in_a_named_clause", ([1, 2, 3, 4, 5, 6, 7, 8], 2, 6)),
+    ("breaks_on_a_chained_test_in_a_named_clause", (list(range(12)), 20, 30)),
 ]
