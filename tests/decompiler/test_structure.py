@@ -603,9 +603,11 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
     ]
 
 # branches2: breaks out of loops that the walks now place, from an except clause of a
-# try body that always raises (3.13 split the chain: an if in an if).
+# try body that always raises (3.13 split the chain: an if in an if), and past a for
+# loop's else.
 if sys.version_info < (3, 13):
     READABLE += [("branch_exits", "breaks_on_a_chained_test_in_a_named_clause")]
+READABLE += [("branch_exits", "breaks_from_a_clause_past_a_for_else")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

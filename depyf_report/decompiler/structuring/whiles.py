@@ -34,8 +34,7 @@ def loop(w, h, stack, outer, active, stop=None):
     # a way out still inside a with or try body entered in the loop is that
     # statement's code, inside the loop (it raises, returns or leaves it first)
     exits = {x for x in exits if not inside_entered(w, h, body, x)}
-    if not is_for:
-        exits |= _clauses_rejoin(w, h, body, exits, active)
+    exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
     spill = Sim(w.ctx, w.graph.instrs, stack[: len(stack) - len(keep)])
@@ -395,7 +394,9 @@ def _clauses_rejoin(w, h, body, exits, active, steps=32) -> set[int]:
     """Where the except clauses of the tries inside a loop go on to code that the
     loop's other exits get to: a ``break`` in a clause, past the else clause (3.12+
     lay clauses out after the loop, which the natural loop and its extent leave out;
-    seed 173). Not those of a try already open, around the loop (``try: while c:``)."""
+    seed 173; every Python for a for loop's, whose extent ends at its FOR_ITER's way
+    out, seed 842). Not those of a try already open, around the loop (``try: while
+    c:``)."""
     chain, region = w.regions.chain, w.regions.region
     # (a clause that also goes round again is in the natural loop, off its normal paths)
     normal = _reached_normally(w, h, body)

@@ -1,7 +1,8 @@
 """Branches that leave a with or try body, or a loop, at places the walks now read:
 a break out of a loop that never goes round, through a with inside a try whose code
 after it raises; a break on a chained test in a named except clause of a try body that
-always raises. One function each, named after the shape."""
+always raises; a break in an except clause past a for loop's else. One function each,
+named after the shape."""
 
 
 class Box:
@@ -61,6 +62,24 @@ def breaks_on_a_chained_test_in_a_named_clause(tape, low, high):
     return log
 
 
+def breaks_from_a_clause_past_a_for_else(rounds, items):
+    """A break in an except clause of a try in a for loop that has an else clause,
+    at the end of a while loop's body: the clause, laid out after the loop, goes on
+    past the else clause to the code after the loop (seed 842)."""
+    log = []
+    while rounds > 0:
+        rounds -= 1
+        for item in items:
+            try:
+                log.append(10 // item)
+            except ZeroDivisionError:
+                break
+        else:
+            log.append("all")
+        log.append(rounds)
+    return log
+
+
 CASES = [
     ("breaks_from_a_with_in_a_loop_that_raises", ([], [])),
     ("breaks_from_a_with_in_a_loop_that_raises", ([2], [])),
@@ -74,4 +93,9 @@ CASES = [
     ("breaks_on_a_chained_test_in_a_named_clause", ([9, 8, 7, 3, 2, 1, 0], 1, 5)),
     ("breaks_on_a_chained_test_in_a_named_clause", ([1, 2, 3, 4, 5, 6, 7, 8], 2, 6)),
     ("breaks_on_a_chained_test_in_a_named_clause", (list(range(12)), 20, 30)),
+    ("breaks_from_a_clause_past_a_for_else", (0, [1])),
+    ("breaks_from_a_clause_past_a_for_else", (2, [1, 2, 5])),
+    ("breaks_from_a_clause_past_a_for_else", (2, [1, 0, 5])),
+    ("breaks_from_a_clause_past_a_for_else", (1, [0])),
+    ("breaks_from_a_clause_past_a_for_else", (3, [])),
 ]
