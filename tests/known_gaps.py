@@ -41,12 +41,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "after the loop (not 3.11, which jumps there) leaves the loop to the state machine",
     ),
     (
-        structure("except_star.loop_around_star"),
-        (PY311,),
-        "a for loop whose body starts with an if/continue and ends with if/break after a "
-        "try: 3.11 reaches one block twice (the same with a plain except); state machine",
-    ),
-    (
         structure("async_shapes.agen_try_finally"),
         (PY310, PY311, PY312, PY313),
         "a return inside an async for inside a try/finally comes out as a break after "
