@@ -211,7 +211,7 @@ def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
     same block or a copy of it, or running a copy of the same instructions (3.13
     copies the end of an except clause, up to its jump, that a with ends)."""
-    blocks, instrs = w.graph.blocks, w.graph.instrs
+    blocks = w.graph.blocks
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
         if x == after:
             return True
@@ -221,8 +221,7 @@ def _goes_on_like(w, x, after) -> bool:
             return True
         if len(blocks[x].succs) != 1:
             break
-        jumps = instrs[blocks[x].last].op == "JUMP"
-        if jumps and not isinstance(after, int) and _ends_with_copy(w, x, after):
+        if not isinstance(after, int) and _copies_on(w, x, after):
             return True
         x = blocks[x].succs[0]
     if isinstance(after, int):
@@ -232,14 +231,27 @@ def _goes_on_like(w, x, after) -> bool:
     return _ends_with_copy(w, x, after)
 
 
+def _copies_on(w, x, after) -> bool:
+    """Whether block ``x`` ends with a copy of the instructions ``after`` and goes on
+    as they do: both jump to the same block, or one falls into where the other jumps,
+    or both fall into it."""
+    block = w.graph.blocks[x]
+    jumps = w.graph.instrs[block.last].op == "JUMP"
+    return (jumps or _same_way_on(w, block, after[1])) and _ends_with_copy(w, x, after)
+
+
 def _ends_with_copy(w, x, after) -> bool:
     """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end),
     or with one then a jump to where they fall into (3.10 copies the code after a with
-    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on)."""
+    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on),
+    or with one falling into where they jump (3.10 copies the end of an except clause
+    that a with ends, clearing its name, to that way, jumping on to the original's
+    return; 3.13 falls into it from both)."""
     instrs = w.graph.instrs
     start, end = after
     block = w.graph.blocks[x]
     last = block.end - _jumps_as_falling(w, block, end)
+    end -= _falls_as_jumping(w, block, end)
     size = end - start
     if last - block.start < size:
         return False
@@ -253,10 +265,26 @@ def _ends_with_copy(w, x, after) -> bool:
 def _jumps_as_falling(w, block, end) -> bool:
     """Whether ``block`` ends with a jump to the block that the instructions up to
     ``end`` fall into, and they end with no jump of their own."""
-    instrs, graph = w.graph.instrs, w.graph
-    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP" or end not in graph.block_at:
+    instrs = w.graph.instrs
+    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP":
         return False
-    return graph.blocks[graph.at(end) - 1].succs == block.succs
+    return _same_way_on(w, block, end)
+
+
+def _falls_as_jumping(w, block, end) -> bool:
+    """Whether the instructions up to ``end`` end with a jump to the block that
+    ``block`` falls into, ending with no jump of its own."""
+    instrs = w.graph.instrs
+    if instrs[end - 1].op != "JUMP" or instrs[block.last].op == "JUMP":
+        return False
+    return _same_way_on(w, block, end)
+
+
+def _same_way_on(w, block, end) -> bool:
+    """Whether ``block`` goes on to the blocks that the instructions up to ``end``, the
+    end of a block, go on to."""
+    graph = w.graph
+    return end in graph.block_at and graph.blocks[graph.at(end) - 1].succs == block.succs
 
 
 def _exits_settled(body, exit_, in_try=False):
