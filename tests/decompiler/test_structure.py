@@ -611,6 +611,7 @@ READABLE += [
         "breaks_through_a_branching_finally",
         "continues_in_nested_withs_starting_a_loop",
         "with_ends_a_named_clause_in_a_class_body",
+        "with_ends_a_named_clause_before_code_after",
     )
 ]
 

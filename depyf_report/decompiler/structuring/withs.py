@@ -242,16 +242,11 @@ def _copies_on(w, x, after) -> bool:
 
 def _ends_with_copy(w, x, after) -> bool:
     """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end),
-    or with one then a jump to where they fall into (3.10 copies the code after a with
-    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on),
-    or with one falling into where they jump (3.10 copies the end of an except clause
-    that a with ends, clearing its name, to that way, jumping on to the original's
-    return; 3.13 falls into it from both)."""
+    but for the jumps that go on as the other does (``_unjumped_ends``)."""
     instrs = w.graph.instrs
-    start, end = after
+    start = after[0]
     block = w.graph.blocks[x]
-    last = block.end - _jumps_as_falling(w, block, end)
-    end -= _falls_as_jumping(w, block, end)
+    last, end = _unjumped_ends(w, block, after[1])
     size = end - start
     if last - block.start < size:
         return False
@@ -262,22 +257,22 @@ def _ends_with_copy(w, x, after) -> bool:
     )
 
 
-def _jumps_as_falling(w, block, end) -> bool:
-    """Whether ``block`` ends with a jump to the block that the instructions up to
-    ``end`` fall into, and they end with no jump of their own."""
-    instrs = w.graph.instrs
-    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP":
-        return False
-    return _same_way_on(w, block, end)
-
-
-def _falls_as_jumping(w, block, end) -> bool:
-    """Whether the instructions up to ``end`` end with a jump to the block that
-    ``block`` falls into, ending with no jump of its own."""
-    instrs = w.graph.instrs
-    if instrs[end - 1].op != "JUMP" or instrs[block.last].op == "JUMP":
-        return False
-    return _same_way_on(w, block, end)
+def _unjumped_ends(w, block, end):
+    """The ends of ``block`` and of the instructions up to ``end`` without a jump of
+    either that goes on as the other does: to where the other falls into (3.10 copies
+    the code after a with that ends a module, up to its return, to the way
+    ``__exit__`` suppressing goes on, and the end of an except clause that a with
+    ends, clearing its name, jumping on to the original's return), or with the
+    other's to a copy of the same end (3.10 copies the return after the try too)."""
+    instrs, graph = w.graph.instrs, w.graph
+    mine, theirs = instrs[block.last].op == "JUMP", instrs[end - 1].op == "JUMP"
+    if mine != theirs and _same_way_on(w, block, end):
+        return block.end - mine, end - theirs
+    if mine and theirs and end in graph.block_at:
+        copy = graph.blocks[graph.at(end) - 1].succs[0]
+        if copy != block.succs[0] and w.joins.same_exit(copy, block.succs[0]):
+            return block.end - 1, end - 1
+    return block.end, end
 
 
 def _same_way_on(w, block, end) -> bool:

@@ -84,6 +84,21 @@ def with_ends_a_named_clause_in_a_class_body(fail, suppress):
     return getattr(Holder, "key", None), list(LOG)
 
 
+def with_ends_a_named_clause_before_code_after(fail, suppress):
+    """A with statement ending an ``except E as e`` clause, then code after the try
+    (seed 1268 on 3.10): 3.10 copies the code after the try, a return, to each end of
+    the clause, the with's suppressing way out's included."""
+    del LOG[:]
+    try:
+        if fail:
+            raise KeyError(fail)
+    except KeyError as e:
+        with Box("only", suppress) as key:
+            if fail > 1:
+                raise ValueError(key)
+    return "end", fail  # (small enough to copy: LOG is compared as a global)
+
+
 CASES = [
     ("returns_through_a_looping_finally", (4, False)),
     ("returns_through_a_looping_finally", (-4, True)),
@@ -100,6 +115,10 @@ CASES = [
     ("with_ends_a_named_clause_in_a_class_body", (1, False)),
     ("with_ends_a_named_clause_in_a_class_body", (2, True)),
     ("with_ends_a_named_clause_in_a_class_body", (2, False)),
+    ("with_ends_a_named_clause_before_code_after", (0, False)),
+    ("with_ends_a_named_clause_before_code_after", (1, False)),
+    ("with_ends_a_named_clause_before_code_after", (2, True)),
+    ("with_ends_a_named_clause_before_code_after", (2, False)),
 ]
 
 try:
