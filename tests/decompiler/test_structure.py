@@ -603,7 +603,8 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
     ]
 # with_exits: with bodies that leave on every way (through a finally body's copy
 # that loops or branches, to a loop's header that starts the function), or that end
-# a named except clause whose end the suppressing way out copies.
+# a named except clause whose end the suppressing way out copies; the code after an
+# endless loop that the compiler lays out after a break's ``__exit__``.
 READABLE += [
     ("with_exits", name)
     for name in (
@@ -612,6 +613,7 @@ READABLE += [
         "continues_in_nested_withs_starting_a_loop",
         "with_ends_a_named_clause_in_a_class_body",
         "with_ends_a_named_clause_before_code_after",
+        "breaks_from_a_with_in_an_endless_loop_before_code",
     )
 ]
 

@@ -14,6 +14,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
 from .clauses import SCOPES
+from .loops import loop_nodes
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+
@@ -33,6 +34,7 @@ def with_statement(w, stack, body, body_stack, follow, after=None, walk=(None, f
     target = None
     if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
         target, body = body[0].targets[0], body[1:]
+    body = _break_to_code_after(w, body, exit_, *walk[:2])
     body = _exits_settled(body, exit_)
     item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
     kind = ast.AsyncWith if exit_.is_async else ast.With
@@ -77,6 +79,52 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
         out, after_stack, nxt, done = branches.two_way(w, b, tail, loop, active, stop)
         return [*stmts, *out], (None if done else after_stack), (None if done else nxt)
     raise Unsupported("the code after a with statement runs on")
+
+
+def _break_to_code_after(w, body, exit_, loop, active):
+    """``body`` with the code after its ``__exit__`` that ends it turned into a break,
+    where that code is what runs after the endless while loop the with is in, the
+    walk of the loop writing it there (``whiles.py``): nothing but the with lies
+    between the two (no for loop, no try), and nothing else leaves the loop, so the
+    compiler laid that code out right after the break's call of ``__exit__``."""
+    if loop is None or loop.follow is not None or w.graph.is_for_header(loop.header):
+        return body
+    if any(loop.header not in w.regions.region(a) for a in active):
+        return body
+    found = list(_code_after_exits(body, exit_))
+    if len(found) != 1:
+        return body
+    stmts, at = found[0]
+    w.after_loop[loop.header] = stmts[at + 1 :]
+    stmts[at + 1 :] = [ast.Break()]
+    return body
+
+
+def _code_after_exits(stmts, exit_):
+    """(statement list, index) of each exit mark of ``exit_`` in ``stmts`` followed
+    by code that runs after the loop, in ifs, cases and inner with bodies (no try, no
+    loop: the break leaves nothing else)."""
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, m.ExitedWith) and stmt.exit is exit_:
+            if _runs_after_the_loop(stmts[i + 1 :], stmt.carried):
+                yield stmts, i
+            return
+        if isinstance(stmt, (ast.If, ast.With, ast.AsyncWith, ast.Match)):
+            for part in [stmt, *getattr(stmt, "cases", ())]:
+                yield from _code_after_exits(part.body, exit_)
+                yield from _code_after_exits(getattr(part, "orelse", []), exit_)
+
+
+def _runs_after_the_loop(after, carried) -> bool:
+    """Whether the statements ``after`` an exit mark are code that runs after the loop:
+    more than a plain way out, ending in a return or raise, with no exit of a with
+    around (which the break leaves first) and no break or continue of the loop (it
+    goes on in the loop)."""
+    if _only_leaves(after, carried) or any(isinstance(s, m.ExitedWith) for s in after):
+        return False
+    if not isinstance(after[-1], (ast.Return, ast.Raise)):
+        return False  # (it goes on: where, the walk of the loop does not know)
+    return not any(isinstance(n, (ast.Break, ast.Continue)) for s in after for n in loop_nodes(s))
 
 
 def _next_round(w, b, loop, active, tail, stack) -> bool:

@@ -1,7 +1,8 @@
 """Where with statements end when their bodies leave on every way, or go on through
 copies of the code around: a finally body that loops or branches after a return or
 break, a continue to the header of an endless loop that starts the function, and the
-end of a named except clause that a with ends. Each Box records its enter and exit;
+end of a named except clause that a with ends; the code after an endless loop laid
+out after a break's ``__exit__``. Each Box records its enter and exit;
 ``suppress`` tells it to swallow an exception."""
 
 LOG = []
@@ -99,6 +100,18 @@ def with_ends_a_named_clause_before_code_after(fail, suppress):
     return "end", fail  # (small enough to copy: LOG is compared as a global)
 
 
+def breaks_from_a_with_in_an_endless_loop_before_code(items, suppress):
+    """A break from an if inside a with, the loop's only way out (seed 924): the
+    compiler lays the code after the loop out right after the break's call of
+    ``__exit__``, which the with body's walk reads there. (An empty ``items`` raises
+    IndexError, which ``suppress`` swallows.)"""
+    while True:
+        with Box("only", suppress):
+            if items.pop():
+                break
+    return "end", LOG
+
+
 CASES = [
     ("returns_through_a_looping_finally", (4, False)),
     ("returns_through_a_looping_finally", (-4, True)),
@@ -119,6 +132,9 @@ CASES = [
     ("with_ends_a_named_clause_before_code_after", (1, False)),
     ("with_ends_a_named_clause_before_code_after", (2, True)),
     ("with_ends_a_named_clause_before_code_after", (2, False)),
+    ("breaks_from_a_with_in_an_endless_loop_before_code", ([1, 0, 0], False)),
+    ("breaks_from_a_with_in_an_endless_loop_before_code", ([1, 0, 0], True)),
+    ("breaks_from_a_with_in_an_endless_loop_before_code", ([0], False)),
 ]
 
 try:
