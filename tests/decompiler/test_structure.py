@@ -601,6 +601,21 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
         ("py313_copies", "with_raising_in_a_named_clause_in_a_loop"),
         ("py313_copies_star", "with_raising_in_a_named_star_clause"),
     ]
+# with_exits: with bodies that leave on every way (through a finally body's copy
+# that loops or branches, to a loop's header that starts the function), or that end
+# a named except clause whose end the suppressing way out copies; the code after an
+# endless loop that the compiler lays out after a break's ``__exit__``.
+READABLE += [
+    ("with_exits", name)
+    for name in (
+        "returns_through_a_looping_finally",
+        "breaks_through_a_branching_finally",
+        "continues_in_nested_withs_starting_a_loop",
+        "with_ends_a_named_clause_in_a_class_body",
+        "with_ends_a_named_clause_before_code_after",
+        "breaks_from_a_with_in_an_endless_loop_before_code",
+    )
+]
 
 # branches2: breaks out of loops that the walks now place, from an except clause of a
 # try body that always raises (3.13 split the chain: an if in an if), and past a for

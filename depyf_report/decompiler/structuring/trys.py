@@ -67,7 +67,7 @@ def build(w, h, b, stack, loop, active, stop):
         after_with = suppressed(w, h)
         if after_with is None:
             raise Unsupported("a with body that always raises goes on unreadably")
-    elif is_with and follow is not None and _way_out(w, follow, loop_edges(loop)):
+    elif is_with and follow is not None and _leaves_with(w, h, follow, loop_edges(loop)):
         follow, after_with = with_end(w, h, exits, follow)
     elif is_with and follow is not None:
         follow = ending_as_suppressing(w, h, exits, follow)
@@ -925,6 +925,36 @@ def _way_out(w, x, edges, steps=8):
             return None
         x = blocks[x].succs[0]
     return None
+
+
+def _leaves_with(w, h, x, edges) -> bool:
+    """Whether the exit ``x`` of the with body of handler ``h`` leaves: a jump out, or
+    a return or raise, on every way on from it, through a copy of a finally body
+    around that branches or loops (``try: with m: break`` ``finally: if c: ...``),
+    never getting to the code after the with, where ``__exit__`` suppressing goes."""
+    if _way_out(w, x, edges) is not None:  # (block 0 may be a loop's header)
+        return True
+    # (code run after the with's __exit__ in its body is refused: ``withs.py``)
+    return _leaves_every_way(w, x, edges, suppressed(w, h))
+
+
+def _leaves_every_way(w, x, edges, after, steps=16) -> bool:
+    """Whether every way on from block ``x`` gets to a loop edge among ``edges``, or
+    returns or raises, within a few blocks, before any reaches ``after`` (a block) or
+    the end of an enclosing with or try body; jumping back only to a block reached from
+    ``x`` (a loop inside these blocks, whose header comes first) or an edge."""
+    blocks, todo, seen = w.graph.blocks, [x], {x}
+    while todo:
+        steps -= 1
+        b = todo.pop()
+        if b in edges:
+            continue
+        back = [s for s in blocks[b].succs if s <= b and s not in seen | edges]
+        if steps < 0 or b == after or b in w.fences or back:
+            return False
+        todo += [s for s in blocks[b].succs if s not in seen]
+        seen.update(blocks[b].succs)
+    return True
 
 
 def _ends_every_way(w, x, edges, steps=12) -> bool:

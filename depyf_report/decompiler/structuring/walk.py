@@ -115,6 +115,9 @@ class Walk:
         self.ended_at = None  # where the last walk that ran on to its end stopped
         self.fenced_at: list[int] = []  # the fences walks stopped at short of their stop
         self.merge = MergeState()  # the condition being merged (conditions.py)
+        # an endless while loop's header -> the code after it, which the walk of a
+        # with inside read after the ``__exit__`` of its break (withs.py)
+        self.after_loop: dict[int, list] = {}
         self.repeat_returns = False  # a lone return may be written again (see above)
 
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):

@@ -129,12 +129,16 @@ def loop(w, h, stack, outer, active, stop=None):
         else_start, follow = follow, outer.header
     copies |= _fenced_copies(w, body, follow)
     loop = Loop(h, follow, body, outer, copies, else_start)
+    w.after_loop.pop(h, None)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
     check_body_ends(rest)
     if else_start is not None:
         node = _while_else(w, stmts, stack, outer, active, else_start, follow)
     else:
         node = ast.While(test=m.const(True), body=stmts, orelse=[])
+    after = w.after_loop.pop(h, None)  # (read inside a with that breaks: it ends)
+    if after is not None:
+        return [*spill.out, node, *after], None, None
     return [*spill.out, node], stack, follow
 
 

@@ -14,6 +14,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
 from . import branches
 from .clauses import SCOPES
+from .loops import loop_nodes
 
 # What a with statement's handler pops when ``__exit__`` suppresses the exception.
 _TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+
@@ -33,6 +34,7 @@ def with_statement(w, stack, body, body_stack, follow, after=None, walk=(None, f
     target = None
     if body and isinstance(body[0], ast.Assign) and _entered(body[0].value):
         target, body = body[0].targets[0], body[1:]
+    body = _break_to_code_after(w, body, exit_, *walk[:2])
     body = _exits_settled(body, exit_)
     item = ast.withitem(context_expr=exit_.manager, optional_vars=target)
     kind = ast.AsyncWith if exit_.is_async else ast.With
@@ -77,6 +79,52 @@ def _code_after(stmts, w, stack, after, loop, active, stop):
         out, after_stack, nxt, done = branches.two_way(w, b, tail, loop, active, stop)
         return [*stmts, *out], (None if done else after_stack), (None if done else nxt)
     raise Unsupported("the code after a with statement runs on")
+
+
+def _break_to_code_after(w, body, exit_, loop, active):
+    """``body`` with the code after its ``__exit__`` that ends it turned into a break,
+    where that code is what runs after the endless while loop the with is in, the
+    walk of the loop writing it there (``whiles.py``): nothing but the with lies
+    between the two (no for loop, no try), and nothing else leaves the loop, so the
+    compiler laid that code out right after the break's call of ``__exit__``."""
+    if loop is None or loop.follow is not None or w.graph.is_for_header(loop.header):
+        return body
+    if any(loop.header not in w.regions.region(a) for a in active):
+        return body
+    found = list(_code_after_exits(body, exit_))
+    if len(found) != 1:
+        return body
+    stmts, at = found[0]
+    w.after_loop[loop.header] = stmts[at + 1 :]
+    stmts[at + 1 :] = [ast.Break()]
+    return body
+
+
+def _code_after_exits(stmts, exit_):
+    """(statement list, index) of each exit mark of ``exit_`` in ``stmts`` followed
+    by code that runs after the loop, in ifs, cases and inner with bodies (no try, no
+    loop: the break leaves nothing else)."""
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, m.ExitedWith) and stmt.exit is exit_:
+            if _runs_after_the_loop(stmts[i + 1 :], stmt.carried):
+                yield stmts, i
+            return
+        if isinstance(stmt, (ast.If, ast.With, ast.AsyncWith, ast.Match)):
+            for part in [stmt, *getattr(stmt, "cases", ())]:
+                yield from _code_after_exits(part.body, exit_)
+                yield from _code_after_exits(getattr(part, "orelse", []), exit_)
+
+
+def _runs_after_the_loop(after, carried) -> bool:
+    """Whether the statements ``after`` an exit mark are code that runs after the loop:
+    more than a plain way out, ending in a return or raise, with no exit of a with
+    around (which the break leaves first) and no break or continue of the loop (it
+    goes on in the loop)."""
+    if _only_leaves(after, carried) or any(isinstance(s, m.ExitedWith) for s in after):
+        return False
+    if not isinstance(after[-1], (ast.Return, ast.Raise)):
+        return False  # (it goes on: where, the walk of the loop does not know)
+    return not any(isinstance(n, (ast.Break, ast.Continue)) for s in after for n in loop_nodes(s))
 
 
 def _next_round(w, b, loop, active, tail, stack) -> bool:
@@ -211,7 +259,7 @@ def _goes_on_like(w, x, after) -> bool:
     """Whether exit ``x`` goes on, after ``__exit__``, as ``after`` does: reaching the
     same block or a copy of it, or running a copy of the same instructions (3.13
     copies the end of an except clause, up to its jump, that a with ends)."""
-    blocks, instrs = w.graph.blocks, w.graph.instrs
+    blocks = w.graph.blocks
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
         if x == after:
             return True
@@ -221,8 +269,7 @@ def _goes_on_like(w, x, after) -> bool:
             return True
         if len(blocks[x].succs) != 1:
             break
-        jumps = instrs[blocks[x].last].op == "JUMP"
-        if jumps and not isinstance(after, int) and _ends_with_copy(w, x, after):
+        if not isinstance(after, int) and _copies_on(w, x, after):
             return True
         x = blocks[x].succs[0]
     if isinstance(after, int):
@@ -232,14 +279,22 @@ def _goes_on_like(w, x, after) -> bool:
     return _ends_with_copy(w, x, after)
 
 
+def _copies_on(w, x, after) -> bool:
+    """Whether block ``x`` ends with a copy of the instructions ``after`` and goes on
+    as they do: both jump to the same block, or one falls into where the other jumps,
+    or both fall into it."""
+    block = w.graph.blocks[x]
+    jumps = w.graph.instrs[block.last].op == "JUMP"
+    return (jumps or _same_way_on(w, block, after[1])) and _ends_with_copy(w, x, after)
+
+
 def _ends_with_copy(w, x, after) -> bool:
     """Whether block ``x`` ends with a copy of the instructions ``after`` (start, end),
-    or with one then a jump to where they fall into (3.10 copies the code after a with
-    that ends a module, up to its return, to the way ``__exit__`` suppressing goes on)."""
+    but for the jumps that go on as the other does (``_unjumped_ends``)."""
     instrs = w.graph.instrs
-    start, end = after
+    start = after[0]
     block = w.graph.blocks[x]
-    last = block.end - _jumps_as_falling(w, block, end)
+    last, end = _unjumped_ends(w, block, after[1])
     size = end - start
     if last - block.start < size:
         return False
@@ -250,13 +305,29 @@ def _ends_with_copy(w, x, after) -> bool:
     )
 
 
-def _jumps_as_falling(w, block, end) -> bool:
-    """Whether ``block`` ends with a jump to the block that the instructions up to
-    ``end`` fall into, and they end with no jump of their own."""
+def _unjumped_ends(w, block, end):
+    """The ends of ``block`` and of the instructions up to ``end`` without a jump of
+    either that goes on as the other does: to where the other falls into (3.10 copies
+    the code after a with that ends a module, up to its return, to the way
+    ``__exit__`` suppressing goes on, and the end of an except clause that a with
+    ends, clearing its name, jumping on to the original's return), or with the
+    other's to a copy of the same end (3.10 copies the return after the try too)."""
     instrs, graph = w.graph.instrs, w.graph
-    if instrs[block.last].op != "JUMP" or instrs[end - 1].op == "JUMP" or end not in graph.block_at:
-        return False
-    return graph.blocks[graph.at(end) - 1].succs == block.succs
+    mine, theirs = instrs[block.last].op == "JUMP", instrs[end - 1].op == "JUMP"
+    if mine != theirs and _same_way_on(w, block, end):
+        return block.end - mine, end - theirs
+    if mine and theirs and end in graph.block_at:
+        copy = graph.blocks[graph.at(end) - 1].succs[0]
+        if copy != block.succs[0] and w.joins.same_exit(copy, block.succs[0]):
+            return block.end - 1, end - 1
+    return block.end, end
+
+
+def _same_way_on(w, block, end) -> bool:
+    """Whether ``block`` goes on to the blocks that the instructions up to ``end``, the
+    end of a block, go on to."""
+    graph = w.graph
+    return end in graph.block_at and graph.blocks[graph.at(end) - 1].succs == block.succs
 
 
 def _exits_settled(body, exit_, in_try=False):
