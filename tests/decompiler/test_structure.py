@@ -589,6 +589,16 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
         ("py313_copies_star", "with_raising_in_a_named_star_clause"),
     ]
 
+# Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
+# operand that 3.13's copies of its failing ways kept apart.
+READABLE += [
+    ("temporary_exits", name)
+    for name in (
+        "chain_in_a_clause_before_a_return",
+        "chain_in_a_clause_before_code_after",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
