@@ -590,12 +590,14 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
     ]
 
 # Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
-# operand that 3.13's copies of its failing ways kept apart.
+# operand that 3.13's copies of its failing ways kept apart, and a match subject kept
+# for a guarded literal case after a guarded capture.
 READABLE += [
     ("temporary_exits", name)
     for name in (
         "chain_in_a_clause_before_a_return",
         "chain_in_a_clause_before_code_after",
+        "literal_case_with_a_guard_after_a_guarded_capture",
     )
 ]
 

@@ -310,16 +310,18 @@ def _literal_cases(stmt, kept: str | None):
     after a guarded capture test the subject kept in a temporary, and a literal
     pattern compiles to just the test it spells (``case 2:`` to ``_t1 == 2``, ``case
     None:`` to ``_t1 is None``). The chain's ``else`` is a last ``case _:``."""
-    if kept is None or not isinstance(stmt, ast.If) or _literal(stmt.test, kept) is None:
+    if kept is None or not isinstance(stmt, ast.If):
+        return stmt
+    if _guarded_literal(stmt.test, kept)[0] is None:
         return stmt
     cases = []
     node = stmt
     while True:
-        pattern = _literal(node.test, kept)
+        pattern, guard = _guarded_literal(node.test, kept)
         if pattern is None:  # an ``elif`` on anything else: it runs where none matched
             cases.append(ast.match_case(pattern=wildcard(), guard=None, body=[node]))
             break
-        cases.append(ast.match_case(pattern=pattern, guard=None, body=node.body or [ast.Pass()]))
+        cases.append(ast.match_case(pattern=pattern, guard=guard, body=node.body or [ast.Pass()]))
         if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
             node = node.orelse[0]
             continue
@@ -328,6 +330,18 @@ def _literal_cases(stmt, kept: str | None):
         break
     tests = sum(not is_wildcard(case.pattern) for case in cases)
     return nodes.Match(subject=m.name(kept), cases=cases, tests=tests)
+
+
+def _guarded_literal(test, kept: str) -> tuple[ast.pattern | None, ast.expr | None]:
+    """The literal pattern and guard whose test ``test`` is: ``_t1 == 2 and g`` is
+    ``case 2 if g:`` (or ``case 2:`` with ``if g:`` around its body, where no case
+    follows: the same code); where the guard fails, the next case's test runs."""
+    first, guard = test, None
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        first, rest = test.values[0], test.values[1:]
+        guard = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest)
+    pattern = _literal(first, kept)
+    return pattern, (guard if pattern is not None else None)
 
 
 SINGLETONS = (None, True, False)

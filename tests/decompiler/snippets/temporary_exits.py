@@ -1,7 +1,8 @@
 """Values the walk once kept in temporaries (``_t2``) that a debugger or ``locals()``
 would show: a chained comparison whose failing ways 3.13 lays out as copies of one
-another. Each reads back as written; one function each, named after the shape, with
-the seed it was found on."""
+another, and the cases after a guarded capture that test the kept subject with a
+guard of their own. Each reads back as written; one function each, named after the
+shape, with the seed it was found on."""
 
 
 def chain_in_a_clause_before_a_return(x, log):
@@ -28,6 +29,20 @@ def chain_in_a_clause_before_code_after(x, log):
     return log
 
 
+def literal_case_with_a_guard_after_a_guarded_capture(x, log):
+    """``case b"" if g:`` after ``case a if g:``: the kept subject's test and the
+    guard are one condition, ``_t1 == b"" and g`` (seed 1107)."""
+    while True:
+        match x:
+            case a if len(log) > 2:
+                log.append(a)
+                break
+            case b"" if log and len(log) < 2:
+                return log
+        log.append(x)
+    log.append("end")
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -37,4 +52,8 @@ CASES = [
     ("chain_in_a_clause_before_code_after", (0, [])),
     ("chain_in_a_clause_before_code_after", (0, [1, 2])),
     ("chain_in_a_clause_before_code_after", (0, [1, 2, 3])),
+    ("literal_case_with_a_guard_after_a_guarded_capture", (b"", [])),
+    ("literal_case_with_a_guard_after_a_guarded_capture", (b"", [0])),
+    ("literal_case_with_a_guard_after_a_guarded_capture", (5, [])),
+    ("literal_case_with_a_guard_after_a_guarded_capture", (b"", [1, 2, 3])),
 ]
