@@ -8,6 +8,7 @@ import threading
 from collections import Counter
 
 from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
+from ..rewrites.patterns import is_wildcard
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..structuring.conditions import negate
@@ -296,6 +297,7 @@ def _loop_tail(body, whole=True):
     if isinstance(last, ast.Match):  # and each case of a final match
         for case in last.cases:
             case.body = _loop_tail(case.body, False) or [ast.Pass()]
+        _empty_default_dropped(last)
     if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
         last.orelse = _loop_tail(last.orelse, False)
         if not last.orelse and TRY_STAR and isinstance(last.body[-1], TRY_STAR):
@@ -306,6 +308,17 @@ def _loop_tail(body, whole=True):
             for handler in last.handlers:
                 handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
     return body
+
+
+def _empty_default_dropped(match: ast.Match) -> None:
+    """A last ``case _:`` that only went on to the next round, its ``continue`` gone:
+    where no case matches, the match does nothing either (the else of the tests of
+    literal cases, ``tidy.matches``)."""
+    last = match.cases[-1]
+    default = last.guard is None and is_wildcard(last.pattern)
+    emptied = _is_pass(last.body) and not any(map(nodes.written_pass, last.body))
+    if len(match.cases) > 1 and default and emptied:
+        match.cases.pop()
 
 
 def _else_after_clauses(stmt) -> list[ast.stmt]:

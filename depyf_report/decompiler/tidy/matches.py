@@ -420,9 +420,14 @@ def as_match(stmt) -> nodes.Match | None:
     cases = [ast.match_case(pattern=test.pattern, guard=guard, body=body or [ast.Pass()])]
     tests = 1  # the reads of the subject its cases stand for
     inner = as_match(orelse[0]) if len(orelse) == 1 else None
+    literal = _literal_cases(orelse[0], _kept_subject(test.subject)) if len(orelse) == 1 else None
     if inner is not None and m.same(inner.subject, test.subject):
         cases += inner.cases
         tests += inner.tests
+    elif isinstance(literal, nodes.Match):
+        # ``case 2:`` after other cases: the test it spells, on the kept subject
+        cases += literal.cases
+        tests += literal.tests
     elif orelse and _captures(orelse[0], test.subject):
         # ``case a:`` stores the subject kept in a temporary: one more of its reads
         name = orelse[0].targets[0].id
@@ -432,6 +437,11 @@ def as_match(stmt) -> nodes.Match | None:
     elif orelse:
         cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
     return nodes.Match(subject=test.subject, cases=cases, tests=tests)
+
+
+def _kept_subject(subject) -> str | None:
+    """The temporary a subject is kept in, or None: only the match reads it."""
+    return subject.id if isinstance(subject, ast.Name) and m.is_temporary(subject) else None
 
 
 def _captures(stmt, subject) -> bool:
