@@ -591,7 +591,8 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
 
 # Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
 # operand that 3.13's copies of its failing ways kept apart, and a match subject kept
-# for a literal case after a guarded capture or after other cases.
+# for a literal case after a guarded capture or after other cases, or for a match in a
+# last capture's case.
 READABLE += [
     ("temporary_exits", name)
     for name in (
@@ -600,6 +601,7 @@ READABLE += [
         "literal_case_with_a_guard_after_a_guarded_capture",
         "literal_case_after_a_returning_case",
         "guarded_literal_case_after_a_case_in_a_loop",
+        "match_in_a_capture_after_a_raising_case",
     )
 ]
 

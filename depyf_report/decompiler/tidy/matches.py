@@ -39,7 +39,7 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     for stmt in out:
         if isinstance(stmt, nodes.Match):
             _captured_alternatives(stmt)
-    out = _inline_held(_captured_after(out), reads)
+    out = _inline_held(_captured_after(out, reads), reads)
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
     return out
@@ -90,7 +90,7 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     return _inline_held(out, reads) if found else out
 
 
-def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
+def _captured_after(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``match _t1:`` whose cases never go on, then ``name = _t1``: what follows runs
     only where no case matched, so it is a last ``case name:`` (the subject kept in a
     temporary, stored by a capture after cases that return, raise or break)."""
@@ -104,7 +104,9 @@ def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
         ):
             continue
         pattern = ast.MatchAs(pattern=None, name=after.targets[0].id)
-        body = stmts[i + 2 :] or [ast.Pass()]
+        # (what follows was rebuilt with the statements around: a match there on a
+        # subject kept in a temporary is only read back as ``match f():`` here)
+        body = _inline_held(stmts[i + 2 :], reads) or [ast.Pass()]
         stmt.cases.append(ast.match_case(pattern=pattern, guard=None, body=body))
         stmt.tests += 1  # the capture's read of the subject
         return stmts[: i + 1]

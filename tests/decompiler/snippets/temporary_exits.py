@@ -1,8 +1,10 @@
 """Values the walk once kept in temporaries (``_t2``) that a debugger or ``locals()``
 would show: a chained comparison whose failing ways 3.13 lays out as copies of one
 another, and literal cases after a guarded capture or after other cases, which test
-the subject kept in a temporary (with a guard of their own). Each reads back as
-written; one function each, named after the shape, with the seed it was found on."""
+the subject kept in a temporary (with a guard of their own), and a match on a name
+kept in a temporary in the case that a capture after cases that never go on makes.
+Each reads back as written; one function each, named after the shape, with the
+seed it was found on."""
 
 
 def chain_in_a_clause_before_a_return(x, log):
@@ -68,6 +70,26 @@ def guarded_literal_case_after_a_case_in_a_loop(items, log):
     log.append("end")
 
 
+PAIR = [2, 1]
+
+
+def match_in_a_capture_after_a_raising_case(x, log):
+    """A match on a global in the last ``case a:`` after a case that never goes on:
+    the global is kept in a temporary (a case may rebind it), read back as ``match
+    PAIR:`` once the code after the capture is its case (seed 1733 on 3.13)."""
+    match len(log) % 3:
+        case 0 if x:
+            raise ValueError(x)
+        case a:
+            match PAIR:
+                case [b, c] if b > c:
+                    log.append(b)
+                case b:
+                    log.append((a, b))
+            log.append(0)
+    log.append(1)
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -87,4 +109,8 @@ CASES = [
     ("guarded_literal_case_after_a_case_in_a_loop", ([2, 2, 3], [])),
     ("guarded_literal_case_after_a_case_in_a_loop", ([-2, 5], [])),
     ("guarded_literal_case_after_a_case_in_a_loop", ([1, 3], [9])),
+    ("match_in_a_capture_after_a_raising_case", (0, [])),
+    ("match_in_a_capture_after_a_raising_case", (1, [])),
+    ("match_in_a_capture_after_a_raising_case", (0, [5])),
+    ("match_in_a_capture_after_a_raising_case", (1, [5, 6])),
 ]
