@@ -592,7 +592,7 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
 # Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
 # operand that 3.13's copies of its failing ways kept apart, and a match subject kept
 # for a literal case after a guarded capture or after other cases, or for a match in a
-# last capture's case.
+# last capture's case; a conditional value with a walrus arm and a comprehension arm.
 READABLE += [
     ("temporary_exits", name)
     for name in (
@@ -602,6 +602,8 @@ READABLE += [
         "literal_case_after_a_returning_case",
         "guarded_literal_case_after_a_case_in_a_loop",
         "match_in_a_capture_after_a_raising_case",
+        "walrus_arm_beside_a_comprehension",
+        "walrus_arms_beside_comprehensions",
     )
 ]
 

@@ -1,10 +1,11 @@
-"""Values the walk once kept in temporaries (``_t2``) that a debugger or ``locals()``
-would show: a chained comparison whose failing ways 3.13 lays out as copies of one
-another, and literal cases after a guarded capture or after other cases, which test
-the subject kept in a temporary (with a guard of their own), and a match on a name
-kept in a temporary in the case that a capture after cases that never go on makes.
-Each reads back as written; one function each, named after the shape, with the
-seed it was found on."""
+"""Values the walk once kept in temporaries (``_t2``), which a debugger or
+``locals()`` would show:
+- a chained comparison whose failing ways 3.13 lays out as copies of one another;
+- a match subject kept for literal cases (with guards of their own) after a guarded
+  capture or after other cases, or for a match in a last capture's case;
+- a conditional expression whose arm stores a walrus beside an inlined comprehension.
+Each reads back as written; one function each, named after the shape, with the seed
+it was found on."""
 
 
 def chain_in_a_clause_before_a_return(x, log):
@@ -90,6 +91,24 @@ def match_in_a_capture_after_a_raising_case(x, log):
     log.append(1)
 
 
+def walrus_arm_beside_a_comprehension(c, y, log):
+    """A conditional expression with a comprehension in one arm and a walrus in the
+    other: 3.12+ inline the comprehension's loop, so the arms stay statements that
+    give one temporary its value, the walrus's store among them (seeds 1858, 1949 on
+    3.12+)."""
+    x = [i for i in y] if c else (z := -len(y))
+    log.append(x)
+    return log
+
+
+def walrus_arms_beside_comprehensions(c, y, log):
+    """The same in a loop, a walrus inside the comprehension too."""
+    for q in y:
+        x = [(w := i) for i in y if i] if c else (z := q)
+        log.append(x)
+    return log
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -113,4 +132,9 @@ CASES = [
     ("match_in_a_capture_after_a_raising_case", (1, [])),
     ("match_in_a_capture_after_a_raising_case", (0, [5])),
     ("match_in_a_capture_after_a_raising_case", (1, [5, 6])),
+    ("walrus_arm_beside_a_comprehension", (True, [1, 2], [])),
+    ("walrus_arm_beside_a_comprehension", (False, [1, 2], [])),
+    ("walrus_arms_beside_comprehensions", (True, [0, 3], [])),
+    ("walrus_arms_beside_comprehensions", (False, [0, 3], [])),
+    ("walrus_arms_beside_comprehensions", (True, [], [])),
 ]
