@@ -592,7 +592,8 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
 # Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
 # operand that 3.13's copies of its failing ways kept apart, and a match subject kept
 # for a literal case after a guarded capture or after other cases, or for a match in a
-# last capture's case; a conditional value with a walrus arm and a comprehension arm.
+# last capture's case; a conditional value with a walrus arm and a comprehension arm;
+# a comprehension returned from a try body.
 READABLE += [
     ("temporary_exits", name)
     for name in (
@@ -604,6 +605,8 @@ READABLE += [
         "match_in_a_capture_after_a_raising_case",
         "walrus_arm_beside_a_comprehension",
         "walrus_arms_beside_comprehensions",
+        "returns_a_comprehension_from_a_try",
+        "returns_a_comprehension_from_a_try_finally",
     )
 ]
 

@@ -15,7 +15,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import without_clearing
-from .comprehensions import binds_outside, inline
+from .comprehensions import LOOPS, binds_outside, inline, starts_accumulator
 from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
@@ -174,6 +174,12 @@ def _statement(stmt):
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, TRIES):
+        if _returns_accumulator(stmt):
+            # ``try: return [x for x in y]`` (3.12+ inline the comprehension's loop; the
+            # return runs after the try): the return of the loop's result ends the body
+            # again, where the comprehension folds into it. Reading a temporary cannot
+            # raise, so no clause could tell the two apart.
+            stmt.body.append(stmt.orelse.pop())
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         for h in stmt.handlers:
             body = without_clearing(h.body, h.name) if h.name else h.body
@@ -430,6 +436,18 @@ def _is_arm(*returns) -> bool:
 
 def _value(ret: ast.Return) -> ast.expr:
     return ret.value if ret.value is not None else m.const(None)
+
+
+def _returns_accumulator(stmt) -> bool:
+    """Whether a try's else only returns the temporary its body ends building in a
+    loop, an inlined comprehension's accumulator."""
+    ret = stmt.orelse[0] if len(stmt.orelse) == 1 else None
+    if not (isinstance(ret, ast.Return) and m.is_temporary(ret.value)):
+        return False
+    body = stmt.body
+    if len(body) < 2 or not isinstance(body[-1], LOOPS) or not starts_accumulator(body[-2]):
+        return False
+    return body[-2].targets[0].id == ret.value.id
 
 
 def _returned(last, ret) -> ast.expr | None:

@@ -3,7 +3,8 @@
 - a chained comparison whose failing ways 3.13 lays out as copies of one another;
 - a match subject kept for literal cases (with guards of their own) after a guarded
   capture or after other cases, or for a match in a last capture's case;
-- a conditional expression whose arm stores a walrus beside an inlined comprehension.
+- a conditional expression whose arm stores a walrus beside an inlined comprehension;
+- a comprehension a try body returns, which 3.12+ return after the try.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -109,6 +110,29 @@ def walrus_arms_beside_comprehensions(c, y, log):
     return log
 
 
+def returns_a_comprehension_from_a_try(y, log):
+    """A return of a comprehension from a try body with clauses: 3.12+ inline its loop
+    in the body and return its result after the try, in an else (seed 1996 on
+    3.12+)."""
+    try:
+        log.append(len(y))
+        return {i: len(log) for i in y if not i}
+    except TypeError:
+        log.append("no")
+    return log
+
+
+def returns_a_comprehension_from_a_try_finally(y, log):
+    """The same with a finally body."""
+    try:
+        log.append(len(y))
+        return [i for i in y if i]
+    except TypeError:
+        log.append("no")
+    finally:
+        log.append("done")
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -137,4 +161,9 @@ CASES = [
     ("walrus_arms_beside_comprehensions", (True, [0, 3], [])),
     ("walrus_arms_beside_comprehensions", (False, [0, 3], [])),
     ("walrus_arms_beside_comprehensions", (True, [], [])),
+    ("returns_a_comprehension_from_a_try", ([0, 1, 0.0], [])),
+    ("returns_a_comprehension_from_a_try", (5, [])),
+    ("returns_a_comprehension_from_a_try", ([], [])),
+    ("returns_a_comprehension_from_a_try_finally", ([0, 1, 2], [])),
+    ("returns_a_comprehension_from_a_try_finally", (5, [])),
 ]
