@@ -593,7 +593,7 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
 # operand that 3.13's copies of its failing ways kept apart, and a match subject kept
 # for a literal case after a guarded capture or after other cases, or for a match in a
 # last capture's case; a conditional value with a walrus arm and a comprehension arm;
-# a comprehension returned from a try body.
+# a comprehension returned from a try body, a value returned from a try's else.
 READABLE += [
     ("temporary_exits", name)
     for name in (
@@ -607,6 +607,7 @@ READABLE += [
         "walrus_arms_beside_comprehensions",
         "returns_a_comprehension_from_a_try",
         "returns_a_comprehension_from_a_try_finally",
+        "returns_from_an_else_through_a_finally_in_a_try",
     )
 ]
 

@@ -15,7 +15,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import without_clearing
-from .comprehensions import LOOPS, binds_outside, inline, starts_accumulator
+from .comprehensions import binds_outside, inline
 from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
@@ -174,21 +174,18 @@ def _statement(stmt):
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, TRIES):
-        if _returns_accumulator(stmt):
-            # ``try: return [x for x in y]`` (3.12+ inline the comprehension's loop; the
-            # return runs after the try): the return of the loop's result ends the body
-            # again, where the comprehension folds into it. Reading a temporary cannot
+        stmt.orelse = _block(stmt.orelse)
+        if _returns_a_temporary(stmt.orelse):
+            # ``try: return f()``: 3.11+ return after the try the value its body kept in
+            # a temporary. The return ends the body again, where the value goes back
+            # into it (a comprehension's folded, 3.12+); reading a temporary cannot
             # raise, so no clause could tell the two apart.
             stmt.body.append(stmt.orelse.pop())
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         for h in stmt.handlers:
             body = without_clearing(h.body, h.name) if h.name else h.body
             h.body = _block(body) or [ast.Pass()]
-        stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
-        value = _returned(stmt.body[-1], stmt.orelse[0]) if len(stmt.orelse) == 1 else None
-        if value is not None:
-            stmt.body[-1] = ast.Return(value=value)  # ``try: return f()``
-            stmt.orelse = []
+        stmt.finalbody = _block(stmt.finalbody)
         stmt.body = close_else(stmt.body)  # whole once its return has moved in
         stmt.body = _else_after_clauses(stmt)
         inner = stmt.body[0]
@@ -395,21 +392,34 @@ def _is_break(stmts) -> bool:
 def _return_inside(stmts):
     """``with m: t = v`` then ``return t`` reads better as ``with m: return v``; so
     does ``try: t = v / finally: f``, which runs ``f`` after ``v`` either way (and
-    where ``f`` breaks or returns, it drops the return either way)."""
+    where ``f`` breaks or returns, it drops the return either way), and a try's
+    ``else: t = v`` (3.11+ return after the try the value kept across its finally)."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
     value = _returned(stmts[-2], stmts[-1])
     if value is not None:
         return [*stmts[:-2], ast.Return(value=value)]
     region, ret = stmts[-2], stmts[-1]
-    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
-    if not inner or getattr(region, "orelse", None):  # (an else runs before the return)
+    inner = _runs_last(region)
+    if not inner:
         return stmts
     value = _returned(inner[-1], ret)
     if value is not None:
         inner[-1] = ast.Return(value=value)
         return stmts[:-1]
     return stmts
+
+
+def _runs_last(region) -> list[ast.stmt] | None:
+    """What a with or try statement runs last on its way on: its body, or a try's else
+    where every clause leaves (the else runs after the body, on its only way on)."""
+    if isinstance(region, (ast.With, ast.AsyncWith)):
+        return region.body
+    if not isinstance(region, TRIES):
+        return None
+    if not region.orelse:
+        return region.body
+    return region.orelse if all(_leaves(h.body) for h in region.handlers) else None
 
 
 def _conditional_returns(stmts):
@@ -438,16 +448,11 @@ def _value(ret: ast.Return) -> ast.expr:
     return ret.value if ret.value is not None else m.const(None)
 
 
-def _returns_accumulator(stmt) -> bool:
-    """Whether a try's else only returns the temporary its body ends building in a
-    loop, an inlined comprehension's accumulator."""
-    ret = stmt.orelse[0] if len(stmt.orelse) == 1 else None
-    if not (isinstance(ret, ast.Return) and m.is_temporary(ret.value)):
-        return False
-    body = stmt.body
-    if len(body) < 2 or not isinstance(body[-1], LOOPS) or not starts_accumulator(body[-2]):
-        return False
-    return body[-2].targets[0].id == ret.value.id
+def _returns_a_temporary(orelse) -> bool:
+    """Whether a try's else only returns a temporary."""
+    return (
+        len(orelse) == 1 and isinstance(orelse[0], ast.Return) and m.is_temporary(orelse[0].value)
+    )
 
 
 def _returned(last, ret) -> ast.expr | None:

@@ -64,7 +64,7 @@ def inline(stmts: list[ast.stmt], reads: Callable[[str], int], outer=frozenset()
         return reads(ident) - dropped[ident]
 
     for stmt in stmts:
-        if isinstance(stmt, LOOPS) and out and starts_accumulator(out[-1]):
+        if isinstance(stmt, LOOPS) and out and _starts_accumulator(out[-1]):
             stmt.iter = _iterable(out, stmt.iter, reads, outer)
         stmt = _fold_before(out, stmt, reads, outer)
         _discarded(out, reads, outer)
@@ -93,7 +93,7 @@ def _fold_before(out: list[ast.stmt], stmt, reads, outer):
     return stmt
 
 
-def starts_accumulator(stmt) -> bool:
+def _starts_accumulator(stmt) -> bool:
     return is_temporary_store(stmt) and _display_kind(stmt.value) is not None
 
 

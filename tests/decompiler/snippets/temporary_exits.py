@@ -4,7 +4,8 @@
 - a match subject kept for literal cases (with guards of their own) after a guarded
   capture or after other cases, or for a match in a last capture's case;
 - a conditional expression whose arm stores a walrus beside an inlined comprehension;
-- a comprehension a try body returns, which 3.12+ return after the try.
+- a comprehension a try body returns, which 3.12+ return after the try, and a return
+  from a try's else through its finally body, which 3.11+ return after the try.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -133,6 +134,25 @@ def returns_a_comprehension_from_a_try_finally(y, log):
         log.append("done")
 
 
+def returns_from_an_else_through_a_finally_in_a_try(x, log):
+    """``else: return v`` through a finally body, inside a try with clauses: the
+    return runs after the inner try, outside the outer one's body, so the value is
+    kept in a temporary across both (seed 1927 on 3.13; 3.10 too)."""
+    try:
+        try:
+            log.append(1 / x)
+        except ZeroDivisionError as e:
+            log.append(str(e))
+            raise ValueError(x) from None
+        else:
+            return (x, 17)
+        finally:
+            log.append("finally")
+    except ValueError:
+        log.append("caught")
+    return log
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -166,4 +186,6 @@ CASES = [
     ("returns_a_comprehension_from_a_try", ([], [])),
     ("returns_a_comprehension_from_a_try_finally", ([0, 1, 2], [])),
     ("returns_a_comprehension_from_a_try_finally", (5, [])),
+    ("returns_from_an_else_through_a_finally_in_a_try", (2, [])),
+    ("returns_from_an_else_through_a_finally_in_a_try", (0, [])),
 ]
