@@ -589,11 +589,12 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 leave the with's other shape a
         ("py313_copies_star", "with_raising_in_a_named_star_clause"),
     ]
 
-# Temporaries: values the walk kept in a ``_tN`` local, a chained comparison's middle
-# operand that 3.13's copies of its failing ways kept apart, and a match subject kept
-# for a literal case after a guarded capture or after other cases, or for a match in a
-# last capture's case; a conditional value with a walrus arm and a comprehension arm;
-# a comprehension returned from a try body, a value returned from a try's else.
+# Temporaries: values the walk kept in a ``_tN`` local (temps2): a chained comparison's
+# middle operand that 3.13's copies of its failing ways kept apart; a match subject
+# kept for a literal case after a guarded capture or after other cases, for a match in
+# a last capture's case, or under a guarded capture that breaks; a conditional value
+# with a walrus arm and a comprehension arm; a comprehension returned from a try body,
+# a value returned from a try's else.
 READABLE += [
     ("temporary_exits", name)
     for name in (
@@ -608,6 +609,8 @@ READABLE += [
         "returns_a_comprehension_from_a_try",
         "returns_a_comprehension_from_a_try_finally",
         "returns_from_an_else_through_a_finally_in_a_try",
+        "guarded_capture_that_breaks",
+        "guarded_capture_that_breaks_between_cases",
     )
 ]
 

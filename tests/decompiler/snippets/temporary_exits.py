@@ -2,7 +2,8 @@
 ``locals()`` would show:
 - a chained comparison whose failing ways 3.13 lays out as copies of one another;
 - a match subject kept for literal cases (with guards of their own) after a guarded
-  capture or after other cases, or for a match in a last capture's case;
+  capture or after other cases, or for a match in a last capture's case, and a
+  guarded capture whose case breaks;
 - a conditional expression whose arm stores a walrus beside an inlined comprehension;
 - a comprehension a try body returns, which 3.12+ return after the try, and a return
   from a try's else through its finally body, which 3.11+ return after the try.
@@ -153,6 +154,36 @@ def returns_from_an_else_through_a_finally_in_a_try(x, log):
     return log
 
 
+def guarded_capture_that_breaks(x, log):
+    """``case a if g: break``, then another case, in a loop: the branches of the guard
+    leave the subject its capture kept below the test, the case body popping it first,
+    as statements do, not as the operand of an expression (seeds 1096, 1107 and 1411
+    on 3.10-3.13)."""
+    while len(log) < 5:
+        match x:
+            case a if a > len(log):
+                break
+            case 1:
+                log.append(1)
+        log.append(x)
+    log.append("end")
+
+
+def guarded_capture_that_breaks_between_cases(items, log):
+    """The same between other cases, in a for loop."""
+    for x in items:
+        match [x, len(log)]:
+            case None:
+                log.append(0)
+            case a if x > 2:
+                break
+            case [b, 0]:
+                log.append(b)
+            case [b, c]:
+                log.append(c)
+    log.append("end")
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -188,4 +219,9 @@ CASES = [
     ("returns_a_comprehension_from_a_try_finally", (5, [])),
     ("returns_from_an_else_through_a_finally_in_a_try", (2, [])),
     ("returns_from_an_else_through_a_finally_in_a_try", (0, [])),
+    ("guarded_capture_that_breaks", (1, [])),
+    ("guarded_capture_that_breaks", (3, [])),
+    ("guarded_capture_that_breaks", (9, [])),
+    ("guarded_capture_that_breaks_between_cases", ([1, 2, 3, 4], [])),
+    ("guarded_capture_that_breaks_between_cases", ([0, 1], [5])),
 ]
