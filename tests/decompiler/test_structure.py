@@ -1010,6 +1010,17 @@ def test_a_return_in_a_named_clause_in_a_with_clears_no_name(name):
     )
 
 
+def test_a_return_from_a_named_clause_in_a_try_keeps_no_temporary():
+    # 3.10 keeps the value over the clearing of the name and returns it after the try
+    # around, the raise after the clause copied into each other way, so that its ifs
+    # stay nested (no READABLE entry); the value still goes back into the return
+    snippet = Snippet("temporary_exits", SNIPPETS / "temporary_exits.py")
+    function = resolve(snippet.original(), "returns_from_a_named_clause_in_a_try")
+    source = decompile(function)
+    invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
+    assert not invented, source
+
+
 def _put_back(assigned: str, stmt: str, reads=lambda ident: 1) -> str:
     from depyf_report.decompiler.tidy.comprehensions import _put_back
 

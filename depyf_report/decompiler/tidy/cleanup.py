@@ -392,34 +392,66 @@ def _is_break(stmts) -> bool:
 def _return_inside(stmts):
     """``with m: t = v`` then ``return t`` reads better as ``with m: return v``; so
     does ``try: t = v / finally: f``, which runs ``f`` after ``v`` either way (and
-    where ``f`` breaks or returns, it drops the return either way), and a try's
-    ``else: t = v`` (3.11+ return after the try the value kept across its finally)."""
+    where ``f`` breaks or returns, it drops the return either way). The return goes to
+    each ``t = v`` that ends a way on out of the statement before it, through ifs,
+    withs and trys, where every other way leaves: 3.11+ return after a try the value
+    its else kept across the finally, 3.10 after an except clause the value kept
+    across the clearing of its name."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
-    value = _returned(stmts[-2], stmts[-1])
+    ret = stmts[-1]
+    value = _returned(stmts[-2], ret)
     if value is not None:
         return [*stmts[:-2], ast.Return(value=value)]
-    region, ret = stmts[-2], stmts[-1]
-    inner = _runs_last(region)
-    if not inner:
+    if not m.is_temporary(ret.value) or _loads(ret.value.id, stmts[-2]):
         return stmts
-    value = _returned(inner[-1], ret)
-    if value is not None:
-        inner[-1] = ast.Return(value=value)
-        return stmts[:-1]
-    return stmts
+    sites = _ends_storing(stmts[:-1], ret)
+    if not sites:
+        return stmts
+    for block, at in sites:
+        block[at] = ast.Return(value=_returned(block[at], ret))
+    return stmts[:-1]
 
 
-def _runs_last(region) -> list[ast.stmt] | None:
-    """What a with or try statement runs last on its way on: its body, or a try's else
-    where every clause leaves (the else runs after the body, on its only way on)."""
-    if isinstance(region, (ast.With, ast.AsyncWith)):
-        return region.body
-    if not isinstance(region, TRIES):
+def _ends_storing(stmts, ret) -> list | None:
+    """(block, index) of each statement keeping the value of ``ret`` that ends a way on
+    out of ``stmts``; None where a way goes on without one (a way that returns, raises,
+    breaks or continues needs none)."""
+    last = stmts[-1] if stmts else None
+    if _returned(last, ret) is not None:
+        return [(stmts, len(stmts) - 1)]
+    if isinstance(last, m.TERMINAL):
+        return []
+    parts = _ways_on(last)
+    if parts is None:
         return None
-    if not region.orelse:
-        return region.body
-    return region.orelse if all(_leaves(h.body) for h in region.handlers) else None
+    sites = []
+    for part in parts:
+        found = _ends_storing(part, ret)
+        if found is None:
+            return None
+        sites += found
+    return sites
+
+
+def _ways_on(stmt) -> list[list[ast.stmt]] | None:
+    """The blocks whose ends are the ways on out of ``stmt``: an if's branches, a
+    with's body, a try's body (or else) and its clauses, after which its finally body
+    runs, as it does before a return inside."""
+    if isinstance(stmt, ast.If):
+        return [stmt.body, stmt.orelse]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return [stmt.body]
+    if isinstance(stmt, TRIES):
+        return [stmt.orelse or stmt.body, *(h.body for h in stmt.handlers)]
+    return None
+
+
+def _loads(ident: str, tree) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == ident and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(tree)
+    )
 
 
 def _conditional_returns(stmts):

@@ -5,8 +5,9 @@
   capture or after other cases, or for a match in a last capture's case, and a
   guarded capture whose case breaks;
 - a conditional expression whose arm stores a walrus beside an inlined comprehension;
-- a comprehension a try body returns, which 3.12+ return after the try, and a return
-  from a try's else through its finally body, which 3.11+ return after the try.
+- a comprehension a try body returns, which 3.12+ return after the try, a return from
+  a try's else through its finally body, which 3.11+ return after the try, and one
+  from a named except clause, which 3.10 returns after the try around.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -184,6 +185,23 @@ def guarded_capture_that_breaks_between_cases(items, log):
     log.append("end")
 
 
+def returns_from_a_named_clause_in_a_try(x, log):
+    """A return from an ``except ... as e:`` clause inside a try with clauses: 3.10
+    keeps the value across the clearing of ``e`` and returns after the outer try, the
+    raise that follows copied into each other way (seed 976 on 3.10)."""
+    try:
+        try:
+            log.append(1 / x)
+        except ZeroDivisionError as e:
+            log.append(str(e))
+            if len(log) > 1 and log[0]:
+                return (x, 33)
+        raise ValueError(34)
+    except ValueError as e:
+        log.append(repr(e))
+    return log
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -224,4 +242,8 @@ CASES = [
     ("guarded_capture_that_breaks", (9, [])),
     ("guarded_capture_that_breaks_between_cases", ([1, 2, 3, 4], [])),
     ("guarded_capture_that_breaks_between_cases", ([0, 1], [5])),
+    ("returns_from_a_named_clause_in_a_try", (1, [])),
+    ("returns_from_a_named_clause_in_a_try", (0, [])),
+    ("returns_from_a_named_clause_in_a_try", (0, [1])),
+    ("returns_from_a_named_clause_in_a_try", (0, [0])),
 ]
