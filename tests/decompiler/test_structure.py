@@ -613,6 +613,8 @@ READABLE += [
         "guarded_capture_that_breaks_between_cases",
     )
 ]
+if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as an arm)
+    READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -423,7 +423,7 @@ def _ends_storing(stmts, ret) -> list | None:
     if isinstance(last, m.TERMINAL):
         return []
     parts = _ways_on(last)
-    if parts is None:
+    if parts is None or _gives_a_value(last, ret):
         return None
     sites = []
     for part in parts:
@@ -445,6 +445,15 @@ def _ways_on(stmt) -> list[list[ast.stmt]] | None:
     if isinstance(stmt, TRIES):
         return [stmt.orelse or stmt.body, *(h.body for h in stmt.handlers)]
     return None
+
+
+def _gives_a_value(stmt, ret) -> bool:
+    """Whether ``stmt`` is an if each of whose branches keeps a value for ``ret``: a
+    conditional value, ``a if c else b`` or ``a or b`` (``comprehensions.inline``
+    reads it so once an arm's comprehension is whole again)."""
+    return isinstance(stmt, ast.If) and all(
+        arm and _returned(arm[-1], ret) is not None for arm in (stmt.body, stmt.orelse)
+    )
 
 
 def _loads(ident: str, tree) -> bool:

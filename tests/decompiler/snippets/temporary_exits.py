@@ -11,6 +11,8 @@
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
+import contextlib
+
 
 def chain_in_a_clause_before_a_return(x, log):
     """A chained comparison with a computed middle operand, as a condition in an
@@ -202,6 +204,16 @@ def returns_from_a_named_clause_in_a_try(x, log):
     return log
 
 
+def returns_a_chain_or_a_comprehension_in_a_with(x, y, log):
+    """``return a and chain or [comprehension]`` in a with body: the or's branches,
+    each giving the value a temporary (3.12+ inline the comprehension), are one
+    value, not returns in an if (seed 712 on 3.13)."""
+    with contextlib.nullcontext():
+        if log:
+            return (len(log) > 1 and x == len(y) != 0) or [w for i in y if (w := i)]
+    return log
+
+
 CASES = [
     ("chain_in_a_clause_before_a_return", (1, [])),
     ("chain_in_a_clause_before_a_return", (0, [])),
@@ -246,4 +258,8 @@ CASES = [
     ("returns_from_a_named_clause_in_a_try", (0, [])),
     ("returns_from_a_named_clause_in_a_try", (0, [1])),
     ("returns_from_a_named_clause_in_a_try", (0, [0])),
+    ("returns_a_chain_or_a_comprehension_in_a_with", (2, [1, 0], [1, 2])),
+    ("returns_a_chain_or_a_comprehension_in_a_with", (5, [1, 0], [1, 2])),
+    ("returns_a_chain_or_a_comprehension_in_a_with", (2, [1, 0], [1])),
+    ("returns_a_chain_or_a_comprehension_in_a_with", (2, [1, 0], [])),
 ]
