@@ -70,7 +70,7 @@ def two_way(w, b, sim, loop, active, stop=None):
     )
     # a match keeps its subject under each case's test for the next case: no operand of
     # an expression, so the cases are statements and meet as statements do
-    between = stack[:-1] if _keeps_subject(test, stack) else stack
+    between = stack[:-1] if _keeps_subject(w, test, stack, true_b) else stack
     tested = w.merge.tested if branch.kind == "cond" else {b}
     join = w.joins.join_of(b, loop, between, stop, tested)
     if join in tested and join != b and branch.kind == "cond":
@@ -191,15 +191,23 @@ def _returned_at(w, end, join, out, stack):
     return None
 
 
-def _keeps_subject(test, stack) -> bool:
+def _keeps_subject(w, test, stack, true_b) -> bool:
     """Whether the value on top of ``stack`` is the subject of a ``match`` whose case
-    ``test`` tests it (and any guard)."""
+    ``test`` tests it (and any guard), or that a guarded capture stored, ``case a if
+    g:``: a walrus the guard does not read, which the case body pops first (where the
+    operand of an expression would be used)."""
     if not stack:
         return False
     kept = stack[-1]
-    return any(
+    if any(
         isinstance(x, m.Matches) and (x.subject is kept or m.same(x.subject, kept))
         for x in ast.walk(test)
+    ):
+        return True
+    return (
+        isinstance(kept, ast.NamedExpr)
+        and w.graph.instrs[w.blocks[true_b].start].op == "POP_TOP"
+        and not any(x is kept for x in ast.walk(test))
     )
 
 

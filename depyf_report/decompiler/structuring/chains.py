@@ -8,7 +8,7 @@ import ast
 
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
-from .joins import same_instructions
+from .joins import same_instructions, same_way_to_an_end
 from .trials import NOT_A_CONDITION
 
 
@@ -181,7 +181,9 @@ def _unspilled_operand(w, out, compare, rest) -> bool:
 
 def _popped_to(w, b, failed):
     """Where block ``b`` goes when all it does is pop the top of the stack: on, or
-    (3.12+) into its own copy of the block ``failed`` that ends the function."""
+    (3.12+) into its own copy of the block ``failed`` that ends the function, or
+    (3.13) into a copy of ``failed`` that goes on alike: then the chain fails at
+    ``failed``."""
     block = w.blocks[b]
     instrs = w.graph.instrs[block.start : block.end]
     if not instrs or instrs[0].op != "POP_TOP":
@@ -190,6 +192,11 @@ def _popped_to(w, b, failed):
         found = block.succs[0]
         if failed is None or w.joins.same_target(found, failed) or w.joins.same_exit(found, failed):
             return found
+        # (3.13 copies a block with no line, an except clause's ``POP_EXCEPT`` and jump
+        # on, into each jump to it: the pop goes on as the last comparison's failure
+        # does, on the same stack, so the chain fails there; seed 90)
+        if w.joins.same_block(found, failed) or same_way_to_an_end(w, found, failed):
+            return failed
         return None
     if failed is None or block.succs or w.blocks[failed].succs:
         return None

@@ -247,6 +247,51 @@ class Joins:
         return self.same_exit(a, b)
 
 
+def same_way_to_an_end(w, x, y, steps=4) -> bool:
+    """Whether blocks ``x`` and ``y`` run the same instructions, block by block,
+    straight on to ends of the function alike; each block after the first taking
+    nothing from the way in (so neither ends returning a value kept under them).
+    3.10 and 3.12+ copy a small block that ends the function to the jumps to it, and
+    3.13 a block with no line too, so such ways are copies of one another."""
+    blocks = w.graph.blocks
+    for step in range(steps):
+        if step and not runs_alone(w, y):
+            return False
+        if w.joins.same_exit(x, y):
+            return True
+        a, b = blocks[x], blocks[y]
+        if len(a.succs) != 1 or len(b.succs) != 1 or a.handler != b.handler:
+            return False
+        if not same_instructions(w.joins._unjumped(a), w.joins._unjumped(b)):
+            return False
+        x, y = a.succs[0], b.succs[0]
+    return False
+
+
+def runs_alone(w, x) -> bool:
+    """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
+    so each copy of it does the same (a kept return value differs on each way); or
+    ends re-raising the exception an enclosing finally body or clause handles, which
+    no value is ever kept over, its code before taking nothing from the way in (3.10
+    copies the end of a finally body's exception copy, ``f(); RERAISE``)."""
+    block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
+    end = block.end - (instrs[block.last].op == "RERAISE")
+    if any(i.op in DEFINES for i in instrs[block.start : end]):
+        return False  # (a trial run must not decompile nested code)
+    sim = Sim(w.ctx, instrs, [])
+    try:
+        sim.run(block.start, end)
+    except Unsupported:
+        return False
+    finally:
+        w.ctx.counter = counter
+    return end == block.end or not sim.stack
+
+
+# Instructions that define nested code, which a trial run must not decompile.
+DEFINES = {"MAKE_FUNCTION", "LOAD_BUILD_CLASS"}
+
+
 def between_statements(stack) -> bool:
     """Whether a branch with ``stack`` under it is a statement, not part of an expression."""
     return all(

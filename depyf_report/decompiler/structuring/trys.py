@@ -29,7 +29,7 @@ from .clauses import (
     try_tail_hoisted,
     way_out_copied,
 )
-from .joins import same_instructions
+from .joins import DEFINES, runs_alone, same_way_to_an_end
 from .loops import clears_a_name, loop_edges
 from .withs import ending_as_suppressing, only_the_test, suppressed, with_end, with_statement
 
@@ -37,8 +37,6 @@ ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
 CLAUSE_TESTS = ("CHECK_EXC_MATCH", CHECK_STAR_MATCH)
 TRY_STAR = getattr(ast, "TryStar", None)  # 3.11+, where star.py gives except* clauses
 TRIES = (ast.Try, TRY_STAR) if TRY_STAR else (ast.Try,)
-# Instructions that define nested code, which a trial run must not decompile.
-_DEFINES = {"MAKE_FUNCTION", "LOAD_BUILD_CLASS"}
 
 
 def build(w, h, b, stack, loop, active, stop):
@@ -84,8 +82,8 @@ def build(w, h, b, stack, loop, active, stop):
     # a way out of the body to a copy of where it ends ends it too; so does one that
     # runs the same code straight on to the same end, a with's exit then a finally
     # body's return, as a return of a constant through them does)
-    copies = [x for x in exits if follow not in (None, x) and _same_way_to_an_end(w, x, follow)]
-    copies = copies if copies and (_runs_alone(w, follow) or _exits_alone(w, follow)) else []
+    copies = [x for x in exits if follow not in (None, x) and same_way_to_an_end(w, x, follow)]
+    copies = copies if copies and (runs_alone(w, follow) or _exits_alone(w, follow)) else []
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
     # (3.13 sends a branch's jump past the body's end when that end only jumps there;
@@ -401,7 +399,7 @@ def _copies_code_after(w, follow, end, body_stack, h_stack) -> bool:
     if body_stack is None or h_stack is None or not m.same(body_stack, h_stack):
         return False
     way_on, after = w.joins.jumped_to(follow), w.joins.jumped_to(end)
-    return way_on != after and _same_way_to_an_end(w, way_on, after)
+    return way_on != after and same_way_to_an_end(w, way_on, after)
 
 
 def _return_apart(w, end, after, h_stack) -> bool:
@@ -606,7 +604,7 @@ _MOVES = {"JUMP", "NOP"}
 
 def _copies_of_one(w, exits) -> bool:
     """Whether ``exits`` each run the same code straight on to an end of the function."""
-    return all(_same_way_to_an_end(w, x, exits[0]) for x in exits[1:])
+    return all(same_way_to_an_end(w, x, exits[0]) for x in exits[1:])
 
 
 def _runs_on_past_a_return(w, ending):
@@ -637,52 +635,6 @@ def _constant_return(ops) -> int:
 
 
 _PLAIN = {"LOAD_CONST", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP", "SWAP", "COPY"}
-
-
-def _runs_alone(w, x) -> bool:
-    """Whether block ``x`` runs on an empty stack: it takes no value from the way in,
-    so each copy of it does the same (a kept return value differs on each way); or
-    ends re-raising the exception an enclosing finally body or clause handles, which
-    no value is ever kept over, its code before taking nothing from the way in (3.10
-    copies the end of a finally body's exception copy, ``f(); RERAISE``)."""
-    block, instrs, counter = w.graph.blocks[x], w.graph.instrs, w.ctx.counter
-    end = block.end - (instrs[block.last].op == "RERAISE")
-    if any(i.op in _DEFINES for i in instrs[block.start : end]):
-        return False  # (a trial run must not decompile nested code)
-    sim = Sim(w.ctx, instrs, [])
-    try:
-        sim.run(block.start, end)
-    except Unsupported:
-        return False
-    finally:
-        w.ctx.counter = counter
-    return end == block.end or not sim.stack
-
-
-def _same_way_to_an_end(w, x, y, steps=4) -> bool:
-    """Whether blocks ``x`` and ``y`` run the same instructions, block by block,
-    straight on to ends of the function alike; each block after the first taking
-    nothing from the way in (so neither ends returning a value kept under them)."""
-    blocks, instrs = w.graph.blocks, w.graph.instrs
-    for step in range(steps):
-        if step and not _runs_alone(w, y):
-            return False
-        if w.joins.same_exit(x, y):
-            return True
-        a, b = blocks[x], blocks[y]
-        if len(a.succs) != 1 or len(b.succs) != 1 or a.handler != b.handler:
-            return False
-        if not same_instructions(_straight_code(instrs, a), _straight_code(instrs, b)):
-            return False
-        x, y = a.succs[0], b.succs[0]
-    return False
-
-
-def _straight_code(instrs, block):
-    """The instructions of ``block`` but a jump that ends it (3.11 jump to the block
-    the other way out is laid out on to)."""
-    code = instrs[block.start : block.end]
-    return code[:-1] if code and code[-1].op == "JUMP" else code
 
 
 def _exits_alone(w, x) -> bool:
@@ -767,7 +719,7 @@ def _returned(w, x, steps=8) -> str | None:
             b, stack = todo.pop()
             steps -= 1
             block = w.graph.blocks[b]
-            if steps < 0 or any(i.op in _DEFINES for i in instrs[block.start : block.end]):
+            if steps < 0 or any(i.op in DEFINES for i in instrs[block.start : block.end]):
                 return None  # (a trial run must not decompile nested code)
             sim = Sim(w.ctx, instrs, stack)
             try:

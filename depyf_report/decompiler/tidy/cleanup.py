@@ -8,6 +8,7 @@ import threading
 from collections import Counter
 
 from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
+from ..rewrites.patterns import is_wildcard
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..structuring.conditions import negate
@@ -173,15 +174,18 @@ def _statement(stmt):
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, TRIES):
+        stmt.orelse = _block(stmt.orelse)
+        if _returns_a_temporary(stmt.orelse):
+            # ``try: return f()``: 3.11+ return after the try the value its body kept in
+            # a temporary. The return ends the body again, where the value goes back
+            # into it (a comprehension's folded, 3.12+); reading a temporary cannot
+            # raise, so no clause could tell the two apart.
+            stmt.body.append(stmt.orelse.pop())
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         for h in stmt.handlers:
             body = without_clearing(h.body, h.name) if h.name else h.body
             h.body = _block(body) or [ast.Pass()]
-        stmt.orelse, stmt.finalbody = _block(stmt.orelse), _block(stmt.finalbody)
-        value = _returned(stmt.body[-1], stmt.orelse[0]) if len(stmt.orelse) == 1 else None
-        if value is not None:
-            stmt.body[-1] = ast.Return(value=value)  # ``try: return f()``
-            stmt.orelse = []
+        stmt.finalbody = _block(stmt.finalbody)
         stmt.body = close_else(stmt.body)  # whole once its return has moved in
         stmt.body = _else_after_clauses(stmt)
         inner = stmt.body[0]
@@ -296,6 +300,7 @@ def _loop_tail(body, whole=True):
     if isinstance(last, ast.Match):  # and each case of a final match
         for case in last.cases:
             case.body = _loop_tail(case.body, False) or [ast.Pass()]
+        _empty_default_dropped(last)
     if isinstance(last, TRIES):  # and a final try's else (a finally runs either way),
         last.orelse = _loop_tail(last.orelse, False)
         if not last.orelse and TRY_STAR and isinstance(last.body[-1], TRY_STAR):
@@ -306,6 +311,17 @@ def _loop_tail(body, whole=True):
             for handler in last.handlers:
                 handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
     return body
+
+
+def _empty_default_dropped(match: ast.Match) -> None:
+    """A last ``case _:`` that only went on to the next round, its ``continue`` gone:
+    where no case matches, the match does nothing either (the else of the tests of
+    literal cases, ``tidy.matches``)."""
+    last = match.cases[-1]
+    default = last.guard is None and is_wildcard(last.pattern)
+    emptied = _is_pass(last.body) and not any(map(nodes.written_pass, last.body))
+    if len(match.cases) > 1 and default and emptied:
+        match.cases.pop()
 
 
 def _else_after_clauses(stmt) -> list[ast.stmt]:
@@ -376,21 +392,75 @@ def _is_break(stmts) -> bool:
 def _return_inside(stmts):
     """``with m: t = v`` then ``return t`` reads better as ``with m: return v``; so
     does ``try: t = v / finally: f``, which runs ``f`` after ``v`` either way (and
-    where ``f`` breaks or returns, it drops the return either way)."""
+    where ``f`` breaks or returns, it drops the return either way). The return goes to
+    each ``t = v`` that ends a way on out of the statement before it, through ifs,
+    withs and trys, where every other way leaves: 3.11+ return after a try the value
+    its else kept across the finally, 3.10 after an except clause the value kept
+    across the clearing of its name."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
-    value = _returned(stmts[-2], stmts[-1])
+    ret = stmts[-1]
+    value = _returned(stmts[-2], ret)
     if value is not None:
         return [*stmts[:-2], ast.Return(value=value)]
-    region, ret = stmts[-2], stmts[-1]
-    inner = region.body if isinstance(region, (ast.With, ast.AsyncWith, *TRIES)) else None
-    if not inner or getattr(region, "orelse", None):  # (an else runs before the return)
+    if not m.is_temporary(ret.value) or _loads(ret.value.id, stmts[-2]):
         return stmts
-    value = _returned(inner[-1], ret)
-    if value is not None:
-        inner[-1] = ast.Return(value=value)
-        return stmts[:-1]
-    return stmts
+    sites = _ends_storing(stmts[:-1], ret)
+    if not sites:
+        return stmts
+    for block, at in sites:
+        block[at] = ast.Return(value=_returned(block[at], ret))
+    return stmts[:-1]
+
+
+def _ends_storing(stmts, ret) -> list | None:
+    """(block, index) of each statement keeping the value of ``ret`` that ends a way on
+    out of ``stmts``; None where a way goes on without one (a way that returns, raises,
+    breaks or continues needs none)."""
+    last = stmts[-1] if stmts else None
+    if _returned(last, ret) is not None:
+        return [(stmts, len(stmts) - 1)]
+    if isinstance(last, m.TERMINAL):
+        return []
+    parts = _ways_on(last)
+    if parts is None or _gives_a_value(last, ret):
+        return None
+    sites = []
+    for part in parts:
+        found = _ends_storing(part, ret)
+        if found is None:
+            return None
+        sites += found
+    return sites
+
+
+def _ways_on(stmt) -> list[list[ast.stmt]] | None:
+    """The blocks whose ends are the ways on out of ``stmt``: an if's branches, a
+    with's body, a try's body (or else) and its clauses, after which its finally body
+    runs, as it does before a return inside."""
+    if isinstance(stmt, ast.If):
+        return [stmt.body, stmt.orelse]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return [stmt.body]
+    if isinstance(stmt, TRIES):
+        return [stmt.orelse or stmt.body, *(h.body for h in stmt.handlers)]
+    return None
+
+
+def _gives_a_value(stmt, ret) -> bool:
+    """Whether ``stmt`` is an if each of whose branches keeps a value for ``ret``: a
+    conditional value, ``a if c else b`` or ``a or b`` (``comprehensions.inline``
+    reads it so once an arm's comprehension is whole again)."""
+    return isinstance(stmt, ast.If) and all(
+        arm and _returned(arm[-1], ret) is not None for arm in (stmt.body, stmt.orelse)
+    )
+
+
+def _loads(ident: str, tree) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == ident and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(tree)
+    )
 
 
 def _conditional_returns(stmts):
@@ -417,6 +487,13 @@ def _is_arm(*returns) -> bool:
 
 def _value(ret: ast.Return) -> ast.expr:
     return ret.value if ret.value is not None else m.const(None)
+
+
+def _returns_a_temporary(orelse) -> bool:
+    """Whether a try's else only returns a temporary."""
+    return (
+        len(orelse) == 1 and isinstance(orelse[0], ast.Return) and m.is_temporary(orelse[0].value)
+    )
 
 
 def _returned(last, ret) -> ast.expr | None:

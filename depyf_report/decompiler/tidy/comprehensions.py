@@ -119,11 +119,11 @@ def _value_branch(out: list[ast.stmt], stmt, reads, dropped: Counter) -> ast.stm
     to the same temporary, and ``stmt`` reads it first: ``_t1 = a; if not _t1:
     _t2 = [...]; else: _t2 = _t1`` then ``y = _t2`` is ``y = a or [...]``."""
     branch = out[-1]
-    arms = (branch.body, branch.orelse)
-    if not all(len(arm) == 1 and is_temporary_store(arm[0]) for arm in arms):
+    arms = [_arm_value(arm) for arm in (branch.body, branch.orelse)]
+    if None in arms:
         return None
-    ident = branch.body[0].targets[0].id
-    if branch.orelse[0].targets[0].id != ident or reads(ident) != 1:
+    (ident, then), (other, otherwise) = arms
+    if other != ident or reads(ident) != 1:
         return None
     if not isinstance(stmt, (ast.Assign, ast.Expr, ast.Return)) or stmt.value is None:
         return None
@@ -131,7 +131,7 @@ def _value_branch(out: list[ast.stmt], stmt, reads, dropped: Counter) -> ast.stm
         n.id for n in _first_reads(stmt.value) if isinstance(n, ast.Name)
     }:
         return None
-    value = _test_value(branch.test, branch.body[0].value, branch.orelse[0].value)
+    value = _test_value(branch.test, then, otherwise)
     out.pop()
     if isinstance(value, ast.BoolOp):  # the tested name is read once now, not twice
         tested = value.values[0].id
@@ -144,6 +144,26 @@ def _value_branch(out: list[ast.stmt], stmt, reads, dropped: Counter) -> ast.stm
         ):
             value.values[0] = out.pop().value
     return _replace_name(stmt, ident, value)
+
+
+def _arm_value(arm: list[ast.stmt]) -> tuple[str, ast.expr] | None:
+    """(temporary, value) for an arm that only gives a temporary its value: ``_t2 =
+    v``, or ``z = _t2 = v``, which ``(z := v)`` as the arm's value came back as (a
+    store of the value kept for the temporary, plain names only, whose order of
+    stores no code can see)."""
+    if len(arm) != 1 or not isinstance(arm[0], ast.Assign):
+        return None
+    *names, kept = arm[0].targets
+    if not is_temporary(kept) or not all(_walrus_target(n) for n in names):
+        return None
+    value = arm[0].value
+    for name in reversed(names):
+        value = ast.NamedExpr(target=m.name(name.id, True), value=value)
+    return kept.id, value
+
+
+def _walrus_target(node) -> bool:
+    return isinstance(node, ast.Name) and not is_temporary(node)
 
 
 def _tested_name(test) -> str | None:

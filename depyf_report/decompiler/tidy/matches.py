@@ -39,7 +39,7 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     for stmt in out:
         if isinstance(stmt, nodes.Match):
             _captured_alternatives(stmt)
-    out = _inline_held(_captured_after(out), reads)
+    out = _inline_held(_captured_after(out, reads), reads)
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
     return out
@@ -90,7 +90,7 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     return _inline_held(out, reads) if found else out
 
 
-def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
+def _captured_after(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``match _t1:`` whose cases never go on, then ``name = _t1``: what follows runs
     only where no case matched, so it is a last ``case name:`` (the subject kept in a
     temporary, stored by a capture after cases that return, raise or break)."""
@@ -104,7 +104,9 @@ def _captured_after(stmts: list[ast.stmt]) -> list[ast.stmt]:
         ):
             continue
         pattern = ast.MatchAs(pattern=None, name=after.targets[0].id)
-        body = stmts[i + 2 :] or [ast.Pass()]
+        # (what follows was rebuilt with the statements around: a match there on a
+        # subject kept in a temporary is only read back as ``match f():`` here)
+        body = _inline_held(stmts[i + 2 :], reads) or [ast.Pass()]
         stmt.cases.append(ast.match_case(pattern=pattern, guard=None, body=body))
         stmt.tests += 1  # the capture's read of the subject
         return stmts[: i + 1]
@@ -310,16 +312,18 @@ def _literal_cases(stmt, kept: str | None):
     after a guarded capture test the subject kept in a temporary, and a literal
     pattern compiles to just the test it spells (``case 2:`` to ``_t1 == 2``, ``case
     None:`` to ``_t1 is None``). The chain's ``else`` is a last ``case _:``."""
-    if kept is None or not isinstance(stmt, ast.If) or _literal(stmt.test, kept) is None:
+    if kept is None or not isinstance(stmt, ast.If):
+        return stmt
+    if _guarded_literal(stmt.test, kept)[0] is None:
         return stmt
     cases = []
     node = stmt
     while True:
-        pattern = _literal(node.test, kept)
+        pattern, guard = _guarded_literal(node.test, kept)
         if pattern is None:  # an ``elif`` on anything else: it runs where none matched
             cases.append(ast.match_case(pattern=wildcard(), guard=None, body=[node]))
             break
-        cases.append(ast.match_case(pattern=pattern, guard=None, body=node.body or [ast.Pass()]))
+        cases.append(ast.match_case(pattern=pattern, guard=guard, body=node.body or [ast.Pass()]))
         if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
             node = node.orelse[0]
             continue
@@ -328,6 +332,18 @@ def _literal_cases(stmt, kept: str | None):
         break
     tests = sum(not is_wildcard(case.pattern) for case in cases)
     return nodes.Match(subject=m.name(kept), cases=cases, tests=tests)
+
+
+def _guarded_literal(test, kept: str) -> tuple[ast.pattern | None, ast.expr | None]:
+    """The literal pattern and guard whose test ``test`` is: ``_t1 == 2 and g`` is
+    ``case 2 if g:`` (or ``case 2:`` with ``if g:`` around its body, where no case
+    follows: the same code); where the guard fails, the next case's test runs."""
+    first, guard = test, None
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        first, rest = test.values[0], test.values[1:]
+        guard = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest)
+    pattern = _literal(first, kept)
+    return pattern, (guard if pattern is not None else None)
 
 
 SINGLETONS = (None, True, False)
@@ -406,9 +422,14 @@ def as_match(stmt) -> nodes.Match | None:
     cases = [ast.match_case(pattern=test.pattern, guard=guard, body=body or [ast.Pass()])]
     tests = 1  # the reads of the subject its cases stand for
     inner = as_match(orelse[0]) if len(orelse) == 1 else None
+    literal = _literal_cases(orelse[0], _kept_subject(test.subject)) if len(orelse) == 1 else None
     if inner is not None and m.same(inner.subject, test.subject):
         cases += inner.cases
         tests += inner.tests
+    elif isinstance(literal, nodes.Match):
+        # ``case 2:`` after other cases: the test it spells, on the kept subject
+        cases += literal.cases
+        tests += literal.tests
     elif orelse and _captures(orelse[0], test.subject):
         # ``case a:`` stores the subject kept in a temporary: one more of its reads
         name = orelse[0].targets[0].id
@@ -418,6 +439,11 @@ def as_match(stmt) -> nodes.Match | None:
     elif orelse:
         cases.append(ast.match_case(pattern=wildcard(), guard=None, body=orelse))
     return nodes.Match(subject=test.subject, cases=cases, tests=tests)
+
+
+def _kept_subject(subject) -> str | None:
+    """The temporary a subject is kept in, or None: only the match reads it."""
+    return subject.id if isinstance(subject, ast.Name) and m.is_temporary(subject) else None
 
 
 def _captures(stmt, subject) -> bool:
