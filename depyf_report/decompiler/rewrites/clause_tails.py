@@ -62,7 +62,7 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     copies = {}
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
-            start = _after_cleanup(instrs, ins.index + 1)
+            start = _past_jump_on(instrs, _after_cleanup(instrs, ins.index + 1))
             length = copy_length(instrs, start)
             if not length:
                 continue
@@ -465,6 +465,14 @@ def _after_cleanup(instrs, i: int) -> int:
     ):
         i += 3
     return i
+
+
+def _past_jump_on(instrs, i: int) -> int:
+    """Past a jump to the next instruction: 3.10's clause falls into the code after
+    the try, or a copy of it, and its translation jumps there (as 3.11 would) so
+    that code starts a block; a copy is still a copy, run after the clause."""
+    ins = instrs[i] if i < len(instrs) else None
+    return i + 1 if ins is not None and ins.op == "JUMP" and ins.target == i + 1 else i
 
 
 # 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
