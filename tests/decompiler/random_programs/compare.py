@@ -59,6 +59,17 @@ def _plain_repr(items) -> str | None:
         return None
 
 
+def exception_context(error: BaseException, levels: int = 3):
+    """The exceptions being handled where ``error`` was raised (``__context__``), by
+    type and message, a few levels down, or None: code moved into or out of an except
+    clause changes them, and nothing else may show it."""
+    context = error.__context__
+    if context is None or levels == 0:
+        return None
+    message = ADDRESS.sub("", str(context))
+    return (type(context).__qualname__, message, exception_context(context, levels - 1))
+
+
 def picture(value, depth: int = 0):
     """``describe``, but with the names of functions, classes and generators."""
     if depth > MAX_DEPTH:
@@ -90,6 +101,7 @@ def picture(value, depth: int = 0):
             [picture(sub, deeper) for sub in getattr(value, "exceptions", ())],
             picture(value.__cause__, deeper),
             value.__suppress_context__,
+            exception_context(value),
         )
     if isinstance(value, (list, tuple)) and len(value) > LONG:
         # (``x *= 5`` on a list that each call reaches grows it fivefold a call: item

@@ -18,7 +18,7 @@ import random
 import types
 from dataclasses import dataclass, field
 
-from .compare import TAPES, Verdict
+from .compare import TAPES, Verdict, exception_context
 
 PRELUDE = '''
 LOG = []
@@ -220,7 +220,7 @@ def run(source: str) -> list:
         try:
             outcome = ("returned", repr(namespace["f"](namespace["Tape"](numbers))))
         except BaseException as error:  # the outcome under comparison
-            outcome = ("raised", type(error).__name__, str(error))
+            outcome = ("raised", type(error).__name__, str(error), exception_context(error))
         records.append((list(namespace["LOG"]), outcome))
     return records
 
