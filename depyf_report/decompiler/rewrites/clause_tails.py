@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import bisect
 import dis
+from collections import Counter
 
 from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
@@ -60,9 +61,10 @@ DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     """First instruction of each copy -> first instruction of its original."""
     copies = {}
+    jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
-            start = _past_jump_on(instrs, _after_cleanup(instrs, ins.index + 1))
+            start = _past_jump_on(instrs, _after_cleanup(instrs, ins.index + 1), jumps_to)
             length = copy_length(instrs, start)
             if not length:
                 continue
@@ -467,12 +469,16 @@ def _after_cleanup(instrs, i: int) -> int:
     return i
 
 
-def _past_jump_on(instrs, i: int) -> int:
-    """Past a jump to the next instruction: 3.10's clause falls into the code after
-    the try, or a copy of it, and its translation jumps there (as 3.11 would) so
-    that code starts a block; a copy is still a copy, run after the clause."""
+def _past_jump_on(instrs, i: int, jumps_to: Counter) -> int:
+    """Past a jump to the next instruction that nothing else jumps to: 3.10's clause
+    falls into the code after the try, or a copy of it, and its translation jumps
+    there (as 3.11 would) so that code starts a block; a copy is still a copy, run
+    after the clause. (Where other ends of the clauses jump to it too, it is where
+    they meet, and stays so.)"""
     ins = instrs[i] if i < len(instrs) else None
-    return i + 1 if ins is not None and ins.op == "JUMP" and ins.target == i + 1 else i
+    if ins is None or ins.op != "JUMP" or ins.target != i + 1:
+        return i
+    return i + 1 if jumps_to[i + 1] == 1 else i
 
 
 # 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
