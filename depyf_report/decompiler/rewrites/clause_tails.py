@@ -52,6 +52,7 @@ from ..bytecode.opcodes import CALL_PLAIN, JUMPS, NO_FALLTHROUGH, YIELD_FROM
 from ..bytecode.versions import LINELESS_BLOCKS_INLINED
 
 EXITS = {"RETURN_VALUE", "RAISE_VARARGS"}
+BLIND = {"LOAD_CONST", "LOAD_FAST", "BUILD_TUPLE", "RETURN_VALUE"}  # see no exception
 WAYS_ON = {"JUMP", "RETURN_VALUE"}  # how a block 3.13 inlines into jumps ends
 LONGEST_COPY = 4  # raw instructions the compiler copies
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
@@ -476,9 +477,12 @@ def _past_jump_on(instrs, i: int, jumps_to: Counter) -> int:
     after the clause. (Where other ends of the clauses jump to it too, it is where
     they meet, and stays so.)"""
     ins = instrs[i] if i < len(instrs) else None
-    if ins is None or ins.op != "JUMP" or ins.target != i + 1:
+    if ins is None or ins.op != "JUMP" or ins.target != i + 1 or jumps_to[i + 1] != 1:
         return i
-    return i + 1 if jumps_to[i + 1] == 1 else i
+    # (only a copy that could see the handled exception, a call or a raise, must leave
+    # the clause: one that returns locals and constants reads as written there)
+    copy = instrs[i + 1 : i + 1 + copy_length(instrs, i + 1)]
+    return i + 1 if any(x.op not in BLIND for x in copy) else i
 
 
 # 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
