@@ -46,6 +46,23 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
+    *(
+        (
+            test("clause_context_gaps-raise_only_a_clause_reaches"),
+            ALL,
+            "code after a try that only an except clause reaches (the body returns or "
+            "continues) is written inside the clause, where the handled exception is "
+            "still sys.exc_info() and becomes the __context__ of what it raises",
+        )
+        for test in (module, function)
+    ),
+    (
+        state_machine("clause_context_gaps-error_in_a_try_in_a_named_clause"),
+        (PY310,),
+        "3.10's state machine runs a try inside a named except clause outside the "
+        "clause, so an error there loses the handled exception as its __context__ "
+        "(random seeds 527, 605, 1314)",
+    ),
 ]
 
 
