@@ -56,6 +56,16 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         )
         for test in (module, function)
     ),
+    *(
+        (
+            test("clause_context_gaps-raise_copied_after_a_clause_and_an_else"),
+            (PY310, PY312),
+            "code after a try that the compiler copies to the end of an except clause "
+            "and of the else is written in each, so the clause's copy sees the handled "
+            "exception",
+        )
+        for test in (module, function)
+    ),
     (
         state_machine("clause_context_gaps-error_in_a_try_in_a_named_clause"),
         (PY310,),

@@ -4,6 +4,8 @@ says what ``sys.exc_info()`` or ``__context__`` holds there."""
 
 import sys
 
+LOG = []
+
 
 def handled():
     """The exception being handled where this is called, by type name."""
@@ -51,7 +53,23 @@ def error_in_a_try_in_a_named_clause(t):
         return type(error.__context__).__name__
 
 
+def raise_copied_after_a_clause_and_an_else(xs):
+    # 3.10 and 3.12 copy the raise after the try to the clause and the else: the
+    # clause's copy is written inside it
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            LOG.append(2)
+        raise Seen(x)
+
+
 CASES = [
     ("raise_only_a_clause_reaches", ([7, 0, 1],)),
     ("error_in_a_try_in_a_named_clause", (1,)),
+    ("raise_copied_after_a_clause_and_an_else", ([7, 0],)),
+    ("raise_copied_after_a_clause_and_an_else", ([7, 1],)),
 ]
