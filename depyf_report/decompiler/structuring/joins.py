@@ -233,9 +233,9 @@ class Joins:
         x, y = self.blocks[a], self.blocks[b]
         if x.succs != y.succs or x.handler != y.handler:
             return False
-        return same_instructions(self._unjumped(x), self._unjumped(y))
+        return same_instructions(self.unjumped(x), self.unjumped(y))
 
-    def _unjumped(self, block):
+    def unjumped(self, block):
         """The instructions of ``block`` but a jump that ends it."""
         end = block.end - (self.graph.instrs[block.last].op == "JUMP")
         return self.graph.instrs[block.start : end]
@@ -262,7 +262,7 @@ def same_way_to_an_end(w, x, y, steps=4) -> bool:
         a, b = blocks[x], blocks[y]
         if len(a.succs) != 1 or len(b.succs) != 1 or a.handler != b.handler:
             return False
-        if not same_instructions(w.joins._unjumped(a), w.joins._unjumped(b)):
+        if not same_instructions(w.joins.unjumped(a), w.joins.unjumped(b)):
             return False
         x, y = a.succs[0], b.succs[0]
     return False
