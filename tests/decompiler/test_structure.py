@@ -651,6 +651,11 @@ READABLE += [
 if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as an arm)
     READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
 
+# trys: except* clauses whose way on, the next round, the walk wrote as a continue in
+# an if's branch, the elif after it (which no except* clause may write).
+if sys.version_info >= (3, 11):
+    READABLE += [("try_regions_star", "clause_if_ends_a_loop_body")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -808,6 +813,15 @@ if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
 STRUCTURED += [("branch_exits", "breaks_from_a_with_in_a_loop_that_raises")]
 if sys.version_info >= (3, 13):  # (3.13 split the chain: an if in an if)
     STRUCTURED += [("branch_exits", "breaks_on_a_chained_test_in_a_named_clause")]
+
+# trys: ``finally: continue`` and ``finally: break`` after except* clauses, read as a
+# bare except that continues or breaks around the try, the jump after it once (the
+# clauses may not write it).
+if sys.version_info >= (3, 11):
+    STRUCTURED += [
+        ("try_regions_star", "finally_continue_after_raising_body"),
+        ("try_regions_star", "finally_break_after_clauses"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1125,3 +1139,30 @@ def _own_scope(node):
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, ast.AST):
                 yield from _own_scope(child)
+
+
+# trys: module ends no module can write as a return.
+def test_a_module_ending_in_a_named_clause_is_structured():
+    # 3.12+ copy the statement after the try past the clause's clearing of its name
+    snippet = Snippet("try_regions", SNIPPETS / "try_regions.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
+    assert "e = None" not in source, source
+
+
+def test_a_named_clause_before_a_copied_end_reads_as_written():
+    snippet = Snippet("try_regions", SNIPPETS / "try_regions.py")
+    name = "named_clause_before_the_end"
+    source = decompile(resolve(snippet.original(), name))
+    body = function_def(ast.parse(source), name).body
+    assert [type(s).__name__ for s in body[-2:]] == ["Try", "Delete"], source
+    assert not body[-2].orelse, source
+
+
+def test_a_module_ending_in_a_loop_that_never_goes_round_is_structured():
+    # its breaks go to the module's implicit return: read as an if, they return
+    snippet = Snippet("module_loop_never_round", SNIPPETS / "module_loop_never_round.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source
+    kinds = collections.Counter(type(n).__name__ for n in ast.walk(ast.parse(source)))
+    assert kinds["While"] == 1 and kinds["Return"] == 1, source  # (log's return)

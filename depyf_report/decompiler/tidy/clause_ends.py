@@ -5,6 +5,11 @@ leaves it past a finally body's copy or a with's ``__exit__``, structuring canno
 tell that clearing from the clause's own statements, and it comes back written out,
 the returned value kept in a temporary across it: ``_t1 = v; e = None; del e;
 return _t1``. The return clears the name itself, so that is ``return v``.
+
+3.12+ copy a small end of the function (the code after the try, and its return)
+past the clearing as well, to the end of the clause, where the end of the try body
+runs the original: the walk reads that original as the try's else, and the clause
+as going on to the clearing and the copy after the try. Those are one code.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from __future__ import annotations
 import ast
 
 from ..simulation import markers as m
-from ..structuring.clauses import clears_name
+from ..structuring.clauses import clears_name, never_goes_on
+from ..structuring.trys import TRIES
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -51,3 +57,21 @@ def _returns_after(rest: list[ast.stmt], name: str) -> bool:
         and isinstance(rest[0], ast.Return)
         and (rest[0].value is None or not m.reads(name, rest[0].value))
     )
+
+
+def else_copied_after_clearing(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` where a try (no finally) whose only clause that goes on is named is
+    followed by nothing but the clearing of that name and a copy of the try's else:
+    the try with no else, and the else after it. Its body's end then runs the same
+    code, and the clause clears its name itself."""
+    for i, stmt in enumerate(stmts[:-2]):
+        if not isinstance(stmt, TRIES) or stmt.finalbody or not stmt.orelse:
+            continue
+        open_clauses = [h for h in stmt.handlers if not never_goes_on(h.body)]
+        if len(open_clauses) != 1 or not open_clauses[0].name:
+            continue
+        rest = stmts[i + 1 :]
+        if clears_name(rest, 0, open_clauses[0].name) and m.same(rest[2:], stmt.orelse):
+            stmt.orelse, after = [], stmt.orelse
+            return [*stmts[: i + 1], *after]
+    return stmts

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import itertools
 import threading
 from collections import Counter
 
@@ -11,10 +10,11 @@ from ..bytecode.versions import ELSE_COMPILED_AS_CODE_AFTER_TRY
 from ..rewrites.patterns import is_wildcard
 from ..simulation import markers as m
 from ..simulation import nodes
+from ..structuring.clauses import never_goes_on
 from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
-from .clause_ends import without_clearing
+from .clause_ends import else_copied_after_clearing, without_clearing
 from .comprehensions import binds_outside, inline
 from .finally_returns import finally_again
 from .matches import guarded_captures, nested_defaults
@@ -144,6 +144,7 @@ def _block(stmts, in_loop=False, closing=True):
     # cases a guarded capture leaves in a default case go back before it is read (the
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
+    out = else_copied_after_clearing(out)
     out = [finally_again(stmt) for stmt in _return_inside(out)]
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -153,7 +154,7 @@ def _block(stmts, in_loop=False, closing=True):
     out = inline(out, READS, SCOPE.outer)
     if closing:
         out = close_else(out)
-    _star_jumps_dropped(out)
+    out = _star_jumps_dropped(out)
     if in_loop:  # first: a guard's else that only goes on with the loop is no else
         out = _loop_tail(out)
     return guard_loops(out)
@@ -308,8 +309,11 @@ def _loop_tail(body, whole=True):
             # cannot continue: ``finally: continue`` read as a bare except)
             last.body = _loop_tail(last.body, False) or [ast.Pass()]
         if not last.finalbody:  # and its clauses, which with a finally run their own copy
+            star = TRY_STAR and isinstance(last, TRY_STAR)
             for handler in last.handlers:
                 handler.body = _loop_tail(handler.body, False) or [ast.Pass()]
+                if star:  # (which may not continue, even where a branch never goes on)
+                    handler.body = _final_jumps_dropped(handler.body, ast.Continue) or [ast.Pass()]
     return body
 
 
@@ -358,27 +362,82 @@ def close_else(stmts: list[ast.stmt]) -> list[ast.stmt]:
     return stmts
 
 
-def _star_jumps_dropped(stmts: list[ast.stmt]) -> None:
+def _star_jumps_dropped(stmts: list[ast.stmt]) -> list[ast.stmt]:
     """No except* clause may break or continue: where a try with such clauses is
-    followed by that same jump, each clause's ends fall off into it instead, in
-    place (every clause that goes on goes on to the end of the try)."""
-    for stmt, after in itertools.pairwise(stmts):
-        jump = isinstance(after, (ast.Break, ast.Continue))
-        if TRY_STAR and isinstance(stmt, TRY_STAR) and jump:
-            for handler in stmt.handlers:
-                handler.body = _final_jumps_dropped(handler.body, type(after)) or [ast.Pass()]
+    followed by that same jump, each clause's ends fall off into it instead (every
+    clause that goes on goes on to the end of the try). Where no way through the try
+    goes on, and its clauses' jumps are of one kind (the copies of ``finally: break``
+    on each way out), that jump is written after it first: nothing reached it."""
+    out: list[ast.stmt] = []
+    for i, stmt in enumerate(stmts):
+        out.append(stmt)
+        if not (TRY_STAR and isinstance(stmt, TRY_STAR)):
+            continue
+        after = stmts[i + 1] if i + 1 < len(stmts) else None
+        kind = type(after) if isinstance(after, (ast.Break, ast.Continue)) else None
+        if kind is None:
+            kind = _own_jump(stmt)
+            if kind is None:
+                continue
+            if stmt.orelse:
+                stmt.orelse = _final_jumps_dropped(stmt.orelse, kind)
+            else:
+                stmt.body = _final_jumps_dropped(stmt.body, kind) or [ast.Pass()]
+            out.append(kind())
+        for handler in stmt.handlers:
+            handler.body = _final_jumps_dropped(handler.body, kind) or [ast.Pass()]
+    return out
+
+
+def _own_jump(stmt) -> type | None:
+    """The one kind of jump (break or continue) that ends the except* clauses of try
+    ``stmt`` where no way through it goes on; None where there is none, or both."""
+    if not never_goes_on([stmt]):
+        return None
+    kinds = [
+        kind
+        for kind in (ast.Break, ast.Continue)
+        if any(_jump_ends_at(h.body, kind) is not None for h in stmt.handlers)
+    ]
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def _jump_ends_at(stmts: list[ast.stmt], kind) -> int | None:
+    """Where in ``stmts`` the jumps of ``kind`` that end ways through them start: the
+    last statement, such a jump or an if holding one at the end of a branch, or an
+    earlier if with no else whose body holds one and never goes on (the walk wrote
+    the rest of ``stmts`` after it); None where there is none."""
+    for i, stmt in enumerate(stmts):
+        last = i == len(stmts) - 1
+        if last and isinstance(stmt, kind):
+            return i
+        if not isinstance(stmt, ast.If):
+            continue
+        if last and any(_jump_ends_at(b, kind) is not None for b in (stmt.body, stmt.orelse)):
+            return i
+        if (
+            not stmt.orelse
+            and never_goes_on(stmt.body)
+            and _jump_ends_at(stmt.body, kind) is not None
+        ):
+            return i
+    return None
 
 
 def _final_jumps_dropped(stmts: list[ast.stmt], kind) -> list[ast.stmt]:
-    """``stmts`` less the jumps of ``kind`` (break or continue) that end them, at
-    their end or at the ends of a final if's branches."""
-    if stmts and isinstance(stmts[-1], kind):
-        return stmts[:-1]
-    last = stmts[-1] if stmts else None
-    if isinstance(last, ast.If):
-        last.body = _final_jumps_dropped(last.body, kind) or [ast.Pass()]
-        last.orelse = _final_jumps_dropped(last.orelse, kind)
-    return stmts
+    """``stmts``, whose end goes on to a jump of ``kind`` (break or continue), less
+    the jumps of that kind that end ways through them (``_jump_ends_at``): an if
+    whose body ends so then holds the rest of ``stmts`` as its else, as written
+    (``if c: A; continue`` then ``B`` is ``if c: A else: B``)."""
+    at = _jump_ends_at(stmts, kind)
+    if at is None:
+        return stmts
+    node = stmts[at]
+    if isinstance(node, kind):
+        return stmts[:at]
+    node.body = _final_jumps_dropped(node.body, kind) or [ast.Pass()]
+    node.orelse = _final_jumps_dropped([*node.orelse, *stmts[at + 1 :]], kind)
+    return stmts[: at + 1]
 
 
 def _leaves(stmts) -> bool:

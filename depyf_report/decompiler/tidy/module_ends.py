@@ -4,7 +4,9 @@ Such a body ends with ``return None``, and the compiler copies that small block 
 the jumps that go to it (3.12+; 3.10 too, into the clauses of a try whose else ends
 the body). Leaving a last ``while True`` loop reads back as a ``return`` inside it:
 where the loop is the last thing the body runs, running on after it is the body's
-end, so that ``return`` is the loop's ``break``. A clause that returns before the
+end, so that ``return`` is the loop's ``break``; a last if whose body returns is a
+while loop that never goes round, which the walk read as an if (its else the loop's),
+and is written as one again. A clause that returns before the
 statements after its try: those statements are the try's ``else``. Each reading
 holds too inside the parts of the body's last statement that end where it does (an
 if's branches, a with body, a match's cases). A class body returns its
@@ -33,6 +35,9 @@ def returns_as_breaks(stmts: list[ast.stmt]) -> None:
         last.body = [_Breaks().visit(s) for s in last.body]
     for part in _end_parts(last):
         returns_as_breaks(part)
+    if _loop_never_round(last):  # (returns left where its parts end: no part's loop)
+        loop = stmts[-1] = _as_loop(last)
+        loop.body = [_Breaks().visit(s) for s in loop.body]
 
 
 def _end_parts(stmt) -> list[list[ast.stmt]]:
@@ -54,9 +59,10 @@ def _end_parts(stmt) -> list[list[ast.stmt]]:
 
 
 def _rest_moved(stmts: list[ast.stmt]) -> None:
-    """Move the statements after the first loop or match statement of ``stmts`` that
-    returns into it, where they run exactly when it does not return, in place: a
-    return there skips them, as a break skips a loop's ``else``."""
+    """Move the statements after the first loop, match or if statement of ``stmts``
+    that returns into it, where they run exactly when it does not return, in place:
+    a return there skips them, as a break skips a loop's ``else`` (an if's body that
+    never goes on: they are its else)."""
     for i, stmt in enumerate(stmts[:-1]):
         if _no_return([stmt]):
             continue
@@ -74,10 +80,28 @@ def _rest_moved(stmts: list[ast.stmt]) -> None:
         elif isinstance(stmt, ast.Match) and not _no_return(stmt.cases):
             if not _rest_as_case(stmt, rest):
                 return
+        elif _loop_never_round(stmt) and never_goes_on(stmt.body):
+            stmt.orelse = [*stmt.orelse, *rest]  # (run exactly when the test fails)
         else:
             return
         del stmts[i + 1 :]
         return
+
+
+def _loop_never_round(stmt) -> bool:
+    """Whether ``stmt`` is an if whose body returns, outside the loops it holds: a
+    while loop that never goes round, read as an if, its breaks as returns (seed
+    11042)."""
+    if not isinstance(stmt, ast.If):
+        return False
+    return bool(_own(stmt.body, ast.Return)) and not _own(stmt.body, (ast.Break, ast.Continue))
+
+
+def _as_loop(stmt: ast.If) -> ast.While:
+    """The if ``stmt`` as that while loop, whose body breaks where it goes on: it runs
+    the same, its else when the test fails, and its returns can then break."""
+    body = stmt.body if never_goes_on(stmt.body) else [*stmt.body, ast.Break()]
+    return ast.While(test=stmt.test, body=body, orelse=stmt.orelse)
 
 
 def _rest_as_case(match: ast.Match, rest: list[ast.stmt]) -> bool:
@@ -112,10 +136,15 @@ def _endless(loop) -> bool:
 
 def _own_breaks(stmts: list[ast.stmt]) -> list[ast.Break]:
     """The breaks of one loop's own body ``stmts`` (not of loops or scopes inside it)."""
+    return _own(stmts, ast.Break)
+
+
+def _own(stmts: list[ast.stmt], kind) -> list[ast.stmt]:
+    """The statements of ``kind`` in ``stmts``, not in loops or scopes inside them."""
     out, todo = [], list(stmts)
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Break):
+        if isinstance(node, kind):
             out.append(node)
         elif not isinstance(node, (*_LOOPS, *_SCOPES)):
             todo.extend(ast.iter_child_nodes(node))
