@@ -27,12 +27,54 @@ def named_clause_before_the_end(items, key):
     del items.value
 
 
+def try_ending_a_try_in_a_clause(log, first, second):
+    """A try whose body is a try, at the end of an except clause before a return:
+    3.13 copies the clause's end (its ``POP_EXCEPT`` and jump on) to the end of the
+    inner clause, where the inner try's else goes on through the enclosing try
+    body's end, a jump to that end too (seed 10092's shape; also 3.10's layout, which
+    copies the return, not read yet)."""
+    try:
+        log.append(1 // first)
+    except ZeroDivisionError:
+        try:
+            try:
+                log.append(1 // second)
+            except ZeroDivisionError:
+                log.append("inner")
+        except TypeError:
+            x = 1
+    return x
+
+
+def finally_continue_after_a_named_clause(items, log):
+    """``finally: ...; continue`` after a named clause: 3.13 copies the finally body
+    to the end of the clause, and its copy on the else's way is the end of the loop's
+    body the walk stops at (seeds 10124 and 10789's shape)."""
+    for item in items:
+        try:
+            if item > 2:
+                break
+        except (KeyError, IndexError) as e:
+            log.append(e)
+        finally:
+            log.append(item)
+            continue
+    return log
+
+
 CASES = [
     ("log", ()),
     ("named_clause_before_the_end", (Holder([1, 2]), 1)),
     ("named_clause_before_the_end", (Holder([1, 2]), 5)),
     ("named_clause_before_the_end", (Holder({0: 1}), "b")),
     ("named_clause_before_the_end", (Holder(None), 0)),
+    ("try_ending_a_try_in_a_clause", ([], 1, 1)),
+    ("try_ending_a_try_in_a_clause", ([], 0, 1)),
+    ("try_ending_a_try_in_a_clause", ([], 0, 0)),
+    ("try_ending_a_try_in_a_clause", ([], 0, "a")),
+    ("try_ending_a_try_in_a_clause", ([], 0, None)),
+    ("finally_continue_after_a_named_clause", ([1, 0, 3, 2], [])),
+    ("finally_continue_after_a_named_clause", ([], [])),
 ]
 
 holder = Holder(3)
