@@ -655,6 +655,8 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as a
 # an if's branch, the elif after it (which no except* clause may write).
 if sys.version_info >= (3, 11):
     READABLE += [("try_regions_star", "clause_if_ends_a_loop_body")]
+    # except* clauses binding one name, whose clearing 3.13 copies to each
+    READABLE += [("try_regions_star", "star_clauses_sharing_a_name_in_a_clause")]
 # A try ending a try in an except clause, whose clauses' end 3.13 copies (3.10 copies
 # the return after it, not read yet).
 if sys.version_info >= (3, 11):

@@ -51,6 +51,25 @@ def code_after_clauses(stmts):
     return stmts[:1], stmts[1:]
 
 
+def _shared_clearing(stmts) -> bool:
+    """Whether ``stmts``, a chain of clause tests and then more, end the chain with
+    the clearing of a name that each clause that goes on binds: 3.13 copies that
+    clearing (and the ``POP_EXCEPT`` before it) to each such clause, and the walk with
+    the copies sent to one original meets them there."""
+    if len(stmts) != 3 or not isinstance(stmts[1], ast.Assign):
+        return False
+    name = getattr(stmts[1].targets[0], "id", None)
+    if not clears_name(stmts, 1, name):
+        return False
+    rest = stmts[:1]
+    while len(rest) == 1 and isinstance(rest[0], ast.If) and _exc_test(rest[0].test):
+        body, rest = rest[0].body, rest[0].orelse
+        named = body and isinstance(body[0], ast.Assign) and _is_exc(body[0].value)
+        if not never_goes_on(body) and not (named and body[0].targets[0].id == name):
+            return False
+    return not rest or never_goes_on(rest)  # (no clause took it: the re-raise)
+
+
 def _closed_chain(node) -> bool:
     """Whether ``node`` is a chain of clause tests that ends in an else (the re-raise,
     or a bare clause), so that nothing after it runs for an exception no clause takes."""
@@ -71,6 +90,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         # clauses that go on to the next round or out of the loop, where others return
         # or raise: the walk puts the jump after the chain of tests, once for them all
         stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
+    if chain and _shared_clearing(stmts):
+        stmts = stmts[:1]  # (each named clause that goes on clears its name itself)
     if chain:
         node = stmts[0]
         kinds = node.test if isinstance(node.test, m.StarMatch) else node.test.args[1]

@@ -75,6 +75,26 @@ def clause_if_ends_a_loop_body(items, log):
                 log.append("third")
 
 
+def star_clauses_sharing_a_name_in_a_clause(flag, log, first, second):
+    """A try with two except* clauses that bind one name, inside an except* clause in
+    an if, before an assert: 3.13 copies the clearing of that name to each clause,
+    which the walk with the copies sent to one original reads after the chain of
+    clauses (seed 1399; 86, 1403, 10986, 11857 and 11710 alike)."""
+    x = 0
+    if flag:
+        try:
+            x += 1 // first
+        except* ZeroDivisionError:
+            try:
+                log.append(1 // second)
+            except* ZeroDivisionError as e:
+                x += 1
+            except* TypeError as e:
+                while log:
+                    log.pop()
+    assert log, x
+
+
 CASES = [
     ("finally_continue_after_raising_body", ([1, 0, 3], [])),
     ("finally_continue_after_raising_body", ([], [])),
@@ -85,4 +105,10 @@ CASES = [
     ("finally_break_after_clauses", ([], [])),
     ("clause_if_ends_a_loop_body", ([1, 0, 0, 0, 2, 0], [])),
     ("clause_if_ends_a_loop_body", ([], [])),
+    ("star_clauses_sharing_a_name_in_a_clause", (True, [], 1, 1)),
+    ("star_clauses_sharing_a_name_in_a_clause", (True, [5], 0, 1)),
+    ("star_clauses_sharing_a_name_in_a_clause", (True, [5], 0, 0)),
+    ("star_clauses_sharing_a_name_in_a_clause", (True, [1, 2], 0, "a")),
+    ("star_clauses_sharing_a_name_in_a_clause", (True, [], 0, None)),
+    ("star_clauses_sharing_a_name_in_a_clause", (False, [], 0, 0)),
 ]
