@@ -1176,3 +1176,12 @@ def test_a_module_ending_in_a_loop_that_never_goes_round_is_structured():
     assert "control flow not structured" not in source, source
     kinds = collections.Counter(type(n).__name__ for n in ast.walk(ast.parse(source)))
     assert kinds["While"] == 1 and kinds["Return"] == 1, source  # (log's return)
+
+
+def test_a_class_ending_in_named_clauses_is_structured():
+    # 3.10 copies the class body's return to the end of each named clause
+    snippet = Snippet("try_regions", SNIPPETS / "try_regions.py")
+    _, source = snippet.decompiled_module()
+    tree = ast.parse(source)
+    body = next(n for n in tree.body if getattr(n, "name", "") == "NamedClausesAtTheEnd")
+    assert not any(isinstance(n, ast.While) for n in ast.walk(body)), source

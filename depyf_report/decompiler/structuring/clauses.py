@@ -51,6 +51,14 @@ def code_after_clauses(stmts):
     return stmts[:1], stmts[1:]
 
 
+def _lone_jump(stmt) -> bool:
+    """Whether ``stmt`` is a break, a continue or a return of a constant: written at
+    the end of each clause that goes on, it does the same as after them all."""
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or isinstance(stmt.value, ast.Constant)
+    return isinstance(stmt, (ast.Continue, ast.Break))
+
+
 def _shared_clearing(stmts) -> bool:
     """Whether ``stmts``, a chain of clause tests and then more, end the chain with
     the clearing of a name that each clause that goes on binds: 3.13 copies that
@@ -86,9 +94,10 @@ def _closed_chain(node) -> bool:
 
 def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     chain = stmts and isinstance(stmts[0], ast.If) and _exc_test(stmts[0].test)
-    if chain and len(stmts) == 2 and isinstance(stmts[1], (ast.Continue, ast.Break)):
+    if chain and len(stmts) == 2 and _lone_jump(stmts[1]):
         # clauses that go on to the next round or out of the loop, where others return
         # or raise: the walk puts the jump after the chain of tests, once for them all
+        # (so it does a return of a constant that 3.10 copies to each way on)
         stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
     if chain and _shared_clearing(stmts):
         stmts = stmts[:1]  # (each named clause that goes on clears its name itself)

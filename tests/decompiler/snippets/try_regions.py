@@ -13,7 +13,7 @@ class Holder:
 
 
 def log():
-    return LOG, x, hasattr(holder, "value")
+    return LOG, x, hasattr(holder, "value"), NamedClausesAtTheEnd.seen
 
 
 def named_clause_before_the_end(items, key):
@@ -60,6 +60,23 @@ def finally_continue_after_a_named_clause(items, log):
             log.append(item)
             continue
     return log
+
+
+class NamedClausesAtTheEnd:
+    """A class body ending in a try that ends in named clauses, inside another: 3.10
+    copies the body's return to the end of each clause, and the walk meets them at
+    one copy after the chain of clauses (seeds 10773, 10793, 10822, 1372 on 3.10)."""
+
+    seen = []
+    try:
+        try:
+            seen.append(seen[0])
+        except KeyError as e:
+            seen.append(("key", e.args))
+        except IndexError as e:
+            seen.append(("index", e.args))
+    except (TypeError, ValueError):
+        seen.append(4)
 
 
 CASES = [
