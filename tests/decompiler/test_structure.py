@@ -831,6 +831,10 @@ if sys.version_info >= (3, 11):
 # trys: a named clause whose copy of ``finally: ...; continue`` 3.12+ put at its end;
 # the break before it comes out as the continue that the finally body runs instead.
 STRUCTURED += [("try_regions", "finally_continue_after_a_named_clause")]
+# trys: a break from a try body to the return 3.12+ copy there: the return in the body
+# (3.10's layout of it is not read yet).
+if sys.version_info >= (3, 11):
+    STRUCTURED += [("try_regions", "break_from_a_try_before_a_return")]
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,8 @@ clauses (``clauses.py``), up to where they meet the body (``clause_joins.py``)."
 from __future__ import annotations
 
 import ast
+import dis
+import functools
 
 from ..bytecode.opcodes import CHECK_STAR_MATCH, JUMPS
 from ..rewrites.clause_tails import WITH_EXIT_CALL
@@ -141,8 +143,34 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
         and w.regions.chain(x) == around
         and not _leaves_clauses(w, x)
         and not only_the_test(w, x)
+        and not _cannot_raise(w, x)
         for x in visited
     )
+
+
+# what cannot raise: under the clauses or not, such code runs the same
+_NEVER_RAISE = {"LOAD_CONST", "BUILD_TUPLE", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP"}
+
+
+def _cannot_raise(w, x) -> bool:
+    """Whether block ``x`` runs only code that cannot raise: constants, locals that
+    3.12+ know are bound (a ``LOAD_FAST``, never ``LOAD_FAST_CHECK``), tuples of them,
+    then a return or a jump (3.12+ copy such a return after a loop to its breaks)."""
+    block = w.graph.blocks[x]
+    bound = _bound_loads(w.ctx.code)
+    return all(
+        i.op in _NEVER_RAISE or (i.op == "LOAD_FAST" and i.offset in bound)
+        for i in w.graph.instrs[block.start : block.end]
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _bound_loads(code) -> frozenset[int]:
+    """The offsets of ``code``'s loads of a local the compiler knows is bound (3.12+
+    check the others: ``LOAD_FAST_CHECK``; earlier Pythons check every load)."""
+    if "LOAD_FAST_CHECK" not in dis.opmap:
+        return frozenset()
+    return frozenset(i.offset for i in dis.get_instructions(code) if i.opname == "LOAD_FAST")
 
 
 def _leaves_clauses(w, x) -> bool:

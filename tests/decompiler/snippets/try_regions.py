@@ -62,6 +62,22 @@ def finally_continue_after_a_named_clause(items, log):
     return log
 
 
+def break_from_a_try_before_a_return(flags, x):
+    """A break out of an endless loop from a try body, before a return after the
+    loop: 3.12+ copy that return to the break, outside the handler, and it read as
+    code after the try under its clauses; it cannot raise, so it is the body's own
+    return (seeds 10801, 888, 896, 1109 on 3.13)."""
+    while True:
+        try:
+            if next(flags):
+                break
+        except KeyError:
+            x += 1
+        if next(flags):
+            return (x, 30)
+    return ("end", x)
+
+
 class NamedClausesAtTheEnd:
     """A class body ending in a try that ends in named clauses, inside another: 3.10
     copies the body's return to the end of each clause, and the walk meets them at
@@ -92,6 +108,9 @@ CASES = [
     ("try_ending_a_try_in_a_clause", ([], 0, None)),
     ("finally_continue_after_a_named_clause", ([1, 0, 3, 2], [])),
     ("finally_continue_after_a_named_clause", ([], [])),
+    ("break_from_a_try_before_a_return", (iter([0, 0, 1]), 1)),
+    ("break_from_a_try_before_a_return", (iter([0, 1]), 2)),
+    ("break_from_a_try_before_a_return", (iter([0]), 3)),
 ]
 
 holder = Holder(3)
