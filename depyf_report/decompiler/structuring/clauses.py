@@ -51,6 +51,16 @@ def code_after_clauses(stmts):
     return stmts[:1], stmts[1:]
 
 
+def _last_else_ends(node) -> bool:
+    """Whether what runs where no clause of the chain ``node`` takes the exception (the
+    re-raise, or a bare clause) never goes on."""
+    while len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+        if not _exc_test(node.orelse[0].test):
+            break
+        node = node.orelse[0]
+    return not node.orelse or never_goes_on(node.orelse)
+
+
 def _lone_jump(stmt) -> bool:
     """Whether ``stmt`` is a break, a continue or a return of a constant: written at
     the end of each clause that goes on, it does the same as after them all."""
@@ -98,7 +108,10 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         # clauses that go on to the next round or out of the loop, where others return
         # or raise: the walk puts the jump after the chain of tests, once for them all
         # (so it does a return of a constant that 3.10 copies to each way on)
+        returns = isinstance(stmts[1], ast.Return)
         stmts = [_jump_ends_open_clauses(stmts[0], stmts[1])]
+        if returns and not _last_else_ends(stmts[0]):
+            raise Unsupported("statements after an except clause")  # (a bare clause's)
     if chain and _shared_clearing(stmts):
         stmts = stmts[:1]  # (each named clause that goes on clears its name itself)
     if chain:
