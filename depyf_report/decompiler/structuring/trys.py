@@ -293,13 +293,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # (the body never ends, and the clauses run on to an enclosing end, short of
         # where the post-dominators say they go on)
         end = h_end
-    copied = None  # where the walk stops, when the clauses go on to a copy of it
     if join in loop_edges(loop) and stop is not None:
         end = stop  # the clauses break or continue: the else ends where the walk does
     elif join not in (None, stop) and stop is not None and w.joins.same_return(join, stop):
         end = stop  # the clauses end in a copy of the return the walk stops at (3.10)
-    elif join not in (None, stop) and stop is not None and _copy_of(w, join, stop):
-        end = copied = stop  # (3.13 copies where the walk stops, or its jump, to the clauses)
     stopped = h_end  # where the walk of the else, or else of the clauses, stopped
     if (
         follow is not None
@@ -330,8 +327,12 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
             # next round, the clauses to the code after the try: written after it, that
             # code would run after the body too
             raise Unsupported("a try body and its clauses go on to different places")
-        if copied is not None and None not in (after, h_stack) and not m.same(after, h_stack):
-            raise Unsupported("a try's else and its clauses go on with different stacks")
+        if _stops_at_its_copy(w, end, stop, after, h_stack):
+            # (3.13 copies where the walk stops, or its jump, to the clauses: the else
+            # ran on to that end itself, the clauses to a copy, the same way on)
+            if not m.same(after, h_stack):
+                raise Unsupported("a try's else and its clauses go on with different stacks")
+            end = stop
         if _else_stops_short(w, end, after, h_stack, join):
             # (3.10: the else runs on to a copy of an enclosing finally body that ends
             # the body around, the clauses to the code after the try: written after
@@ -402,6 +403,14 @@ def _clause_jumps_dropped(w, handlers, follow, loop):
             clause.body = clause.body[:-1] or [ast.Pass()]
             dropped = kind
     return dropped
+
+
+def _stops_at_its_copy(w, end, stop, after, h_stack) -> bool:
+    """Whether the else walk just done stopped at ``stop``, where the walk around
+    stops, and ``end``, where the clauses go on, is a copy of it."""
+    if None in (after, h_stack, stop) or end in (None, stop) or w.ended_at != stop:
+        return False
+    return _copy_of(w, end, stop)
 
 
 def _copy_of(w, x, y) -> bool:
