@@ -651,6 +651,13 @@ READABLE += [
 if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as an arm)
     READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
 
+# brs: branches whose ways the walk once ended in different regions or with different
+# stacks (a continue's copy of a finally body laid out before the body's end).
+READABLE += [
+    ("branch_regions", "continues_before_a_raise_after_a_finally"),
+    ("branch_regions", "continues_from_a_with_before_a_raise_after_a_finally"),
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
