@@ -652,11 +652,14 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as a
     READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
 
 # brs: branches whose ways the walk once ended in different regions or with different
-# stacks (a continue's copy of a finally body laid out before the body's end).
+# stacks (a continue's copy of a finally body laid out before the body's end; 3.13's
+# end of an except* clause laid out inside the loop that breaks out of it).
 READABLE += [
     ("branch_regions", "continues_before_a_raise_after_a_finally"),
     ("branch_regions", "continues_from_a_with_before_a_raise_after_a_finally"),
 ]
+if sys.version_info >= (3, 11):
+    READABLE += [("branch_regions_star", "breaks_on_an_and_in_a_star_clause")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
