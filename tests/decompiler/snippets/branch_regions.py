@@ -1,6 +1,6 @@
-"""Branches whose ways end in different regions, or with different stacks, because
-the walk took the wrong block for where a statement ends: one function each, named
-after the shape (the brs group)."""
+"""Branches whose ways end in different regions, or with different stacks or
+markers, because the walk took the wrong block for where a statement ends or where
+the branches meet: one function each, named after the shape (the brs group)."""
 
 
 class Gate:
@@ -46,6 +46,23 @@ def continues_from_a_with_before_a_raise_after_a_finally(values, log):
     return log
 
 
+def with_after_a_loop_whose_with_always_raises(values, log):
+    """An if whose body is a with that always raises (its ``__exit__`` may suppress),
+    then a with: the second branch ran through the entry of that with, which writes
+    nothing, up to the block the first wrote; they meet at the entry, not past it,
+    where each would keep a manager of its own (seed 10436; the inner loop never goes
+    round, so it reads as an if)."""
+    while True:
+        while True:
+            if not values.pop():
+                break
+            with Gate(log, values[-1:] != [0]):
+                raise ValueError(len(values))
+            break
+        with Gate(log):
+            log.append(values[-1])
+
+
 CASES = [
     ("continues_before_a_raise_after_a_finally", ([1, 3, 2], [])),
     ("continues_before_a_raise_after_a_finally", ([2], [])),
@@ -55,4 +72,8 @@ CASES = [
     ("continues_from_a_with_before_a_raise_after_a_finally", ([4, 1], [])),
     ("continues_from_a_with_before_a_raise_after_a_finally", ([1, 1, 1], [])),
     ("continues_from_a_with_before_a_raise_after_a_finally", ([], [])),
+    ("with_after_a_loop_whose_with_always_raises", ([0, 1, 2, 0, 3, 1], [])),
+    ("with_after_a_loop_whose_with_always_raises", ([5, 0, 0, 2], [])),
+    ("with_after_a_loop_whose_with_always_raises", ([0, 1], [])),
+    ("with_after_a_loop_whose_with_always_raises", ([], [])),
 ]
