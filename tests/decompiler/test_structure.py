@@ -653,10 +653,14 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as a
 
 # brs: branches whose ways the walk once ended in different regions or with different
 # stacks (a continue's copy of a finally body laid out before the body's end; 3.13's
-# end of an except* clause laid out inside the loop that breaks out of it).
+# end of an except* clause laid out inside the loop that breaks out of it; a clause
+# ending in a with that never ends, whose way out when __exit__ suppresses ends the
+# clause too).
 READABLE += [
     ("branch_regions", "continues_before_a_raise_after_a_finally"),
     ("branch_regions", "continues_from_a_with_before_a_raise_after_a_finally"),
+    ("branch_regions", "clause_ends_in_a_with_that_raises"),
+    ("branch_regions", "clause_ends_in_a_with_that_returns"),
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("branch_regions_star", "breaks_on_an_and_in_a_star_clause")]

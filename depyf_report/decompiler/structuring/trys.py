@@ -62,7 +62,7 @@ def build(w, h, b, stack, loop, active, stop):
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
-        after_with = suppressed(w, h)
+        after_with = suppressed(w, h, alone=True)
         if after_with is None:
             raise Unsupported("a with body that always raises goes on unreadably")
     elif is_with and follow is not None and _leaves_with(w, h, follow, loop_edges(loop)):

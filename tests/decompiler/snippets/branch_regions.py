@@ -63,6 +63,36 @@ def with_after_a_loop_whose_with_always_raises(values, log):
             log.append(values[-1])
 
 
+def clause_ends_in_a_with_that_raises(values, log):
+    """An except clause (after another) whose with body always raises: where its
+    ``__exit__`` suppresses, the way out pops the with's exception, then the clause's
+    (its end, which 3.10 and 3.11 lay out there) and goes on after the try (seed
+    10901)."""
+    try:
+        log.append(10 // values.pop())
+    except ZeroDivisionError:
+        log.append("zero")
+    except IndexError:
+        with Gate(log, len(log) < 2):
+            raise KeyError(len(log))
+    log.append("after")
+    return log
+
+
+def clause_ends_in_a_with_that_returns(values, log):
+    """The same with a with body that returns: only ``__exit__`` suppressing goes on
+    (seed 10140)."""
+    try:
+        log.append(10 // values.pop())
+    except ZeroDivisionError:
+        log.append("zero")
+    except IndexError:
+        with Gate(log, True):
+            return log[10]
+    log.append("after")
+    return log
+
+
 CASES = [
     ("continues_before_a_raise_after_a_finally", ([1, 3, 2], [])),
     ("continues_before_a_raise_after_a_finally", ([2], [])),
@@ -76,4 +106,12 @@ CASES = [
     ("with_after_a_loop_whose_with_always_raises", ([5, 0, 0, 2], [])),
     ("with_after_a_loop_whose_with_always_raises", ([0, 1], [])),
     ("with_after_a_loop_whose_with_always_raises", ([], [])),
+    ("clause_ends_in_a_with_that_raises", ([], [])),
+    ("clause_ends_in_a_with_that_raises", ([], [1, 2])),
+    ("clause_ends_in_a_with_that_raises", ([0], [])),
+    ("clause_ends_in_a_with_that_raises", ([5], [])),
+    ("clause_ends_in_a_with_that_returns", ([], [])),
+    ("clause_ends_in_a_with_that_returns", ([], list(range(12)))),
+    ("clause_ends_in_a_with_that_returns", ([0], [])),
+    ("clause_ends_in_a_with_that_returns", ([2], [])),
 ]
