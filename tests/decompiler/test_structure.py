@@ -664,6 +664,8 @@ READABLE += [
 ]
 if sys.version_info >= (3, 11):
     READABLE += [("branch_regions_star", "breaks_on_an_and_in_a_star_clause")]
+if sys.version_info < (3, 12):  # (read on 3.12+ already: see py313b above)
+    READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
