@@ -28,13 +28,6 @@ def function(case: str) -> str:
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     (
-        structure("branch_shapes.clause_with_body_always_raises"),
-        (PY310, PY311),
-        "a with body in an except clause that always raises: the with read from the "
-        "way its __exit__ suppresses leaves the clause's handled exception on the stack, "
-        "so the clause and the next one's test leave stacks of different depths",
-    ),
-    (
         structure("context_managers.with_breaks_a_while"),
         (PY310, PY312, PY313),
         "a break out of a with body that is copied with the with's exit and the code "

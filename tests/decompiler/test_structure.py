@@ -661,6 +661,21 @@ if sys.version_info >= (3, 11):
 # the return after it, not read yet).
 if sys.version_info >= (3, 11):
     READABLE += [("try_regions", "try_ending_a_try_in_a_clause")]
+# brs: branches whose ways the walk once ended in different regions or with different
+# stacks (a continue's copy of a finally body laid out before the body's end; 3.13's
+# end of an except* clause laid out inside the loop that breaks out of it; a clause
+# ending in a with that never ends, whose way out when __exit__ suppresses ends the
+# clause too).
+READABLE += [
+    ("branch_regions", "continues_before_a_raise_after_a_finally"),
+    ("branch_regions", "continues_from_a_with_before_a_raise_after_a_finally"),
+    ("branch_regions", "clause_ends_in_a_with_that_raises"),
+    ("branch_regions", "clause_ends_in_a_with_that_returns"),
+]
+if sys.version_info >= (3, 11):
+    READABLE += [("branch_regions_star", "breaks_on_an_and_in_a_star_clause")]
+if sys.version_info < (3, 12):  # (read on 3.12+ already: see py313b above)
+    READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -835,6 +850,9 @@ STRUCTURED += [("try_regions", "finally_continue_after_a_named_clause")]
 # (3.10's layout of it is not read yet).
 if sys.version_info >= (3, 11):
     STRUCTURED += [("try_regions", "break_from_a_try_before_a_return")]
+# brs: an if whose with always raises, before a with: the branches meet at its entry
+# (the loop around the if never goes round, so it reads as an if).
+STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
 
 
 @pytest.mark.parametrize(

@@ -162,15 +162,29 @@ def _walk_branches(w, true, false, join, loop, active):
     try:
         f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
     except ReachedTwice as twice:
-        if twice.block == join or twice.block not in w.visit_log[mark:t_mark]:
+        first = set(w.visit_log[mark:t_mark])
+        if twice.block == join or twice.block not in first:
             raise
         w.unvisit(mark)
         w.ctx.counter = counter
-        join = twice.block
+        join = _met_before(w, twice.block, first)
         t_out, t_stack = w.seq(true_b, join, list(true_stack), loop, active=active)
         t_end = w.ended_at
         f_out, f_stack = w.seq(false_b, join, list(false_stack), loop, active=active)
     return (t_out, t_stack, t_end), (f_out, f_stack, w.ended_at), join
+
+
+def _met_before(w, b, first, steps=8):
+    """Where the branches met that got to block ``b``, which the ``first`` walk
+    wrote: a block before it that only leads to it and that the first walk got to,
+    which the second ran through writing nothing (the entry of a with after an if:
+    each branch would keep a manager of its own), else ``b``."""
+    for _ in range(steps):
+        preds = w.blocks[b].preds
+        if len(preds) != 1 or preds[0] not in first or w.blocks[preds[0]].succs != [b]:
+            break
+        b = preds[0]
+    return b
 
 
 def _returned_at(w, end, join, out, stack):

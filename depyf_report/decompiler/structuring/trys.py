@@ -64,7 +64,7 @@ def build(w, h, b, stack, loop, active, stop):
     after_with = None  # what runs after a with whose body never ends normally
     if is_with and follow is None:
         # (every way through the body raises: only __exit__ suppressing goes on)
-        after_with = suppressed(w, h)
+        after_with = suppressed(w, h, alone=True)
         if after_with is None:
             raise Unsupported("a with body that always raises goes on unreadably")
     elif is_with and follow is not None and _leaves_with(w, h, follow, loop_edges(loop)):
@@ -596,6 +596,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     going_round = _runs_on_past_a_continue(w, rounds, edges)
     if going_round is not None:
         return going_round
+    ending_after = _ends_past_a_continue(w, rounds, ways, edges)
+    if ending_after is not None:
+        return ending_after
     if rounds:
         return after if after in rounds else min(rounds)
     # Every way out ends the function. A return written in the body returns a value
@@ -635,15 +638,42 @@ def _runs_on_past_a_continue(w, rounds, edges):
     return None
 
 
-def _code_on_the_way(w, x, edges, steps=8):
+def _ends_past_a_continue(w, rounds, ways, edges):
+    """Of exits that go round the loop, each running the same code, and one that
+    ends the function, that one where it runs that code and then code of its own that
+    could raise, which no way out of the body runs after its copy of the cleanup (a
+    return there pushes what it returns before the copy, or loads a constant after
+    it): the code after the try, past the cleanup a continue in the body runs too
+    (laid out after the continue's copy where the body ends ``if c: continue``). None
+    where there is no such one. (3.10 copies that code, a small end, to each way the
+    body ends.)"""
+    ending = sorted(x for x, way in ways.items() if way == ENDS)
+    if not rounds or not ending or len(rounds) + len(ending) != len(ways):
+        return None
+    copies = {tuple(_code_on_the_way(w, x, edges)) for x in rounds}
+    if len(copies) != 1 or not _copies_of_one(w, ending):
+        return None
+    copy = copies.pop()
+    code = _code_on_the_way(w, ending[0], edges, to_the_end=True)
+    rest = code[len(copy) :]
+    if tuple(code[: len(copy)]) != copy or all(op in _PLAIN for op, _ in rest):
+        return None
+    return ending[0]
+
+
+def _code_on_the_way(w, x, edges, steps=8, to_the_end=False):
     """The instructions but jumps and NOPs on the straight path from block ``x`` to
     the loop edge among ``edges`` it reaches (``_way_out``)."""
     blocks, instrs, code = w.graph.blocks, w.graph.instrs, []
     for _ in range(steps):
-        if x in edges or len(blocks[x].succs) != 1:
+        if x in edges or len(blocks[x].succs) > 1:
             break
         block = blocks[x]
+        if not block.succs and not to_the_end:
+            break
         code += [(i.op, i.argval) for i in instrs[block.start : block.end] if i.op not in _MOVES]
+        if not block.succs:
+            break
         x = block.succs[0]
     return code
 

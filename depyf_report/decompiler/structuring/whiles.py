@@ -16,6 +16,7 @@ from .fors import for_loop
 from .loops import (
     Loop,
     check_body_ends,
+    clears_a_name,
     dead_ends_dropped,
     else_clause,
     goes_on_unwritten,
@@ -516,17 +517,35 @@ def _reached_normally(w, h, body) -> set[int]:
     return reached
 
 
+def _ends_clause(w, x, h, body) -> bool:
+    """Whether block ``x``, which only the loop's ``body`` leads to, ends the except
+    clause the loop at ``h`` is in and jumps on: pops the exception it handles (out
+    from under the clause's cleanup handler), clears its name."""
+    handler = w.blocks[h].handler
+    in_clause = handler is not None and w.graph.at(handler.target) in w.an.transparent
+    if not in_clause or w.blocks[x].handler == handler:
+        return False
+    ops = w.graph.instrs[w.blocks[x].start : w.blocks[x].end]
+    if not set(w.blocks[x].preds) <= body or [i.op for i in ops[:1]] != ["POP_EXCEPT"]:
+        return False
+    at = 1 + 3 * clears_a_name(ops, 1)
+    return [i.op for i in ops[at:]] == ["JUMP"]
+
+
 def _exits(w, h, body) -> set[int]:
     """Blocks after the loop's layout extent that control leaves the loop for. That
     extent ends with the last block reached from the header without raising: except
     clauses may be laid out after the code that follows the loop."""
     last = max(_reached_normally(w, h, body))
+    # (3.13 lays the end of the except clause a loop inside it breaks out of, which
+    # pops the exception it handles, between the body's blocks: that is the way out)
+    ends = {x for x in range(h + 1, last + 1) if x not in body and _ends_clause(w, x, h, body)}
     # (not a block of the loop laid out past it: a clause's way to the repeated test;
     # nor the body of an ``async for`` inside, which may never go back: seed 384)
-    found = {
+    found = ends | {
         s
         for x in range(h, last + 1)
-        if x == h or w.graph.async_for_end(x) is None
+        if x not in ends and (x == h or w.graph.async_for_end(x) is None)
         for s in w.blocks[x].succs
         if s > last and s not in body
     }

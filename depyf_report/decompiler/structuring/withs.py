@@ -148,7 +148,7 @@ def with_end(w, h, exits, follow):
     (None, the block it starts at) or (None, (start, end) of the instructions that
     the compiler copied into the suppressing path). (follow, None) where that path
     cannot be read."""
-    after = suppressed(w, h)
+    after = suppressed(w, h, alone=True)
     if after is None:
         return follow, None
     same = [x for x in sorted(exits) if _goes_on_like(w, x, after) and not _leaves_loops(w, x)]
@@ -157,10 +157,11 @@ def with_end(w, h, exits, follow):
     return (follow if follow in same else same[-1]), None
 
 
-def suppressed(w, h):
+def suppressed(w, h, alone=False):
     """Where the code after a with statement starts, as its handler reaches it when
     ``__exit__`` returns true: a block, or a (start, end) run of instructions left in
-    the handler's last block; None where the handler has another shape."""
+    the handler's last block; None where the handler has another shape. ``alone``:
+    no way through the body gets to that code, which only this way out runs."""
     blocks, instrs = w.graph.blocks, w.graph.instrs
     test = blocks[h]
     if len(test.succs) != 2 or instrs[test.last].op != "POP_JUMP_IF_TRUE":
@@ -181,8 +182,9 @@ def suppressed(w, h):
                 return block.succs[0]
             # the handler pops one exception: a second POP_EXCEPT ends an enclosing
             # clause (3.13 runs on into it where it copied the clause's end there;
-            # 3.10's own layouts of the with are left as they were read)
-            ends = op == "POP_EXCEPT" and popped and LINELESS_BLOCKS_INLINED
+            # every Python where the body never gets to it, the with ending the
+            # clause; 3.10 copies it into each way out of a with whose body ends)
+            ends = op == "POP_EXCEPT" and popped and (alone or LINELESS_BLOCKS_INLINED)
             if op not in _SUPPRESS_CLEANUP or ends:
                 if x in w.graph.rotated and i >= w.graph.copy_starts[x]:
                     return w.graph.rotated[x]  # the loop's test, repeated: the next round
