@@ -661,6 +661,9 @@ if sys.version_info >= (3, 11):
 # the return after it, not read yet).
 if sys.version_info >= (3, 11):
     READABLE += [("try_regions", "try_ending_a_try_in_a_clause")]
+# loops: loops the walk reads in regions and shapes of their own (a while loop in a
+# class body whose test reads a name of the function around it).
+READABLE += [("loop_regions", name) for name in ("class_body_loop_reads_a_cell",)]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
