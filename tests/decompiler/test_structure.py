@@ -662,8 +662,12 @@ if sys.version_info >= (3, 11):
 if sys.version_info >= (3, 11):
     READABLE += [("try_regions", "try_ending_a_try_in_a_clause")]
 # loops: loops the walk reads in regions and shapes of their own (a while loop in a
-# class body whose test reads a name of the function around it).
-READABLE += [("loop_regions", name) for name in ("class_body_loop_reads_a_cell",)]
+# class body whose test reads a name of the function around it; a while loop with a
+# continue that ends an outer loop's body).
+READABLE += [
+    ("loop_regions", name)
+    for name in ("class_body_loop_reads_a_cell", "while_ending_a_for_body_with_a_continue")
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -1,7 +1,9 @@
 """Loops the walk once left to the state machine, in regions and shapes of their own: a
 while loop in a class body whose test reads a name of the function around it (3.12+
 read it through the class namespace, LOAD_LOCALS then LOAD_FROM_DICT_OR_DEREF, which
-the scan for the test the compiler repeats at the end of the body did not know)."""
+the scan for the test the compiler repeats at the end of the body did not know); a
+while loop with a continue that ends an outer loop's body (3.12+ lay its test out as
+tests into the body over jumps back to the outer loop's next round)."""
 
 LOG = []
 
@@ -24,8 +26,25 @@ def class_body_loop_reads_a_cell(items):
     return Tally.total, items, LOG
 
 
+def while_ending_a_for_body_with_a_continue(rows):
+    # the while's way out is the for loop's next round, behind it: each copy of its
+    # test jumps into the body over a jump back, and the continue goes to the top copy
+    # (seeds 11365, 10418 on 3.12+)
+    out = []
+    for row in rows:
+        row = list(row)
+        while row and row[-1] > 0:
+            n = row.pop()
+            if n % 2:
+                continue
+            out.append(n)
+    return out
+
+
 CASES = [
     ("class_body_loop_reads_a_cell", ([1, -2, 3],)),
     ("class_body_loop_reads_a_cell", ([None, 4, -1],)),
     ("class_body_loop_reads_a_cell", ([],)),
+    ("while_ending_a_for_body_with_a_continue", ([[1, 2, 3], [0, 4], [6, 5, 8]],)),
+    ("while_ending_a_for_body_with_a_continue", ([],)),
 ]
