@@ -663,10 +663,15 @@ if sys.version_info >= (3, 11):
     READABLE += [("try_regions", "try_ending_a_try_in_a_clause")]
 # loops: loops the walk reads in regions and shapes of their own (a while loop in a
 # class body whose test reads a name of the function around it; a while loop with a
-# continue that ends an outer loop's body).
+# continue that ends an outer loop's body; an endless loop whose only way out is a
+# raise in an async for inside).
 READABLE += [
     ("loop_regions", name)
-    for name in ("class_body_loop_reads_a_cell", "while_ending_a_for_body_with_a_continue")
+    for name in (
+        "class_body_loop_reads_a_cell",
+        "while_ending_a_for_body_with_a_continue",
+        "raises_from_an_async_for_in_an_endless_loop",
+    )
 ]
 
 

@@ -3,9 +3,35 @@ while loop in a class body whose test reads a name of the function around it (3.
 read it through the class namespace, LOAD_LOCALS then LOAD_FROM_DICT_OR_DEREF, which
 the scan for the test the compiler repeats at the end of the body did not know); a
 while loop with a continue that ends an outer loop's body (3.12+ lay its test out as
-tests into the body over jumps back to the outer loop's next round)."""
+tests into the body over jumps back to the outer loop's next round); an endless loop
+whose only way out is a raise in an ``async for`` inside it. Awaits are driven without
+an event loop, as in ``async_code.py``."""
 
 LOG = []
+
+
+class Tick:
+    def __init__(self, label):
+        self.label = label
+
+    def __await__(self):
+        yield self.label
+        return f"after {self.label}"
+
+
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.n <= 0:
+            raise StopAsyncIteration
+        self.n -= 1
+        await Tick(("next", self.n))
+        return self.n
 
 
 def class_body_loop_reads_a_cell(items):
@@ -41,10 +67,24 @@ def while_ending_a_for_body_with_a_continue(rows):
     return out
 
 
+async def raises_from_an_async_for_in_an_endless_loop(rows):
+    # the raise, laid out past the blocks the loop reaches without raising, is the
+    # endless loop's only way out: it is the inner loop's code, no break out of the
+    # outer one (seed 1009 on 3.12+)
+    rows = list(rows)
+    while True:
+        async for n in Countdown(rows.pop()):
+            LOG.append(n)
+            if n > 2:
+                raise ValueError(n)
+
+
 CASES = [
     ("class_body_loop_reads_a_cell", ([1, -2, 3],)),
     ("class_body_loop_reads_a_cell", ([None, 4, -1],)),
     ("class_body_loop_reads_a_cell", ([],)),
     ("while_ending_a_for_body_with_a_continue", ([[1, 2, 3], [0, 4], [6, 5, 8]],)),
     ("while_ending_a_for_body_with_a_continue", ([],)),
+    ("raises_from_an_async_for_in_an_endless_loop", ([1, 2],)),
+    ("raises_from_an_async_for_in_an_endless_loop", ([5],)),
 ]
