@@ -671,6 +671,7 @@ READABLE += [
         "class_body_loop_reads_a_cell",
         "while_ending_a_for_body_with_a_continue",
         "raises_from_an_async_for_in_an_endless_loop",
+        "returns_from_a_loop_in_a_try_that_raises",
     )
 ]
 
@@ -831,6 +832,9 @@ if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
 STRUCTURED += [("branch_exits", "breaks_from_a_with_in_a_loop_that_raises")]
 if sys.version_info >= (3, 13):  # (3.13 split the chain: an if in an if)
     STRUCTURED += [("branch_exits", "breaks_on_a_chained_test_in_a_named_clause")]
+# loops: an endless loop whose break ends the try body around it: ``if c: break`` at
+# the top of its body comes out as the loop's test, ``while not c:``.
+STRUCTURED += [("loop_regions", "breaks_from_an_endless_loop_ending_a_try")]
 
 # trys: ``finally: continue`` and ``finally: break`` after except* clauses, read as a
 # bare except that continues or breaks around the try, the jump after it once (the

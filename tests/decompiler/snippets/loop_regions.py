@@ -4,8 +4,11 @@ read it through the class namespace, LOAD_LOCALS then LOAD_FROM_DICT_OR_DEREF, w
 the scan for the test the compiler repeats at the end of the body did not know); a
 while loop with a continue that ends an outer loop's body (3.12+ lay its test out as
 tests into the body over jumps back to the outer loop's next round); an endless loop
-whose only way out is a raise in an ``async for`` inside it. Awaits are driven without
-an event loop, as in ``async_code.py``."""
+whose only way out is a raise in an ``async for`` inside it; a loop in a try body
+that returns from inside it, the body never ending otherwise (3.10 and 3.12+ leave
+the RETURN_VALUE out of the try); an endless loop whose break, 3.13 laid out inside
+the loop, ends the try body around it. Awaits are driven without an event loop, as in
+``async_code.py``."""
 
 LOG = []
 
@@ -79,6 +82,39 @@ async def raises_from_an_async_for_in_an_endless_loop(rows):
                 raise ValueError(n)
 
 
+def returns_from_a_loop_in_a_try_that_raises(items, stop):
+    # the returns inside the loop are the try body's only ways out but its raise:
+    # no end of the body that the loop's rounds would stop at (seed 11622)
+    try:
+        for n in items:
+            LOG.append(n)
+            if n == stop:
+                return n
+            elif n < 0:
+                return -n
+        raise KeyError(stop)
+    except KeyError as e:
+        return ("missing", e.args)
+
+
+def breaks_from_an_endless_loop_ending_a_try(tape):
+    # 3.13 lays the break's jump past the try out inside the loop: it is where the loop
+    # ends, the try body's end, not a way past it (seeds 10804, 11251, 11452)
+    tape = list(tape)
+    try:
+        while True:
+            if tape.pop():
+                break
+            try:
+                LOG.append(1 // tape[-1])
+            except ZeroDivisionError:
+                LOG.append("zero")
+    except IndexError:
+        LOG.append("empty")
+    LOG.append(len(tape))
+    return LOG
+
+
 CASES = [
     ("class_body_loop_reads_a_cell", ([1, -2, 3],)),
     ("class_body_loop_reads_a_cell", ([None, 4, -1],)),
@@ -87,4 +123,10 @@ CASES = [
     ("while_ending_a_for_body_with_a_continue", ([],)),
     ("raises_from_an_async_for_in_an_endless_loop", ([1, 2],)),
     ("raises_from_an_async_for_in_an_endless_loop", ([5],)),
+    ("returns_from_a_loop_in_a_try_that_raises", ([1, 2, 3], 2)),
+    ("returns_from_a_loop_in_a_try_that_raises", ([1, -2, 3], 2)),
+    ("returns_from_a_loop_in_a_try_that_raises", ([1, 3], 2)),
+    ("breaks_from_an_endless_loop_ending_a_try", ([1, 0, 0, 2],)),
+    ("breaks_from_an_endless_loop_ending_a_try", ([0, 0],)),
+    ("breaks_from_an_endless_loop_ending_a_try", ([1, 0, 1, 0],)),
 ]
