@@ -664,7 +664,9 @@ if sys.version_info >= (3, 11):
 # loops: loops the walk reads in regions and shapes of their own (a while loop in a
 # class body whose test reads a name of the function around it; a while loop with a
 # continue that ends an outer loop's body; an endless loop whose only way out is a
-# raise in an async for inside).
+# raise in an async for inside; a loop in a try body that only returns from inside
+# it; an except clause whose end goes on to the rest of a for loop's round that
+# returns).
 READABLE += [
     ("loop_regions", name)
     for name in (
@@ -672,6 +674,7 @@ READABLE += [
         "while_ending_a_for_body_with_a_continue",
         "raises_from_an_async_for_in_an_endless_loop",
         "returns_from_a_loop_in_a_try_that_raises",
+        "returns_after_a_clause_in_a_loop_in_a_for",
     )
 ]
 

@@ -7,7 +7,9 @@ tests into the body over jumps back to the outer loop's next round); an endless 
 whose only way out is a raise in an ``async for`` inside it; a loop in a try body
 that returns from inside it, the body never ending otherwise (3.10 and 3.12+ leave
 the RETURN_VALUE out of the try); an endless loop whose break, 3.13 laid out inside
-the loop, ends the try body around it. Awaits are driven without an event loop, as in
+the loop, ends the try body around it; an except clause in a loop inside a for loop,
+whose end goes on to code that returns (3.12+ lay the clause out after the for
+loop). Awaits are driven without an event loop, as in
 ``async_code.py``."""
 
 LOG = []
@@ -115,6 +117,25 @@ def breaks_from_an_endless_loop_ending_a_try(tape):
     return LOG
 
 
+def returns_after_a_clause_in_a_loop_in_a_for(items):
+    # the code after the try never goes round: the natural loops leave it out, and
+    # the clause's end that goes on there, laid out after the for loop, kept it from
+    # being read as the for loop's own code (seed 11558 on 3.12+)
+    for n in items:
+        while n <= 5:
+            try:
+                LOG.append(10 // n)
+            except ZeroDivisionError:
+                LOG.append("zero")
+                if len(LOG) < 3:
+                    continue
+                LOG.append("again")
+            if len(LOG) > 3:
+                return n
+            return None
+    return LOG
+
+
 CASES = [
     ("class_body_loop_reads_a_cell", ([1, -2, 3],)),
     ("class_body_loop_reads_a_cell", ([None, 4, -1],)),
@@ -129,4 +150,7 @@ CASES = [
     ("breaks_from_an_endless_loop_ending_a_try", ([1, 0, 0, 2],)),
     ("breaks_from_an_endless_loop_ending_a_try", ([0, 0],)),
     ("breaks_from_an_endless_loop_ending_a_try", ([1, 0, 1, 0],)),
+    ("returns_after_a_clause_in_a_loop_in_a_for", ([0, 0],)),
+    ("returns_after_a_clause_in_a_loop_in_a_for", ([7, 0, 2],)),
+    ("returns_after_a_clause_in_a_loop_in_a_for", ([9, 8],)),
 ]
