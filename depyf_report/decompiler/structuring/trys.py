@@ -819,8 +819,9 @@ def _lone_return(w, x) -> bool:
 def _returns_from_loops(w, x, region) -> bool:
     """Whether block ``x`` is a lone RETURN_VALUE that only loops inside ``region``
     lead to (3.10 and 3.12+ leave it out of the try around a return in the loop), each
-    way through blocks of the region that only it leads to (the returned value)."""
-    inside = set().union(*(w.an.loops[h] for h in w.an.loops if h in region))
+    way through blocks of the region that only it leads to (the returned value). Not
+    from a loop's header: where the loop ends (a for loop's else), the body goes on."""
+    inside = set().union(*(w.an.loops[h] - {h} for h in w.an.loops if h in region))
     preds = w.graph.blocks[x].preds
     return (
         _lone_return(w, x)
