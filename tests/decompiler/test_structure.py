@@ -676,6 +676,22 @@ if sys.version_info >= (3, 11):
     READABLE += [("branch_regions_star", "breaks_on_an_and_in_a_star_clause")]
 if sys.version_info < (3, 12):  # (read on 3.12+ already: see py313b above)
     READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
+# loops: loops the walk reads in regions and shapes of their own (a while loop in a
+# class body whose test reads a name of the function around it; a while loop with a
+# continue that ends an outer loop's body; an endless loop whose only way out is a
+# raise in an async for inside; a loop in a try body that only returns from inside
+# it; an except clause whose end goes on to the rest of a for loop's round that
+# returns).
+READABLE += [
+    ("loop_regions", name)
+    for name in (
+        "class_body_loop_reads_a_cell",
+        "while_ending_a_for_body_with_a_continue",
+        "raises_from_an_async_for_in_an_endless_loop",
+        "returns_from_a_loop_in_a_try_that_raises",
+        "returns_after_a_clause_in_a_loop_in_a_for",
+    )
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -834,6 +850,9 @@ if sys.version_info[:2] == (3, 12):  # (other layouts of it are not read yet)
 STRUCTURED += [("branch_exits", "breaks_from_a_with_in_a_loop_that_raises")]
 if sys.version_info >= (3, 13):  # (3.13 split the chain: an if in an if)
     STRUCTURED += [("branch_exits", "breaks_on_a_chained_test_in_a_named_clause")]
+# loops: an endless loop whose break ends the try body around it: ``if c: break`` at
+# the top of its body comes out as the loop's test, ``while not c:``.
+STRUCTURED += [("loop_regions", "breaks_from_an_endless_loop_ending_a_try")]
 
 # trys: ``finally: continue`` and ``finally: break`` after except* clauses, read as a
 # bare except that continues or breaks around the try, the jump after it once (the

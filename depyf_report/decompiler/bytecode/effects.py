@@ -12,6 +12,10 @@ VALUE_EFFECTS = {
     "LOAD_GLOBAL": 1,
     "LOAD_NAME": 1,
     "LOAD_DEREF": 1,
+    # a class body's read of a name its function holds in a cell (3.12+): the class
+    # namespace, then the name looked up in it or the cell
+    "LOAD_LOCALS": 1,
+    "LOAD_FROM_LOCALS": 0,
     "LOAD_CONST": 1,
     "PUSH_NULL": 1,
     "LOAD_ATTR": 0,

@@ -62,7 +62,9 @@ def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
         else:
             continue
         top_end = _before_chain_ends(instrs, ins.target)
-        length, bottom = _test_length(instrs, top_end, bottom_end, back, ins.target)
+        top_exit = _jumped_over_exit(instrs, top_end, ins.target)
+        top_end -= top_exit is not None
+        length, bottom = _test_length(instrs, top_end, bottom_end, back, ins.target, top_exit)
         # Only part of the test agrees when the copy is laid out otherwise: a jump from
         # before that part into the body shows it, and the loop keeps its two entries.
         if length and first_from[ins.target] > top_end - length:
@@ -88,19 +90,37 @@ def _before_chain_ends(instrs, body: int) -> int:
     return body - 1
 
 
-def _test_length(instrs, top_end: int, bottom_end: int, back: int, body: int) -> tuple[int, int]:
+def _jumped_over_exit(instrs, top_end: int, body: int) -> int | None:
+    """Where the top copy's last test leaves, where it is laid out as a test into the
+    body over a jump out (3.12+, whose conditional jumps only go forward, where the
+    loop's exit is behind it: an outer loop's next round); None where it is not."""
+    jump, test = instrs[top_end], instrs[top_end - 1] if top_end else None
+    if test is None or test.op not in CONDITIONS or test.target != body:
+        return None
+    if jump.op != "JUMP" or jump.target is None or jump.target > top_end:
+        return None
+    return jump.target if jump.handler == test.handler else None
+
+
+def _test_length(
+    instrs, top_end: int, bottom_end: int, back: int, body: int, top_exit: int | None = None
+) -> tuple[int, int]:
     """How many instructions the test ending at ``top_end`` repeats before ``bottom_end``
     (0: none), and where the repeated copy starts. The top copy jumps to the exit when
-    the test fails and falls into the body; the bottom copy goes to ``back`` (the body,
-    or a jump there) when it holds and to the exit otherwise."""
+    the test fails and falls into the body (or, ``top_exit``, jumps into the body when
+    it holds, over a jump there); the bottom copy goes to ``back`` (the body, or a jump
+    there) when it holds and to the exit otherwise."""
     top, bottom = instrs[top_end] if top_end >= 0 else None, instrs[bottom_end]
     if top is None or top.handler != bottom.handler:
         return 0, bottom_end
+    top_op, top_target = top.op, top.target
+    if top_exit is not None:
+        top_op, top_target = OPPOSITE[top.op], top_exit
     if back == bottom.target:  # jumps back when the test holds: the exit follows
-        same_sense, exit_ = OPPOSITE.get(top.op) == bottom.op, bottom_end + 1
+        same_sense, exit_ = OPPOSITE.get(top_op) == bottom.op, bottom_end + 1
     else:
-        same_sense, exit_ = top.op == bottom.op, bottom.target
-    if not same_sense or not _same_exit(instrs, top.target, exit_):
+        same_sense, exit_ = top_op == bottom.op, bottom.target
+    if not same_sense or not _same_exit(instrs, top_target, exit_):
         return 0, bottom_end
     copy_of = {top_end: bottom_end}  # an agreeing instruction of the top copy -> its copy
     i, j = top_end - 1, bottom_end - 1
@@ -258,8 +278,10 @@ def _is_condition(run: list[Instr], chain_ends: dict[int, str]) -> bool:
             depth -= 1
             continue
         if ins.op == "JUMP" and depth == 0 and ins.target is not None:
-            # (one arm of a conditional test, held: on to the body past the other arm)
-            if ins.target <= run[-1].index:
+            # (one arm of a conditional test, held: on to the body past the other arm;
+            # or a test's way out behind, the test jumping over it: 3.12+)
+            over = n and run[n - 1].op in CONDITIONS and run[n - 1].target == ins.index + 1
+            if ins.target <= run[-1].index and not over:
                 return False
             continue
         if ins.op in ("COPY", "SWAP"):  # (a chained comparison keeps its middle operand)

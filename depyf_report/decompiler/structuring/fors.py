@@ -187,7 +187,10 @@ def _still_iterating(w, h, body, exits, done):
                 # (a loop inside, such as an inlined comprehension, comes back to x;
                 # a with or try entered in the body goes on to x from its handler too)
                 or not all(
-                    p in body or w.an.dominates(x, p) or _handled_from(w, h, body, p)
+                    p in body
+                    or w.an.dominates(x, p)
+                    or _handled_from(w, h, body, p)
+                    or _ends_a_clause_in(w, body, p)
                     for p in block.preds
                 )
             ):
@@ -206,6 +209,23 @@ def _still_iterating(w, h, body, exits, done):
             }
             grown = True
     return frozenset(body), exits
+
+
+def _ends_a_clause_in(w, body, p, steps=8) -> bool:
+    """Whether block ``p`` is the end of an except clause in the loop's body (only
+    the body leads there, through the clause's code), which goes on with the iterator
+    still there: 3.12+ lay it out after the loop, and the natural loop leaves it out
+    where the code it goes on to never goes round again (it returns)."""
+    if w.graph.instrs[w.blocks[p].start].op != "POP_EXCEPT":
+        return False
+    seen, todo = {p}, [p]  # (the clause's code before its end, outside the body too)
+    while todo:
+        preds = w.blocks[todo.pop()].preds
+        if not preds or len(seen) > steps:
+            return False
+        todo += [x for x in preds if x not in body and x not in seen]
+        seen.update(preds)
+    return True
 
 
 def _handled_from(w, h, body, p, steps=12) -> bool:

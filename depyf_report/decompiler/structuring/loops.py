@@ -122,7 +122,16 @@ def dead_ends_dropped(w, exits, h, body) -> set[int]:
             reached.add(x)
             todo += w.blocks[x].succs
     kept = {e for e in exits if e in reached or e not in raising}
-    return kept or exits
+    # (where every way out raises, one that only loops inside reach is theirs: a raise
+    # in an inner loop's body or after it, never a break out of this one, seed 1009)
+    return kept or {e for e in exits if not _only_from_inner_loops(w, e, h, body)}
+
+
+def _only_from_inner_loops(w, b, h, body) -> bool:
+    """Whether every way to block ``b`` comes from loops inside the loop at ``h``."""
+    inner = [w.an.loops[f] for f in w.an.loops if f != h and f in body]
+    preds = w.blocks[b].preds
+    return bool(preds) and all(any(p in loop for loop in inner) for p in preds)
 
 
 def _after_break(w, b, h) -> bool:

@@ -554,6 +554,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
 
     Which exit is taken matters: the walk of the body stops there as at its end,
     so a break taken for the end would silently be lost."""
+    # (a lone RETURN_VALUE that only loops in the body reach returns what they pushed:
+    # no end of the body, which would end their rounds there too)
+    exits = {x for x in exits if not _returns_from_loops(w, x, region)}
     if not exits:
         return None
     ending = exits
@@ -841,6 +844,38 @@ def _returned(w, x, steps=8) -> str | None:
 def _lone_return(w, x) -> bool:
     block = w.graph.blocks[x]
     return [i.op for i in w.graph.instrs[block.start : block.end]] == ["RETURN_VALUE"]
+
+
+def _returns_from_loops(w, x, region) -> bool:
+    """Whether block ``x`` is a lone RETURN_VALUE that only loops inside ``region``
+    lead to (3.10 and 3.12+ leave it out of the try around a return in the loop), each
+    way through blocks of the region that only it leads to (the returned value). Not
+    from a loop's header: where the loop ends (a for loop's else), the body goes on."""
+    inside = set().union(*(w.an.loops[h] - {h} for h in w.an.loops if h in region))
+    preds = w.graph.blocks[x].preds
+    return (
+        _lone_return(w, x)
+        and bool(preds)
+        and all(_from_a_loop(w, p, inside, region) for p in preds)
+    )
+
+
+def _from_a_loop(w, b, loops, region, steps=6) -> bool:
+    """Whether every way to block ``b`` comes from ``loops`` through a few blocks of
+    ``region`` (the returned value, an ``if a or b:`` before the return)."""
+    seen, todo = {b}, [b]
+    while todo:
+        x = todo.pop()
+        if x not in region or len(seen) > steps:
+            return False
+        if x in loops:
+            continue
+        preds = w.graph.blocks[x].preds
+        if not preds:
+            return False
+        todo += [p for p in preds if p not in seen]
+        seen.update(preds)
+    return True
 
 
 def _swaps_under_exit(w, b, at) -> bool:

@@ -540,12 +540,16 @@ def _exits(w, h, body) -> set[int]:
     # (3.13 lays the end of the except clause a loop inside it breaks out of, which
     # pops the exception it handles, between the body's blocks: that is the way out)
     ends = {x for x in range(h + 1, last + 1) if x not in body and _ends_clause(w, x, h, body)}
+    # (a break's jump laid out inside that extent which ends an enclosing with or try
+    # body, 3.13, is where the loop goes on: that body goes on past it, not the loop)
+    fenced = {x for x in range(h + 1, last + 1) if x not in body and x in w.fences}
+    fenced = {x for x in fenced if any(p in body for p in w.blocks[x].preds)}
     # (not a block of the loop laid out past it: a clause's way to the repeated test;
     # nor the body of an ``async for`` inside, which may never go back: seed 384)
     found = ends | {
         s
         for x in range(h, last + 1)
-        if x not in ends and (x == h or w.graph.async_for_end(x) is None)
+        if x not in ends and x not in fenced and (x == h or w.graph.async_for_end(x) is None)
         for s in w.blocks[x].succs
         if s > last and s not in body
     }
@@ -559,7 +563,7 @@ def _exits(w, h, body) -> set[int]:
             return False
         return w.graph.at(handler.target) in w.an.transparent
 
-    return {
+    return fenced | {
         s
         for s in found
         if not inside_clause(s) and not all(inside_clause(p) for p in w.blocks[s].preds)
