@@ -651,6 +651,20 @@ READABLE += [
 if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as an arm)
     READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
 
+# fins: copies of a finally body before a way out of the try body that hold a with
+# (the return value kept over it), a loop returning before the copy's last statement,
+# or an if whose else raises, the code after it written inside or after it.
+READABLE += [
+    ("finally_regions", name)
+    for name in (
+        "returns_a_name_kept_over_a_with_in_finally",
+        "returns_a_name_stored_inside_a_with_in_finally",
+        "returns_a_name_past_an_if_raising_in_finally",
+    )
+]
+if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
+    READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

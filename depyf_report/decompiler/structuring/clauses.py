@@ -305,7 +305,16 @@ def strip_copies(
         return body
     leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
     out = []
+    own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
+        if not own and n > 1 and _is_copy(body[i : i + n - 1], final[:-1]):
+            # (a return in a loop of the copy leaves as the finally body's own does;
+            # its last statement, which may hold the way out after it, is read below)
+            own = n - 1
+        if own:
+            own -= 1
+            out.append(stmt)
+            continue
         at_end = tail and i == len(body) - 1
         for hoisted in _if_tails(stmt):
             if _is_copy([*out, *hoisted[0]][-n:], final):
@@ -459,15 +468,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
         stmt, end = _returned_after_exits(out, end, stmt)
-        _hoist_kept_value(out, end, stmt, final)
+        end = _hoist_kept_value(out, end, stmt, final)
     own = _runs_its_own_way_out(out[:end], stmt, final)
-    copied = len(final) - 1 if own else len(final)
+    size = None if own else _copy_length(out, end, final)
+    copied = len(final) - 1 if own else size or len(final)
     if own and not _cannot_raise(stmt):
         # (the finally body's own return, which may raise: kept as the body's way out
         # it would run the finally body again. The way out it stands for, dropped
         # by the compiler, does nothing but leave: a plain return leaves as well)
         stmt = ast.Return(value=None)
-    if not own and not _is_copy(out[end - len(final) : end], final):
+    if not own and size is None:
         # The compiler copies the finally body before every way out of the try body,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
@@ -528,6 +538,31 @@ def _is_copy(stmts, final) -> bool:
             else_after_exit_flattened(stmts), else_after_exit_flattened(final)
         )
         or m.same_up_to_temporaries(ifs_joined(stmts), ifs_joined(final))
+        or m.same_up_to_temporaries(code_after_sunk(stmts), code_after_sunk(final))
+    )
+
+
+SPREAD = 4  # statements after the last if of a copy a walk may write after that if
+
+
+def _copy_length(out, end, final) -> int | None:
+    """How many statements before ``end`` in ``out`` are a copy of ``final``: more than
+    ``final`` holds where the walk wrote the code after an if whose else leaves after
+    that if (``code_after_sunk``). None where no copy ends there."""
+    n = len(final)
+    for size in range(n, min(end, n + SPREAD) + 1):
+        if _is_copy_of(out[end - size : end], final):
+            return size
+    return None
+
+
+def _is_copy_of(stmts, final) -> bool:
+    """Whether ``stmts`` are a copy of ``final``, the code after an if whose else
+    leaves written after the if, or inside it, by either."""
+    if len(stmts) == len(final):
+        return _is_copy(stmts, final)
+    return len(stmts) > len(final) and m.same_up_to_temporaries(
+        code_after_sunk(stmts), code_after_sunk(final)
     )
 
 
@@ -557,27 +592,61 @@ def _returned_after_exits(out, end, stmt):
     return ast.Return(value=kept.value), end - 1
 
 
-def _hoist_kept_value(out, end, stmt, final) -> None:
+def _hoist_kept_value(out, end, stmt, final) -> int:
     """``return name`` under a finally body that stores to ``name``: the value is kept
     in a temporary written just before that store, inside the copy of the finally
-    body that ``out[:end]`` ends with. Moved before the copy, the copy reads as one."""
+    body that ``out[:end]`` ends with, at its top or inside one of its statements (a
+    with's body). Moved before the copy, the copy reads as one. Gives where the copy
+    ends then."""
     value = stmt.value
-    if not m.is_temporary(value) or end < len(final) + 1:
-        return
     n = len(final)
-    tail = out[end - n - 1 : end]
-    for j, kept in enumerate(tail):
-        if (
-            j
-            and isinstance(kept, ast.Assign)
-            and len(kept.targets) == 1
-            and isinstance(kept.targets[0], ast.Name)
-            and kept.targets[0].id == value.id
-            and isinstance(kept.value, (ast.Name, ast.Constant))
-            and m.same(tail[:j] + tail[j + 1 :], final)
-        ):
-            out[end - n - 1 : end] = [kept, *tail[:j], *tail[j + 1 :]]
-            return
+    if not m.is_temporary(value) or end < n:
+        return end
+    # (the assignment among the copy's statements, or inside one of them)
+    for size in range(n, min(end, n + SPREAD + 1) + 1):
+        tail = out[end - size : end]
+        for stmts in statement_lists(tail):
+            j = next((j for j, s in enumerate(stmts) if _keeps_in(s, value.id)), None)
+            if j is None:
+                continue
+            kept = stmts.pop(j)
+            emptied = stmts is not tail and not stmts
+            if emptied:
+                stmts.append(ast.Pass())
+            if _is_copy_of(tail, final):
+                out[end - size : end] = [kept, *tail]
+                return end + len(tail) + 1 - size
+            if emptied:  # (not a copy with it moved out: left as it was)
+                stmts.pop()
+            stmts.insert(j, kept)
+    return end
+
+
+def _keeps_in(stmt, ident) -> bool:
+    """Whether ``stmt`` is ``ident = v``, a temporary keeping a name's or constant's value."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == ident
+        and isinstance(stmt.value, (ast.Name, ast.Constant))
+    )
+
+
+def statement_lists(body):
+    """``body`` and each list of statements inside it, in this function's own code."""
+    todo = [body]
+    while todo:
+        stmts = todo.pop()
+        yield stmts
+        for stmt in stmts:
+            if isinstance(stmt, SCOPES):
+                continue
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        todo.append(inner)
 
 
 def _kept_return(out, stmt, clearing):
@@ -942,10 +1011,38 @@ def _else_after_exit(stmt):
     return [stmt]
 
 
-def _rewritten_at_every_depth(stmts, rewrite):
+def code_after_sunk(stmts):
+    """A copy of ``stmts`` with the code after each if whose else ends in a return,
+    raise, break or continue (and whose body does not) written at the end of its body
+    instead, at every depth: the same code. One walk finds the if's join where that
+    code starts, another (the copy of a finally body run on an exception, whose way
+    out differs) none."""
+    return _rewritten_at_every_depth(stmts, lambda stmt: [stmt], _sunk_into_body)
+
+
+def _sunk_into_body(stmts):
+    for i, stmt in enumerate(stmts):
+        rest = stmts[i + 1 :]
+        if rest and isinstance(stmt, ast.If) and _else_only_leaves(stmt):
+            body = [s for s in stmt.body if not isinstance(s, ast.Pass)]
+            stmt.body = _sunk_into_body([*body, *rest])
+            return stmts[: i + 1]
+    return stmts
+
+
+def _else_only_leaves(stmt) -> bool:
+    body, orelse = stmt.body, stmt.orelse
+    return (
+        bool(orelse)
+        and isinstance(orelse[-1], m.TERMINAL)
+        and not (body and isinstance(body[-1], m.TERMINAL))
+    )
+
+
+def _rewritten_at_every_depth(stmts, rewrite, whole=None):
     """A copy of ``stmts`` (not of the functions and classes in them), each statement's
     inner blocks rewritten first, then the statement by ``rewrite``, which gives the
-    statements it stands for."""
+    statements it stands for; then each list of statements by ``whole``."""
     out = []
     for stmt in stmts:
         if isinstance(stmt, SCOPES):
@@ -958,9 +1055,9 @@ def _rewritten_at_every_depth(stmts, rewrite):
             for field in ("body", "orelse", "finalbody"):
                 inner = getattr(part, field, None)
                 if isinstance(inner, list) and inner:
-                    setattr(part, field, _rewritten_at_every_depth(inner, rewrite))
+                    setattr(part, field, _rewritten_at_every_depth(inner, rewrite, whole))
         out += rewrite(stmt)
-    return out
+    return out if whole is None else whole(out)
 
 
 def returns_kept_value(body, rest) -> bool:

@@ -1,0 +1,102 @@
+"""Try statements with a finally body whose copies before a way out of the try body
+hold regions and loops of their own: a with statement, which the return value kept
+over it runs through untouched or is stored inside, and a loop whose returns are the
+finally body's own, before the copy's last statement. Each Box records its enter and
+exit; ``suppress`` tells it to swallow an exception."""
+
+LOG = []
+
+
+class Box:
+    def __init__(self, key, suppress=False):
+        self.key, self.suppress = key, suppress
+
+    def __enter__(self):
+        LOG.append(("enter", self.key))
+        return self.key
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", self.key, kind.__name__ if kind else None))
+        return self.suppress and kind is not None and issubclass(kind, Exception)
+
+
+def returns_a_name_kept_over_a_with_in_finally(flag, x):
+    """``return x`` in a try body whose finally body is a with: the value, loaded
+    before the copy of the finally body, was written into the with's body as a
+    temporary, so the copy read as none. Seed 10705."""
+    del LOG[:]
+    try:
+        if flag:
+            return x
+        x = -x
+    finally:
+        with Box("fin"):
+            pass
+    return x, list(LOG)
+
+
+def returns_a_name_stored_inside_a_with_in_finally(flag, x):
+    """The same, the with's body storing the returned name: the temporary keeping the
+    value is written just before that store, inside the with. Seed 10705."""
+    del LOG[:]
+    try:
+        if flag > 0:
+            return x
+        if flag < 0:
+            raise KeyError(x)
+    finally:
+        with Box("fin", flag < -1):
+            x = flag * 3
+            LOG.append(x)
+    return x, list(LOG)
+
+
+def returns_from_a_loop_inside_a_finally(items, log):
+    """A finally body whose loop returns, before more statements: a copy of it before
+    a way out of the try body holds that loop, whose return was taken for a way out
+    with no copy before it. Seeds 10085, 10324."""
+    try:
+        if items and items[0] > 2:
+            return items[0]
+        log.append(len(items))
+    finally:
+        for i in items:
+            if i < 0:
+                return i
+        log.append("fin")
+    return log
+
+
+def returns_a_name_past_an_if_raising_in_finally(flag, x):
+    """A finally body ending in an if whose else raises, the name the try body returns
+    stored in its other branch: the walk of the copy before the return writes that
+    branch after the if (its else leaves), the handler's walk inside it. Seed 10705."""
+    try:
+        if flag > 1:
+            return x
+    finally:
+        if flag or x > 3:
+            x = flag + 27
+        else:
+            raise ValueError(x)
+    return -x
+
+
+CASES = [
+    ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
+    ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
+    ("returns_a_name_stored_inside_a_with_in_finally", (1, 3)),
+    ("returns_a_name_stored_inside_a_with_in_finally", (0, 3)),
+    ("returns_a_name_stored_inside_a_with_in_finally", (-1, 3)),
+    ("returns_a_name_stored_inside_a_with_in_finally", (-2, 3)),
+    ("returns_from_a_loop_inside_a_finally", ([3, -1], [])),
+    ("returns_from_a_loop_inside_a_finally", ([3, 1], [])),
+    ("returns_from_a_loop_inside_a_finally", ([1, -1], [])),
+    ("returns_from_a_loop_inside_a_finally", ([1, 2], [])),
+    ("returns_from_a_loop_inside_a_finally", ([], [])),
+    ("returns_from_a_loop_inside_a_finally", ([5], None)),
+    ("returns_a_name_past_an_if_raising_in_finally", (2, 1)),
+    ("returns_a_name_past_an_if_raising_in_finally", (1, 1)),
+    ("returns_a_name_past_an_if_raising_in_finally", (0, 5)),
+    ("returns_a_name_past_an_if_raising_in_finally", (0, 1)),
+]
