@@ -653,7 +653,8 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as a
 
 # fins: copies of a finally body before a way out of the try body that hold a with
 # (the return value kept over it), a loop returning before the copy's last statement,
-# or an if whose else raises, the code after it written inside or after it.
+# an if whose else raises, the code after it written inside or after it, or end in an
+# endless loop whose break the compiler wrote as the way out.
 READABLE += [
     ("finally_regions", name)
     for name in (
@@ -662,6 +663,11 @@ READABLE += [
         "returns_a_name_past_an_if_raising_in_finally",
     )
 ]
+if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)
+    READABLE += [
+        ("finally_regions", "returns_through_an_endless_loop_in_finally"),
+        ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
+    ]
 if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
     READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
 

@@ -335,6 +335,12 @@ def strip_copies(
             # (a copy ending in ``if t: raise E``: the way out only in its else)
             out += split[0]
             stmt = split[1]
+        broken = _way_out_in_an_endless_loop(out, stmt, final)
+        if broken is not None:
+            # (a copy ending in an endless loop: the compiler writes the way out
+            # after it in place of each break, and nothing after the loop)
+            out.append(broken[0])
+            stmt = broken[1]
         if isinstance(stmt, leaving):
             way_on = after if at_end else None
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
@@ -914,6 +920,27 @@ def breaks_restored(stmts, way_out):
     node = copy.copy(last)
     node.body = body
     return [*stmts[:-1], node]
+
+
+def _way_out_in_an_endless_loop(out, stmt, final):
+    """(the loop, the return) where ``stmt`` is ``while True`` holding a return that,
+    written ``break``, makes it the last statement of a copy of ``final`` that ``out``
+    ends with; None otherwise."""
+    n = len(final)
+    if not (isinstance(stmt, ast.While) and _endless(stmt)) or len(out) < n - 1:
+        return None
+    returns = [r for r in ast.walk(stmt) if isinstance(r, ast.Return)]
+    for way_out in returns:
+        broken = breaks_restored([stmt], way_out)
+        if broken is not None and _is_copy([*out[len(out) - n + 1 :], *broken], final):
+            return broken[0], way_out
+    return None
+
+
+def _endless(loop) -> bool:
+    """Whether ``loop`` is ``while True:`` with no else: only a break leaves it."""
+    test = loop.test
+    return isinstance(test, ast.Constant) and bool(test.value) and not loop.orelse
 
 
 def _way_out_broken(stmts, way_out, found):

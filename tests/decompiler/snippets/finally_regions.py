@@ -82,6 +82,40 @@ def returns_a_name_past_an_if_raising_in_finally(flag, x):
     return -x
 
 
+def returns_through_an_endless_loop_in_finally(items, log):
+    """A finally body that is ``while True`` left by a break: the compiler writes the
+    way out of the try body in place of the break in its copy, with nothing after the
+    loop, so the return stood inside the loop with no copy before it. Seed 10991."""
+    try:
+        if log:
+            return 15
+        log.append(len(items))
+    finally:
+        while True:
+            log.append(len(items))
+            if not items or items.pop() > 2:
+                break
+    return log
+
+
+def returns_from_named_clauses_through_an_endless_loop(items, log):
+    """The same return from an except clause inside an except clause, both named,
+    whose names are cleared before the copy. Seed 10991."""
+    try:
+        log.append(10 // items[-1])
+    except ZeroDivisionError as e:
+        try:
+            log.append(items[5])
+        except IndexError as e:
+            return 15
+    finally:
+        while True:
+            log.append(len(items))
+            if not items or items.pop() > 2:
+                break
+    return log
+
+
 CASES = [
     ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
     ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
@@ -99,4 +133,11 @@ CASES = [
     ("returns_a_name_past_an_if_raising_in_finally", (1, 1)),
     ("returns_a_name_past_an_if_raising_in_finally", (0, 5)),
     ("returns_a_name_past_an_if_raising_in_finally", (0, 1)),
+    ("returns_through_an_endless_loop_in_finally", ([1, 3, 1], [])),
+    ("returns_through_an_endless_loop_in_finally", ([1, 3, 1], [0])),
+    ("returns_through_an_endless_loop_in_finally", ([], [0])),
+    ("returns_from_named_clauses_through_an_endless_loop", ([1, 3, 0], [])),
+    ("returns_from_named_clauses_through_an_endless_loop", ([1, 3, 1], [])),
+    ("returns_from_named_clauses_through_an_endless_loop", ([0, 0, 0, 0, 0, 0, 0], [])),
+    ("returns_from_named_clauses_through_an_endless_loop", ([], [])),
 ]
