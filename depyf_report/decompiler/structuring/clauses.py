@@ -316,6 +316,12 @@ def strip_copies(
             out.append(stmt)
             continue
         at_end = tail and i == len(body) - 1
+        kept = _kept_before_branches(stmt)
+        if kept is not None:
+            # (the value returned after the copy's last if, kept in each branch
+            # before a store to its name there: loaded once, before the copy)
+            out.append(kept[0])
+            stmt = kept[1]
         for hoisted in _if_tails(stmt):
             if _is_copy([*out, *hoisted[0]][-n:], final):
                 # (3.12+ copy the return after the copy into each branch of its final
@@ -378,6 +384,38 @@ def strip_copies(
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _kept_before_branches(stmt):
+    """(``_t = v``, the if) where each branch of the if ``stmt`` starts keeping the
+    same name or constant ``v`` in a temporary of its own and ends returning it: the
+    value is loaded before the if (before the copy of a finally body whose last if
+    stores to that name, the return copied into each branch), so it is kept once,
+    before it, in one temporary. None otherwise."""
+    if not (isinstance(stmt, ast.If) and stmt.orelse):
+        return None
+    for branch in (stmt.body, stmt.orelse):
+        last = branch[-1]
+        if not (
+            len(branch) > 1
+            and isinstance(last, ast.Return)
+            and m.is_temporary(last.value)
+            and _keeps_in(branch[0], last.value.id)
+            and not any(_reads(s, last.value.id) for s in branch[1:-1])
+        ):
+            return None
+    first, second = stmt.body[0], stmt.orelse[0]
+    if not m.same(first.value, second.value):
+        return None
+    node = copy.copy(stmt)
+    node.body = stmt.body[1:]
+    node.orelse = [*stmt.orelse[1:-1], ast.Return(value=m.name(first.targets[0].id))]
+    return first, node
+
+
+def _reads(stmt, ident) -> bool:
+    """Whether ``stmt`` reads (or stores) the name ``ident``."""
+    return any(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(stmt))
 
 
 def _if_tails(stmt):
@@ -545,6 +583,7 @@ def _is_copy(stmts, final) -> bool:
         )
         or m.same_up_to_temporaries(ifs_joined(stmts), ifs_joined(final))
         or m.same_up_to_temporaries(code_after_sunk(stmts), code_after_sunk(final))
+        or m.same_up_to_temporaries(conditionals_joined(stmts), conditionals_joined(final))
     )
 
 
@@ -1036,6 +1075,66 @@ def _else_after_exit(stmt):
         orelse, stmt.orelse = stmt.orelse, []
         return [stmt, *orelse]
     return [stmt]
+
+
+def conditionals_joined(stmts):
+    """A copy of ``stmts`` with each ``if t: S(a) else: S(b)``, one simple statement in
+    each branch, the two alike but for one value, written ``S(a if t else b)`` at every
+    depth. 3.10 and 3.12+ copy what follows a conditional value into each arm where
+    that is small (a store, then a finally body's re-raise): the walk on an exception
+    reads the if the normal path's copy reads as a conditional value."""
+    return _rewritten_at_every_depth(stmts, _conditional_joined)
+
+
+CONDITIONAL_STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _conditional_joined(stmt):
+    if not (isinstance(stmt, ast.If) and len(stmt.body) == len(stmt.orelse) == 1):
+        return [stmt]
+    first, second = stmt.body[0], stmt.orelse[0]
+    if not isinstance(first, CONDITIONAL_STATEMENTS):
+        return [stmt]
+    apart = []
+    joined = _joined_at_one_value(first, second, stmt.test, apart)
+    return [joined] if joined is not None and len(apart) == 1 else [stmt]
+
+
+def _joined_at_one_value(a, b, test, apart):
+    """``a`` with the one value where it differs from ``b`` written ``a if test else b``
+    (noted in ``apart``); None where they differ otherwise, in more than one value,
+    or inside a lambda or comprehension (code of its own)."""
+    if m.same(a, b):
+        return a
+    if not (isinstance(a, ast.AST) and isinstance(b, ast.AST)):
+        return None
+    values = isinstance(a, ast.expr) and isinstance(b, ast.expr)
+    values = values and not isinstance(getattr(a, "ctx", None), (ast.Store, ast.Del))
+    if type(a) is not type(b) or isinstance(a, (ast.Lambda, *COMPREHENSIONS)):
+        if not values or apart:
+            return None
+        apart.append(a)
+        return ast.IfExp(test=test, body=a, orelse=b)
+    node = copy.copy(a)
+    for name in a._fields:
+        x, y = getattr(a, name, None), getattr(b, name, None)
+        if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            parts = [_joined_at_one_value(p, q, test, apart) for p, q in zip(x, y)]
+            if any(p is None for p in parts):
+                return None
+            setattr(node, name, parts)
+        elif isinstance(x, ast.AST):
+            part = _joined_at_one_value(x, y, test, apart)
+            if part is None:
+                return None
+            setattr(node, name, part)
+        elif not m.same(x, y):
+            if not values or apart:  # (a name or constant of its own: this value)
+                return None
+            apart.append(a)
+            return ast.IfExp(test=test, body=a, orelse=b)
+    return node
 
 
 def code_after_sunk(stmts):

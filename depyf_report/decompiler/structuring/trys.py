@@ -20,6 +20,7 @@ from .clauses import (
     clauses,
     code_after_clauses,
     code_after_sunk,
+    conditionals_joined,
     copied_tail_hoisted,
     else_after_exit_flattened,
     exit_branch_last,
@@ -1045,18 +1046,21 @@ def _after_finally(w, body, body_stack, final, follow, around, alone):
     # (the normal path may stop short of ``stop``, at the end of an enclosing with or
     # try body: the walk goes on there, so the statement around sees it end there)
     nxt = w.ended_at if after is not None else stop
-    for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
-        n = len(ours)
-        if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
-            continue
-        if reading and _leaves(body) and not alone:
-            # (the copies before the body's returns, breaks and continues are found
-            # as ``final`` reads as it is, which this copy did not match: alone, a
-            # way out with no such copy before it falls back, else its copy stays)
-            return None
-        # (written as the normal path reads it where only that reads ``a and b``)
-        alike = m.same_up_to_temporaries(theirs[:n], ours)
-        return theirs[n:], after, nxt, final if alike else ifs_joined(final)
+    joined = conditionals_joined(final)
+    # (with conditional values read as the normal path reads them, and written so)
+    for written in (final, joined) if not m.same(joined, final) else (final,):
+        for reading, (ours, theirs) in enumerate(_finally_readings(written, rest)):
+            n = len(ours)
+            if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
+                continue
+            if reading and _leaves(body) and not alone:
+                # (the copies before the body's returns, breaks and continues are found
+                # as ``final`` reads as it is, which this copy did not match: alone, a
+                # way out with no such copy before it falls back, else its copy stays)
+                return None
+            # (written as the normal path reads it where only that reads ``a and b``)
+            alike = m.same_up_to_temporaries(theirs[:n], ours)
+            return theirs[n:], after, nxt, written if alike else ifs_joined(written)
     return None
 
 

@@ -116,6 +116,29 @@ def returns_from_named_clauses_through_an_endless_loop(items, log):
     return log
 
 
+def conditional_value_ending_a_finally(items, log):
+    """A finally body ending in a store of a conditional value: 3.10 and 3.12+ copy
+    the store and the re-raise after it into each arm on an exception, which the walk
+    read as an if, no copy of the normal path's conditional value. Seed 10791."""
+    try:
+        if items:
+            log.append(10 // items[0])
+    finally:
+        size = len(items) if log else -1
+    return size, log
+
+
+def returns_a_name_stored_as_a_conditional_value_in_finally(items, x):
+    """The same store to the name the try body returns: in the copy before the return
+    each arm keeps the value in a temporary of its own and returns it. Seed 10791."""
+    try:
+        for x in items:
+            return x
+    finally:
+        x = (z := (len(items) if x else 5))
+    return "end", x, z
+
+
 CASES = [
     ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
     ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
@@ -140,4 +163,13 @@ CASES = [
     ("returns_from_named_clauses_through_an_endless_loop", ([1, 3, 1], [])),
     ("returns_from_named_clauses_through_an_endless_loop", ([0, 0, 0, 0, 0, 0, 0], [])),
     ("returns_from_named_clauses_through_an_endless_loop", ([], [])),
+    ("conditional_value_ending_a_finally", ([2], [])),
+    ("conditional_value_ending_a_finally", ([0], [])),
+    ("conditional_value_ending_a_finally", ([], [])),
+    ("conditional_value_ending_a_finally", (None, [1])),
+    ("returns_a_name_stored_as_a_conditional_value_in_finally", ([3, 4], 1)),
+    ("returns_a_name_stored_as_a_conditional_value_in_finally", ([0], 1)),
+    ("returns_a_name_stored_as_a_conditional_value_in_finally", ([], 1)),
+    ("returns_a_name_stored_as_a_conditional_value_in_finally", ([], 0)),
+    ("returns_a_name_stored_as_a_conditional_value_in_finally", (None, 0)),
 ]
