@@ -93,6 +93,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
+    if hoist and finally_body:
+        stmts = _reraising_tests_joined(stmts, exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
@@ -104,6 +106,32 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
     return [bare], None
+
+
+def _reraising_tests_joined(stmts, exc):
+    """``stmts`` with ``if a: pass else: raise`` and the code after it, ``if b: ...
+    else: raise``, written ``if a and b: ... else: raise``: the compiler sends each
+    failing test of ``a and b`` to its own copy of a finally body's re-raise (3.12+),
+    and the walk on an exception reads them apart. The same code."""
+    for i, stmt in enumerate(stmts[:-1]):
+        if _passes_or_reraises(stmt, exc):
+            rest = _reraising_tests_joined(stmts[i + 1 :], exc)
+            inner = rest[0] if len(rest) == 1 else None
+            if not (isinstance(inner, ast.If) and m.same(inner.orelse, stmt.orelse)):
+                return stmts
+            test = _and_flattened(ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test]))
+            return [*stmts[:i], ast.If(test=test, body=inner.body, orelse=stmt.orelse)]
+    return stmts
+
+
+def _passes_or_reraises(stmt, exc) -> bool:
+    """Whether ``stmt`` is ``if t: pass else: raise``, the re-raise of ``exc``."""
+    return (
+        isinstance(stmt, ast.If)
+        and all(isinstance(s, ast.Pass) for s in stmt.body)
+        and len(stmt.orelse) == 1
+        and _reraises(stmt.orelse[0], exc)
+    )
 
 
 def _raising_if_hoisted(stmts):
@@ -893,14 +921,23 @@ def _way_out_in_copy(out, stmt, final, leaving):
     n = len(final)
     if not isinstance(stmt, ast.If) or len(out) < n - 1:
         return None
-    reading = _way_out_reading([*out[len(out) - n + 1 :], stmt], final)
-    if reading is None or not isinstance(reading[0], leaving):
+    # (3.12+ may write the copy's last test negated, its branches swapped)
+    for walked in (stmt, _flipped(stmt)) if stmt.orelse else (stmt,):
+        reading = _way_out_reading([*out[len(out) - n + 1 :], walked], final)
+        if reading is not None and isinstance(reading[0], leaving):
+            break
+    else:
         return None
     way_out, ours = reading
-    copied = _way_out_left_out([stmt], ours[-1:])
+    copied = _way_out_left_out([walked], ours[-1:])
     # (a copy that never goes on has no way out written in: the compiler drops the
     # body's, and ``_runs_its_own_way_out`` reads it)
-    return None if m.same(copied, [stmt]) else (copied, way_out)
+    return None if m.same(copied, [walked]) else (copied, way_out)
+
+
+def _flipped(stmt):
+    """The if ``stmt`` written ``if not t: <else> else: <body>``: the same code."""
+    return ast.If(test=negate(stmt.test), body=stmt.orelse, orelse=stmt.body)
 
 
 def _way_out_left_out(stmts, own):

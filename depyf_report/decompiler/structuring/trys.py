@@ -1127,6 +1127,7 @@ def _finally_readings(final, rest):
     if way_out is not None:
         yield final, [*final, way_out]
     yield code_after_sunk(final), code_after_sunk(rest)
+    yield flat, else_after_exit_flattened(rest)  # (the code after the try in the else)
     broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]

@@ -139,6 +139,24 @@ def returns_a_name_stored_as_a_conditional_value_in_finally(items, x):
     return "end", x, z
 
 
+def continues_from_an_and_ending_a_finally(items, log):
+    """A finally body ending in ``if (a or b) and c: continue``: on an exception 3.12+
+    send each failing test to its own re-raise, read as ``if a or b: pass else:
+    raise`` then ``if c: continue else: raise``; before the clause's continue the copy
+    is read with its test negated, both branches continuing. Seed 10491."""
+    while items:
+        x = items.pop()
+        try:
+            log.append(10 // x)
+        except ZeroDivisionError:
+            continue
+        finally:
+            if (x > 1 or x < -1) and len(log) % 2:
+                continue
+        log.append("after")
+    return log
+
+
 CASES = [
     ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
     ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
@@ -172,4 +190,8 @@ CASES = [
     ("returns_a_name_stored_as_a_conditional_value_in_finally", ([], 1)),
     ("returns_a_name_stored_as_a_conditional_value_in_finally", ([], 0)),
     ("returns_a_name_stored_as_a_conditional_value_in_finally", (None, 0)),
+    ("continues_from_an_and_ending_a_finally", ([1, 0, 2, -3, 5, 0], [])),
+    ("continues_from_an_and_ending_a_finally", ([3, 0, 1], [7])),
+    ("continues_from_an_and_ending_a_finally", ([], [])),
+    ("continues_from_an_and_ending_a_finally", ([1, None], [])),
 ]
