@@ -654,9 +654,9 @@ if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as a
 # fins: copies of a finally body before a way out of the try body that hold a with
 # (the return value kept over it), a loop returning before the copy's last statement,
 # an if whose else raises, the code after it written inside or after it, or a store of
-# a conditional value (an if on an exception), a test of an ``and`` (apart on an
-# exception, negated before a way out), or end in an endless loop whose break the
-# compiler wrote as the way out.
+# a conditional value (an if on an exception), a test of an ``and`` or an ``or`` (apart
+# or joined early on an exception, negated before a way out), or end in an endless
+# loop whose break the compiler wrote as the way out.
 READABLE += [
     ("finally_regions", name)
     for name in (
@@ -666,6 +666,7 @@ READABLE += [
         "conditional_value_ending_a_finally",
         "returns_a_name_stored_as_a_conditional_value_in_finally",
         "continues_from_an_and_ending_a_finally",
+        "returns_from_a_clause_under_a_finally_or_returning",
     )
 ]
 if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)

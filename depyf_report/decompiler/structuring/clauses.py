@@ -109,18 +109,22 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
 
 
 def _reraising_tests_joined(stmts, exc):
-    """``stmts`` with ``if a: pass else: raise`` and the code after it, ``if b: ...
-    else: raise``, written ``if a and b: ... else: raise``: the compiler sends each
-    failing test of ``a and b`` to its own copy of a finally body's re-raise (3.12+),
-    and the walk on an exception reads them apart. The same code."""
+    """``stmts`` with ``if a: pass else: raise`` and the code after it written ``if a:
+    <that code> else: raise``, and where that code is ``if b: ... else: raise``, ``if a
+    and b: ... else: raise``: the compiler sends each failing test of ``a and b`` to its
+    own copy of a finally body's re-raise (3.12+), and the walk on an exception reads
+    them apart, or finds their join where the code after the if starts. The same
+    code."""
     for i, stmt in enumerate(stmts[:-1]):
         if _passes_or_reraises(stmt, exc):
             rest = _reraising_tests_joined(stmts[i + 1 :], exc)
             inner = rest[0] if len(rest) == 1 else None
-            if not (isinstance(inner, ast.If) and m.same(inner.orelse, stmt.orelse)):
-                return stmts
-            test = _and_flattened(ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test]))
-            return [*stmts[:i], ast.If(test=test, body=inner.body, orelse=stmt.orelse)]
+            if isinstance(inner, ast.If) and m.same(inner.orelse, stmt.orelse):
+                test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
+                test, rest = _and_flattened(test), inner.body
+            else:
+                test = stmt.test
+            return [*stmts[:i], ast.If(test=test, body=rest, orelse=stmt.orelse)]
     return stmts
 
 

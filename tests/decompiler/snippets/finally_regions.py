@@ -157,6 +157,21 @@ def continues_from_an_and_ending_a_finally(items, log):
     return log
 
 
+def returns_from_a_clause_under_a_finally_or_returning(items, log):
+    """A finally body ending in ``if a or b: return``: on an exception the walk finds
+    the join of the ``or`` where the return starts, ``if a or b: pass else: raise``
+    then the return, and read it as an except clause. Seed 10108."""
+    try:
+        log.append(10 // items[0])
+    except ZeroDivisionError as e:
+        log.append(str(e))
+        return "clause"
+    finally:
+        if len(log) > 2 or not items:
+            return "fin"
+    return "end", log
+
+
 CASES = [
     ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
     ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
@@ -194,4 +209,10 @@ CASES = [
     ("continues_from_an_and_ending_a_finally", ([3, 0, 1], [7])),
     ("continues_from_an_and_ending_a_finally", ([], [])),
     ("continues_from_an_and_ending_a_finally", ([1, None], [])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([0], [])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([0], [1, 2])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([2], [])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([], [])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([None], [])),
+    ("returns_from_a_clause_under_a_finally_or_returning", ([None], [1, 2, 3])),
 ]
