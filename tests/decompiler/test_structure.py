@@ -667,6 +667,7 @@ READABLE += [
         "returns_a_name_stored_as_a_conditional_value_in_finally",
         "continues_from_an_and_ending_a_finally",
         "returns_from_a_clause_under_a_finally_or_returning",
+        "continues_unless_an_and_in_a_finally",
     )
 ]
 if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)

@@ -116,6 +116,9 @@ def _reraising_tests_joined(stmts, exc):
     them apart, or finds their join where the code after the if starts. The same
     code."""
     for i, stmt in enumerate(stmts[:-1]):
+        if _only_reraises(stmt, exc):
+            # (``if t: raise`` then code: ``if not t: <code> else: raise``)
+            stmt = ast.If(test=negate(stmt.test), body=[ast.Pass()], orelse=stmt.body)
         if _passes_or_reraises(stmt, exc):
             rest = _reraising_tests_joined(stmts[i + 1 :], exc)
             inner = rest[0] if len(rest) == 1 else None
@@ -126,6 +129,16 @@ def _reraising_tests_joined(stmts, exc):
                 test = stmt.test
             return [*stmts[:i], ast.If(test=test, body=rest, orelse=stmt.orelse)]
     return stmts
+
+
+def _only_reraises(stmt, exc) -> bool:
+    """Whether ``stmt`` is ``if t: raise``, the re-raise of ``exc``, with no else."""
+    return (
+        isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and len(stmt.body) == 1
+        and _reraises(stmt.body[0], exc)
+    )
 
 
 def _passes_or_reraises(stmt, exc) -> bool:

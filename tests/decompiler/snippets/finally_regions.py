@@ -172,6 +172,22 @@ def returns_from_a_clause_under_a_finally_or_returning(items, log):
     return "end", log
 
 
+def continues_unless_an_and_in_a_finally(items, log):
+    """A finally body ending in ``if not (a and b): continue``: on an exception the
+    walk reads ``if a and b: raise`` then the continue, and read it as an except
+    clause. Seed 10612."""
+    while items:
+        x = items.pop()
+        try:
+            return 10 // x
+        except ZeroDivisionError as e:
+            log.append(str(e))
+        finally:
+            if not (len(log) < 2 and x):
+                continue
+    return log
+
+
 CASES = [
     ("returns_a_name_kept_over_a_with_in_finally", (True, 3)),
     ("returns_a_name_kept_over_a_with_in_finally", (False, 3)),
@@ -215,4 +231,9 @@ CASES = [
     ("returns_from_a_clause_under_a_finally_or_returning", ([], [])),
     ("returns_from_a_clause_under_a_finally_or_returning", ([None], [])),
     ("returns_from_a_clause_under_a_finally_or_returning", ([None], [1, 2, 3])),
+    ("continues_unless_an_and_in_a_finally", ([2, 0, 0, 5], [])),
+    ("continues_unless_an_and_in_a_finally", ([0, 4], [])),
+    ("continues_unless_an_and_in_a_finally", ([0, 0, 0], [])),
+    ("continues_unless_an_and_in_a_finally", ([], [])),
+    ("continues_unless_an_and_in_a_finally", ([None, 3], [])),
 ]
