@@ -692,6 +692,32 @@ READABLE += [
         "returns_after_a_clause_in_a_loop_in_a_for",
     )
 ]
+# fins: copies of a finally body before a way out of the try body that hold a with
+# (the return value kept over it), a loop returning before the copy's last statement,
+# an if whose else raises, the code after it written inside or after it, or a store of
+# a conditional value (an if on an exception), a test of an ``and`` or an ``or`` (apart
+# or joined early on an exception, negated before a way out), or end in an endless
+# loop whose break the compiler wrote as the way out.
+READABLE += [
+    ("finally_regions", name)
+    for name in (
+        "returns_a_name_kept_over_a_with_in_finally",
+        "returns_a_name_stored_inside_a_with_in_finally",
+        "returns_a_name_past_an_if_raising_in_finally",
+        "conditional_value_ending_a_finally",
+        "returns_a_name_stored_as_a_conditional_value_in_finally",
+        "continues_from_an_and_ending_a_finally",
+        "returns_from_a_clause_under_a_finally_or_returning",
+        "continues_unless_an_and_in_a_finally",
+    )
+]
+if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)
+    READABLE += [
+        ("finally_regions", "returns_through_an_endless_loop_in_finally"),
+        ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
+    ]
+if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
+    READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -136,6 +136,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         ], None
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
+    if hoist and finally_body:
+        stmts = _reraising_tests_joined(stmts, exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
@@ -147,6 +149,49 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
     return [bare], None
+
+
+def _reraising_tests_joined(stmts, exc):
+    """``stmts`` with ``if a: pass else: raise`` and the code after it written ``if a:
+    <that code> else: raise``, and where that code is ``if b: ... else: raise``, ``if a
+    and b: ... else: raise``: the compiler sends each failing test of ``a and b`` to its
+    own copy of a finally body's re-raise (3.12+), and the walk on an exception reads
+    them apart, or finds their join where the code after the if starts. The same
+    code."""
+    for i, stmt in enumerate(stmts[:-1]):
+        if _only_reraises(stmt, exc):
+            # (``if t: raise`` then code: ``if not t: <code> else: raise``)
+            stmt = ast.If(test=negate(stmt.test), body=[ast.Pass()], orelse=stmt.body)
+        if _passes_or_reraises(stmt, exc):
+            rest = _reraising_tests_joined(stmts[i + 1 :], exc)
+            inner = rest[0] if len(rest) == 1 else None
+            if isinstance(inner, ast.If) and m.same(inner.orelse, stmt.orelse):
+                test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
+                test, rest = _and_flattened(test), inner.body
+            else:
+                test = stmt.test
+            return [*stmts[:i], ast.If(test=test, body=rest, orelse=stmt.orelse)]
+    return stmts
+
+
+def _only_reraises(stmt, exc) -> bool:
+    """Whether ``stmt`` is ``if t: raise``, the re-raise of ``exc``, with no else."""
+    return (
+        isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and len(stmt.body) == 1
+        and _reraises(stmt.body[0], exc)
+    )
+
+
+def _passes_or_reraises(stmt, exc) -> bool:
+    """Whether ``stmt`` is ``if t: pass else: raise``, the re-raise of ``exc``."""
+    return (
+        isinstance(stmt, ast.If)
+        and all(isinstance(s, ast.Pass) for s in stmt.body)
+        and len(stmt.orelse) == 1
+        and _reraises(stmt.orelse[0], exc)
+    )
 
 
 def _raising_if_hoisted(stmts):
@@ -348,8 +393,23 @@ def strip_copies(
         return body
     leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
     out = []
+    own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
+        if not own and n > 1 and _is_copy(body[i : i + n - 1], final[:-1]):
+            # (a return in a loop of the copy leaves as the finally body's own does;
+            # its last statement, which may hold the way out after it, is read below)
+            own = n - 1
+        if own:
+            own -= 1
+            out.append(stmt)
+            continue
         at_end = tail and i == len(body) - 1
+        kept = _kept_before_branches(stmt)
+        if kept is not None:
+            # (the value returned after the copy's last if, kept in each branch
+            # before a store to its name there: loaded once, before the copy)
+            out.append(kept[0])
+            stmt = kept[1]
         for hoisted in _if_tails(stmt):
             if _is_copy([*out, *hoisted[0]][-n:], final):
                 # (3.12+ copy the return after the copy into each branch of its final
@@ -369,6 +429,12 @@ def strip_copies(
             # (a copy ending in ``if t: raise E``: the way out only in its else)
             out += split[0]
             stmt = split[1]
+        broken = _way_out_in_an_endless_loop(out, stmt, final)
+        if broken is not None:
+            # (a copy ending in an endless loop: the compiler writes the way out
+            # after it in place of each break, and nothing after the loop)
+            out.append(broken[0])
+            stmt = broken[1]
         if isinstance(stmt, leaving):
             way_on = after if at_end else None
             stmt = _dropped_before(out, stmt, final, clearing, pending, way_on, known, alone)
@@ -406,6 +472,38 @@ def strip_copies(
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _kept_before_branches(stmt):
+    """(``_t = v``, the if) where each branch of the if ``stmt`` starts keeping the
+    same name or constant ``v`` in a temporary of its own and ends returning it: the
+    value is loaded before the if (before the copy of a finally body whose last if
+    stores to that name, the return copied into each branch), so it is kept once,
+    before it, in one temporary. None otherwise."""
+    if not (isinstance(stmt, ast.If) and stmt.orelse):
+        return None
+    for branch in (stmt.body, stmt.orelse):
+        last = branch[-1]
+        if not (
+            len(branch) > 1
+            and isinstance(last, ast.Return)
+            and m.is_temporary(last.value)
+            and _keeps_in(branch[0], last.value.id)
+            and not any(_reads(s, last.value.id) for s in branch[1:-1])
+        ):
+            return None
+    first, second = stmt.body[0], stmt.orelse[0]
+    if not m.same(first.value, second.value):
+        return None
+    node = copy.copy(stmt)
+    node.body = stmt.body[1:]
+    node.orelse = [*stmt.orelse[1:-1], ast.Return(value=m.name(first.targets[0].id))]
+    return first, node
+
+
+def _reads(stmt, ident) -> bool:
+    """Whether ``stmt`` reads (or stores) the name ``ident``."""
+    return any(isinstance(n, ast.Name) and n.id == ident for n in ast.walk(stmt))
 
 
 def _if_tails(stmt):
@@ -502,15 +600,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     final = _without_exit_marks(final)  # (a with ending the finally body: its own mark)
     if isinstance(stmt, ast.Return):
         stmt, end = _returned_after_exits(out, end, stmt)
-        _hoist_kept_value(out, end, stmt, final)
+        end = _hoist_kept_value(out, end, stmt, final)
     own = _runs_its_own_way_out(out[:end], stmt, final)
-    copied = len(final) - 1 if own else len(final)
+    size = None if own else _copy_length(out, end, final)
+    copied = len(final) - 1 if own else size or len(final)
     if own and not _cannot_raise(stmt):
         # (the finally body's own return, which may raise: kept as the body's way out
         # it would run the finally body again. The way out it stands for, dropped
         # by the compiler, does nothing but leave: a plain return leaves as well)
         stmt = ast.Return(value=None)
-    if not own and not _is_copy(out[end - len(final) : end], final):
+    if not own and size is None:
         # The compiler copies the finally body before every way out of the try body,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
@@ -571,6 +670,32 @@ def _is_copy(stmts, final) -> bool:
             else_after_exit_flattened(stmts), else_after_exit_flattened(final)
         )
         or m.same_up_to_temporaries(ifs_joined(stmts), ifs_joined(final))
+        or m.same_up_to_temporaries(code_after_sunk(stmts), code_after_sunk(final))
+        or m.same_up_to_temporaries(conditionals_joined(stmts), conditionals_joined(final))
+    )
+
+
+SPREAD = 4  # statements after the last if of a copy a walk may write after that if
+
+
+def _copy_length(out, end, final) -> int | None:
+    """How many statements before ``end`` in ``out`` are a copy of ``final``: more than
+    ``final`` holds where the walk wrote the code after an if whose else leaves after
+    that if (``code_after_sunk``). None where no copy ends there."""
+    n = len(final)
+    for size in range(n, min(end, n + SPREAD) + 1):
+        if _is_copy_of(out[end - size : end], final):
+            return size
+    return None
+
+
+def _is_copy_of(stmts, final) -> bool:
+    """Whether ``stmts`` are a copy of ``final``, the code after an if whose else
+    leaves written after the if, or inside it, by either."""
+    if len(stmts) == len(final):
+        return _is_copy(stmts, final)
+    return len(stmts) > len(final) and m.same_up_to_temporaries(
+        code_after_sunk(stmts), code_after_sunk(final)
     )
 
 
@@ -600,27 +725,61 @@ def _returned_after_exits(out, end, stmt):
     return ast.Return(value=kept.value), end - 1
 
 
-def _hoist_kept_value(out, end, stmt, final) -> None:
+def _hoist_kept_value(out, end, stmt, final) -> int:
     """``return name`` under a finally body that stores to ``name``: the value is kept
     in a temporary written just before that store, inside the copy of the finally
-    body that ``out[:end]`` ends with. Moved before the copy, the copy reads as one."""
+    body that ``out[:end]`` ends with, at its top or inside one of its statements (a
+    with's body). Moved before the copy, the copy reads as one. Gives where the copy
+    ends then."""
     value = stmt.value
-    if not m.is_temporary(value) or end < len(final) + 1:
-        return
     n = len(final)
-    tail = out[end - n - 1 : end]
-    for j, kept in enumerate(tail):
-        if (
-            j
-            and isinstance(kept, ast.Assign)
-            and len(kept.targets) == 1
-            and isinstance(kept.targets[0], ast.Name)
-            and kept.targets[0].id == value.id
-            and isinstance(kept.value, (ast.Name, ast.Constant))
-            and m.same(tail[:j] + tail[j + 1 :], final)
-        ):
-            out[end - n - 1 : end] = [kept, *tail[:j], *tail[j + 1 :]]
-            return
+    if not m.is_temporary(value) or end < n:
+        return end
+    # (the assignment among the copy's statements, or inside one of them)
+    for size in range(n, min(end, n + SPREAD + 1) + 1):
+        tail = out[end - size : end]
+        for stmts in statement_lists(tail):
+            j = next((j for j, s in enumerate(stmts) if _keeps_in(s, value.id)), None)
+            if j is None:
+                continue
+            kept = stmts.pop(j)
+            emptied = stmts is not tail and not stmts
+            if emptied:
+                stmts.append(ast.Pass())
+            if _is_copy_of(tail, final):
+                out[end - size : end] = [kept, *tail]
+                return end + len(tail) + 1 - size
+            if emptied:  # (not a copy with it moved out: left as it was)
+                stmts.pop()
+            stmts.insert(j, kept)
+    return end
+
+
+def _keeps_in(stmt, ident) -> bool:
+    """Whether ``stmt`` is ``ident = v``, a temporary keeping a name's or constant's value."""
+    return (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == ident
+        and isinstance(stmt.value, (ast.Name, ast.Constant))
+    )
+
+
+def statement_lists(body):
+    """``body`` and each list of statements inside it, in this function's own code."""
+    todo = [body]
+    while todo:
+        stmts = todo.pop()
+        yield stmts
+        for stmt in stmts:
+            if isinstance(stmt, SCOPES):
+                continue
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, field, None)
+                    if isinstance(inner, list) and inner:
+                        todo.append(inner)
 
 
 def _kept_return(out, stmt, clearing):
@@ -822,14 +981,23 @@ def _way_out_in_copy(out, stmt, final, leaving):
     n = len(final)
     if not isinstance(stmt, ast.If) or len(out) < n - 1:
         return None
-    reading = _way_out_reading([*out[len(out) - n + 1 :], stmt], final)
-    if reading is None or not isinstance(reading[0], leaving):
+    # (3.12+ may write the copy's last test negated, its branches swapped)
+    for walked in (stmt, _flipped(stmt)) if stmt.orelse else (stmt,):
+        reading = _way_out_reading([*out[len(out) - n + 1 :], walked], final)
+        if reading is not None and isinstance(reading[0], leaving):
+            break
+    else:
         return None
     way_out, ours = reading
-    copied = _way_out_left_out([stmt], ours[-1:])
+    copied = _way_out_left_out([walked], ours[-1:])
     # (a copy that never goes on has no way out written in: the compiler drops the
     # body's, and ``_runs_its_own_way_out`` reads it)
-    return None if m.same(copied, [stmt]) else (copied, way_out)
+    return None if m.same(copied, [walked]) else (copied, way_out)
+
+
+def _flipped(stmt):
+    """The if ``stmt`` written ``if not t: <else> else: <body>``: the same code."""
+    return ast.If(test=negate(stmt.test), body=stmt.orelse, orelse=stmt.body)
 
 
 def _way_out_left_out(stmts, own):
@@ -888,6 +1056,27 @@ def breaks_restored(stmts, way_out):
     node = copy.copy(last)
     node.body = body
     return [*stmts[:-1], node]
+
+
+def _way_out_in_an_endless_loop(out, stmt, final):
+    """(the loop, the return) where ``stmt`` is ``while True`` holding a return that,
+    written ``break``, makes it the last statement of a copy of ``final`` that ``out``
+    ends with; None otherwise."""
+    n = len(final)
+    if not (isinstance(stmt, ast.While) and _endless(stmt)) or len(out) < n - 1:
+        return None
+    returns = [r for r in ast.walk(stmt) if isinstance(r, ast.Return)]
+    for way_out in returns:
+        broken = breaks_restored([stmt], way_out)
+        if broken is not None and _is_copy([*out[len(out) - n + 1 :], *broken], final):
+            return broken[0], way_out
+    return None
+
+
+def _endless(loop) -> bool:
+    """Whether ``loop`` is ``while True:`` with no else: only a break leaves it."""
+    test = loop.test
+    return isinstance(test, ast.Constant) and bool(test.value) and not loop.orelse
 
 
 def _way_out_broken(stmts, way_out, found):
@@ -985,10 +1174,98 @@ def _else_after_exit(stmt):
     return [stmt]
 
 
-def _rewritten_at_every_depth(stmts, rewrite):
+def conditionals_joined(stmts):
+    """A copy of ``stmts`` with each ``if t: S(a) else: S(b)``, one simple statement in
+    each branch, the two alike but for one value, written ``S(a if t else b)`` at every
+    depth. 3.10 and 3.12+ copy what follows a conditional value into each arm where
+    that is small (a store, then a finally body's re-raise): the walk on an exception
+    reads the if the normal path's copy reads as a conditional value."""
+    return _rewritten_at_every_depth(stmts, _conditional_joined)
+
+
+CONDITIONAL_STATEMENTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _conditional_joined(stmt):
+    if not (isinstance(stmt, ast.If) and len(stmt.body) == len(stmt.orelse) == 1):
+        return [stmt]
+    first, second = stmt.body[0], stmt.orelse[0]
+    if not isinstance(first, CONDITIONAL_STATEMENTS):
+        return [stmt]
+    apart = []
+    joined = _joined_at_one_value(first, second, stmt.test, apart)
+    return [joined] if joined is not None and len(apart) == 1 else [stmt]
+
+
+def _joined_at_one_value(a, b, test, apart):
+    """``a`` with the one value where it differs from ``b`` written ``a if test else b``
+    (noted in ``apart``); None where they differ otherwise, in more than one value,
+    or inside a lambda or comprehension (code of its own)."""
+    if m.same(a, b):
+        return a
+    if not (isinstance(a, ast.AST) and isinstance(b, ast.AST)):
+        return None
+    values = isinstance(a, ast.expr) and isinstance(b, ast.expr)
+    values = values and not isinstance(getattr(a, "ctx", None), (ast.Store, ast.Del))
+    if type(a) is not type(b) or isinstance(a, (ast.Lambda, *COMPREHENSIONS)):
+        if not values or apart:
+            return None
+        apart.append(a)
+        return ast.IfExp(test=test, body=a, orelse=b)
+    node = copy.copy(a)
+    for name in a._fields:
+        x, y = getattr(a, name, None), getattr(b, name, None)
+        if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            parts = [_joined_at_one_value(p, q, test, apart) for p, q in zip(x, y)]
+            if any(p is None for p in parts):
+                return None
+            setattr(node, name, parts)
+        elif isinstance(x, ast.AST):
+            part = _joined_at_one_value(x, y, test, apart)
+            if part is None:
+                return None
+            setattr(node, name, part)
+        elif not m.same(x, y):
+            if not values or apart:  # (a name or constant of its own: this value)
+                return None
+            apart.append(a)
+            return ast.IfExp(test=test, body=a, orelse=b)
+    return node
+
+
+def code_after_sunk(stmts):
+    """A copy of ``stmts`` with the code after each if whose else ends in a return,
+    raise, break or continue (and whose body does not) written at the end of its body
+    instead, at every depth: the same code. One walk finds the if's join where that
+    code starts, another (the copy of a finally body run on an exception, whose way
+    out differs) none."""
+    return _rewritten_at_every_depth(stmts, lambda stmt: [stmt], _sunk_into_body)
+
+
+def _sunk_into_body(stmts):
+    for i, stmt in enumerate(stmts):
+        rest = stmts[i + 1 :]
+        if rest and isinstance(stmt, ast.If) and _else_only_leaves(stmt):
+            body = [s for s in stmt.body if not isinstance(s, ast.Pass)]
+            stmt.body = _sunk_into_body([*body, *rest])
+            return stmts[: i + 1]
+    return stmts
+
+
+def _else_only_leaves(stmt) -> bool:
+    body, orelse = stmt.body, stmt.orelse
+    return (
+        bool(orelse)
+        and isinstance(orelse[-1], m.TERMINAL)
+        and not (body and isinstance(body[-1], m.TERMINAL))
+    )
+
+
+def _rewritten_at_every_depth(stmts, rewrite, whole=None):
     """A copy of ``stmts`` (not of the functions and classes in them), each statement's
     inner blocks rewritten first, then the statement by ``rewrite``, which gives the
-    statements it stands for."""
+    statements it stands for; then each list of statements by ``whole``."""
     out = []
     for stmt in stmts:
         if isinstance(stmt, SCOPES):
@@ -1001,9 +1278,9 @@ def _rewritten_at_every_depth(stmts, rewrite):
             for field in ("body", "orelse", "finalbody"):
                 inner = getattr(part, field, None)
                 if isinstance(inner, list) and inner:
-                    setattr(part, field, _rewritten_at_every_depth(inner, rewrite))
+                    setattr(part, field, _rewritten_at_every_depth(inner, rewrite, whole))
         out += rewrite(stmt)
-    return out
+    return out if whole is None else whole(out)
 
 
 def returns_kept_value(body, rest) -> bool:

@@ -21,12 +21,15 @@ from .clauses import (
     breaks_restored,
     clauses,
     code_after_clauses,
+    code_after_sunk,
+    conditionals_joined,
     copied_tail_hoisted,
     else_after_exit_flattened,
     exit_branch_last,
     if_tail_hoisted,
     ifs_joined,
     returns_kept_value,
+    statement_lists,
     strip_copies,
     try_tail_hoisted,
     way_out_copied,
@@ -99,9 +102,12 @@ def build(w, h, b, stack, loop, active, stop):
         raise Unsupported("a way out of a try body to where an enclosing one ends")
     del w.fenced_at[mark:]
     if body_stack is not None:  # values computed inside must be computed before leaving
-        settle = Sim(w.ctx, w.graph.instrs, body_stack)
+        # (those the body ran over, loaded before it, stay as they are: a return
+        # value kept over a copy of a finally body that holds this statement)
+        kept = _ran_over(stack, body_stack)
+        settle = Sim(w.ctx, w.graph.instrs, body_stack[kept:])
         settle.spill(strict=True)
-        body, body_stack = body + settle.out, settle.stack
+        body, body_stack = body + settle.out, [*body_stack[:kept], *settle.stack]
     if is_with:
         stmts, after, nxt = with_statement(
             w, stack, body, body_stack, follow, after_with, (loop, active, stop)
@@ -127,6 +133,17 @@ def _computed_before(w, stack, own):
         return [], stack  # (a marker that has no Python form stays as it is)
     sim.spill()
     return sim.out, [*sim.stack, *stack[under:]]
+
+
+def _ran_over(before, after) -> int:
+    """How many values at the bottom of stack ``after`` are the very ones of stack
+    ``before``: the body left them untouched (a store to a name held there spills it)."""
+    kept = 0
+    for old, new in zip(before, after):
+        if old is not new:
+            break
+        kept += 1
+    return kept
 
 
 def _runs_after_in_body(w, h, b, visited) -> bool:
@@ -1123,28 +1140,12 @@ def _copy_runs_on(body, final) -> bool:
     n = len(final)
     if not n:
         return False
-    for stmts in _statement_lists(body):
+    for stmts in statement_lists(body):
         if not stmts or isinstance(stmts[-1], (ast.Return, ast.Break, ast.Continue)):
             continue
         if any(m.same_up_to_temporaries(stmts[i : i + n], final) for i in range(len(stmts) - n)):
             return True
     return False
-
-
-def _statement_lists(body):
-    """``body`` and each list of statements inside it, in this function's own code."""
-    todo = [body]
-    while todo:
-        stmts = todo.pop()
-        yield stmts
-        for stmt in stmts:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                continue
-            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
-                for field in ("body", "orelse", "finalbody"):
-                    inner = getattr(part, field, None)
-                    if isinstance(inner, list) and inner:
-                        todo.append(inner)
 
 
 def _after_finally(w, body, body_stack, final, follow, around, alone):
@@ -1159,18 +1160,21 @@ def _after_finally(w, body, body_stack, final, follow, around, alone):
     # (the normal path may stop short of ``stop``, at the end of an enclosing with or
     # try body: the walk goes on there, so the statement around sees it end there)
     nxt = w.ended_at if after is not None else stop
-    for reading, (ours, theirs) in enumerate(_finally_readings(final, rest)):
-        n = len(ours)
-        if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
-            continue
-        if reading and _leaves(body) and not alone:
-            # (the copies before the body's returns, breaks and continues are found
-            # as ``final`` reads as it is, which this copy did not match: alone, a
-            # way out with no such copy before it falls back, else its copy stays)
-            return None
-        # (written as the normal path reads it where only that reads ``a and b``)
-        alike = m.same_up_to_temporaries(theirs[:n], ours)
-        return theirs[n:], after, nxt, final if alike else ifs_joined(final)
+    joined = conditionals_joined(final)
+    # (with conditional values read as the normal path reads them, and written so)
+    for written in (final, joined) if not m.same(joined, final) else (final,):
+        for reading, (ours, theirs) in enumerate(_finally_readings(written, rest)):
+            n = len(ours)
+            if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
+                continue
+            if reading and _leaves(body) and not alone:
+                # (the copies before the body's returns, breaks and continues are found
+                # as ``final`` reads as it is, which this copy did not match: alone, a
+                # way out with no such copy before it falls back, else its copy stays)
+                return None
+            # (written as the normal path reads it where only that reads ``a and b``)
+            alike = m.same_up_to_temporaries(theirs[:n], ours)
+            return theirs[n:], after, nxt, written if alike else ifs_joined(written)
     return None
 
 
@@ -1236,6 +1240,8 @@ def _finally_readings(final, rest):
     way_out = way_out_copied(rest, final)
     if way_out is not None:
         yield final, [*final, way_out]
+    yield code_after_sunk(final), code_after_sunk(rest)
+    yield flat, else_after_exit_flattened(rest)  # (the code after the try in the else)
     broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]
