@@ -1,0 +1,163 @@
+"""Code that runs while an except clause handles an exception, inside statements of the
+clause (a try, a finally body, a with, a clause in a clause). What each returns, raises or logs says what
+``sys.exc_info()`` or an error's ``__context__`` holds there; the state machine must
+see the same (3.10 leaves a clause without a cleanup on the way to an outer handler)."""
+
+import sys
+
+LOG = []
+
+
+def handled():
+    """The exception being handled where this is called, by type name."""
+    return type(sys.exc_info()[1]).__name__
+
+
+def context(error):
+    """An error's chain of contexts, by type name."""
+    names = []
+    while error is not None:
+        names.append(type(error).__name__)
+        error = error.__context__
+    return names
+
+
+class Seen(Exception):
+    """An error that says what was being handled where it was made."""
+
+    def __init__(self, x):
+        super().__init__(x, handled())
+
+
+def picky(x):
+    if x == 0:
+        raise KeyError(x)
+    return x > 5
+
+
+def error_in_a_try_in_a_named_clause(t):
+    """A try/finally (finally: pass) in a named clause: the error in its body keeps
+    the clause's exception as its context (3.10's state machine: seeds 527, 605, 1314)."""
+    try:
+        try:
+            raise KeyError(1)
+        except KeyError as e:
+            try:
+                t.last |= 16
+            finally:
+                pass
+    except AttributeError as error:
+        return type(error.__context__).__name__
+
+
+def try_except_in_a_clause(x):
+    """A try/except in a clause whose body ends in a finally: pass: its clause, and the
+    clause's code after it, see the inner and then the outer exception again."""
+    try:
+        raise KeyError(x)
+    except KeyError:
+        try:
+            try:
+                raise ValueError(x)
+            finally:
+                pass
+        except ValueError:
+            LOG.append(handled())
+        LOG.append(handled())
+        return handled()
+
+
+def with_in_a_clause(x):
+    """A with in a clause, its body's error leaving through a finally: pass: the with's
+    exit, the clause around it and the code after it see what they handle."""
+    try:
+        if x:
+            raise KeyError(x)
+    except KeyError:
+        try:
+            with Box():
+                try:
+                    LOG.append(handled())
+                    raise ValueError(x)
+                finally:
+                    pass
+        except ValueError:
+            LOG.append(handled())
+        LOG.append(handled())
+    return handled()
+
+
+def clause_in_a_clause(x):
+    """A clause in a clause, the inner try in a finally: pass: the inner error's
+    context is the inner exception, whose context is the outer one."""
+    try:
+        try:
+            raise KeyError(x)
+        except KeyError:
+            try:
+                try:
+                    raise ValueError(x)
+                finally:
+                    pass
+            except ValueError:
+                raise TypeError(x)
+    except TypeError as error:
+        return context(error)
+
+
+def raise_from_a_finally_in_a_clause(x):
+    """A finally body in a clause that raises, reached through a finally: pass: its
+    error's context is the finally's exception, then the clause's."""
+    try:
+        try:
+            raise KeyError(x)
+        except KeyError:
+            try:
+                try:
+                    raise ValueError(x)
+                finally:
+                    pass
+            finally:
+                LOG.append(handled())
+                raise TypeError(x)
+    except TypeError as error:
+        return context(error)
+
+
+def bare_raise_from_a_nested_clause(x):
+    """A bare raise in a clause in a clause, after a finally: pass: it re-raises the
+    inner exception, and the outer clause goes on handling its own."""
+    try:
+        raise KeyError(x)
+    except KeyError:
+        try:
+            try:
+                try:
+                    raise ValueError(x)
+                finally:
+                    pass
+            except ValueError:
+                raise
+        except ValueError as error:
+            LOG.append(context(error))
+        return handled()
+
+
+class Box:
+    def __enter__(self):
+        LOG.append(("enter", handled()))
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", handled(), context(value)))
+        return False
+
+
+CASES = [
+    ("error_in_a_try_in_a_named_clause", (1,)),
+    ("try_except_in_a_clause", (1,)),
+    ("with_in_a_clause", (1,)),
+    ("clause_in_a_clause", (1,)),
+    ("raise_from_a_finally_in_a_clause", (1,)),
+    ("bare_raise_from_a_nested_clause", (1,)),
+]
