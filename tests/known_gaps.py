@@ -51,16 +51,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     *(
         (
-            test("clause_context_gaps-raise_copied_after_a_clause_and_an_else"),
-            (PY310, PY312),
-            "code after a try that the compiler copies to the end of an except clause "
-            "and of the else is written in each, so the clause's copy sees the handled "
-            "exception",
-        )
-        for test in (module, function)
-    ),
-    *(
-        (
             test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),
             (PY313,),
             "3.13: an except clause's code after an inner try whose with body always "

@@ -7,7 +7,10 @@ raw instructions) by a copy of that block:
   clause that goes on to such code then ends with ``POP_EXCEPT``, the clearing of
   its ``as`` name, and the copy. The one original laid out last before the clause
   (3.12 lays handlers out after other code) that starts a block (it is jumped to,
-  or the try's protection ends there) is where the try goes on.
+  or the try's protection ends there) is where the try goes on. 3.10 copies it there
+  too, past the clause's ``POP_EXCEPT``. Where the try's else ends with a copy as
+  well, no original is left: a copy with the same source lines (a statement written
+  in the clause has its own) stands for it.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
@@ -59,7 +62,7 @@ STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 
 
-def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
+def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
     """First instruction of each copy -> first instruction of its original."""
     copies = {}
     jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
@@ -77,6 +80,8 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     found = {}
     for start, length in copies.items():
         original = _original(instrs, start, length, copies, exits, targets)
+        if original is None and lines is not None:
+            original = _copied_alike(instrs, start, length, copies, exits, lines)
         if original is not None:
             found[start] = original
     return found
@@ -582,6 +587,25 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
             continue
         starts = j in targets or instrs[j - 1].handler != instrs[j].handler
         if starts and all(map(same_instruction, instrs[j : end + 1], copy)):
+            return j
+    return None
+
+
+def _copied_alike(instrs, start: int, length: int, copies, exits, lines) -> int | None:
+    """Another copy of the same statement, where none is left on its own: 3.10 and 3.12
+    copy the code after a try to the end of the try's else as well as of a clause, and
+    the else's falls through from it. A statement keeps its source line in each copy;
+    one written in a clause has its own. The one nearest before, else after, will do:
+    each computes what it returns or raises from nothing, under the same handler."""
+    copy = instrs[start : start + length]
+    where = [lines.at(i.offset) for i in copy]
+    before = bisect.bisect_left(exits, start)
+    for end in [*reversed(exits[:before]), *exits[before + 1 :]]:
+        j = end + 1 - length
+        if j <= 0 or j in copies:
+            continue
+        run = instrs[j : end + 1]
+        if all(map(same_instruction, run, copy)) and [lines.at(i.offset) for i in run] == where:
             return j
     return None
 

@@ -1,5 +1,6 @@
 """Code that runs while an except clause handles an exception, inside statements of the
-clause (a try, a finally body, a with, a clause in a clause). What each returns, raises or logs says what
+clause (a try, a finally body, a with, a clause in a clause), and code after a try that
+the compiler copies to a clause's end. What each returns, raises or logs says what
 ``sys.exc_info()`` or an error's ``__context__`` holds there; the state machine must
 see the same (3.10 leaves a clause without a cleanup on the way to an outer handler)."""
 
@@ -143,6 +144,110 @@ def bare_raise_from_a_nested_clause(x):
         return handled()
 
 
+def seen(x):
+    return (x, handled())
+
+
+def raise_copied_after_a_clause_and_an_else(xs):
+    """A raise after a try that 3.10 and 3.12 copy to the end of the clause and of the
+    else: the clause's copy goes on to the else's, after the try (the known gap's
+    snippet)."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            LOG.append(2)
+        raise Seen(x)
+
+
+def return_copied_after_a_clause_and_an_else(xs):
+    """The same with a return of a call (read right before too)."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            LOG.append(2)
+        return seen(x)
+
+
+def call_and_return_after_a_clause_and_an_else(xs):
+    """The same with a call, then a return (too long to copy)."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            LOG.append(2)
+        LOG.append(handled())
+        return
+
+
+def raise_copied_after_a_named_clause_and_an_else(xs):
+    """The same after a named clause, whose name is cleared before the copy."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError as error:
+            LOG.append(str(error))
+        else:
+            LOG.append(2)
+        raise Seen(x)
+
+
+def raise_copied_after_clauses_and_an_else(xs):
+    """The same after two clauses, each with a copy."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            if x == 1:
+                raise ValueError(x)
+        except KeyError:
+            LOG.append(1)
+        except ValueError:
+            LOG.append(3)
+        else:
+            LOG.append(2)
+        raise Seen(x)
+
+
+def raise_copied_after_a_clause_and_an_else_in_a_while(xs):
+    """The same inside a while loop (still a state machine on every Python: a block
+    reached twice)."""
+    while xs:
+        x = xs.pop()
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            LOG.append(2)
+        raise Seen(x)
+
+
+def raise_copied_after_a_clause_and_an_else_without_a_loop(x):
+    """The same without a loop, the body's other way out a return (read right before
+    too)."""
+    try:
+        if picky(x):
+            return x
+    except KeyError:
+        LOG.append(1)
+    else:
+        LOG.append(2)
+    raise Seen(x)
+
+
 class Box:
     def __enter__(self):
         LOG.append(("enter", handled()))
@@ -160,4 +265,19 @@ CASES = [
     ("clause_in_a_clause", (1,)),
     ("raise_from_a_finally_in_a_clause", (1,)),
     ("bare_raise_from_a_nested_clause", (1,)),
+    ("raise_copied_after_a_clause_and_an_else", ([7, 0],)),
+    ("raise_copied_after_a_clause_and_an_else", ([7, 1],)),
+    ("return_copied_after_a_clause_and_an_else", ([7, 0],)),
+    ("return_copied_after_a_clause_and_an_else", ([7, 1],)),
+    ("call_and_return_after_a_clause_and_an_else", ([7, 0],)),
+    ("call_and_return_after_a_clause_and_an_else", ([7, 1],)),
+    ("raise_copied_after_a_named_clause_and_an_else", ([7, 0],)),
+    ("raise_copied_after_a_named_clause_and_an_else", ([7, 2],)),
+    ("raise_copied_after_clauses_and_an_else", ([7, 0],)),
+    ("raise_copied_after_clauses_and_an_else", ([7, 1],)),
+    ("raise_copied_after_clauses_and_an_else", ([7, 2],)),
+    ("raise_copied_after_a_clause_and_an_else_in_a_while", ([0, 7],)),
+    ("raise_copied_after_a_clause_and_an_else_in_a_while", ([1, 7],)),
+    ("raise_copied_after_a_clause_and_an_else_without_a_loop", (0,)),
+    ("raise_copied_after_a_clause_and_an_else_without_a_loop", (1,)),
 ]
