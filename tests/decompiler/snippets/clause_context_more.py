@@ -248,6 +248,23 @@ def raise_copied_after_a_clause_and_an_else_without_a_loop(x):
     raise Seen(x)
 
 
+def raise_copied_after_a_clause_and_an_else_ending_in_an_if(xs):
+    """The same where the else ends in an if, each branch with its own copy and none
+    left on its own (a state machine now)."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+        except KeyError:
+            LOG.append(1)
+        else:
+            if x > 1:
+                LOG.append(2)
+            else:
+                LOG.append(4)
+        raise Seen(x)
+
+
 class Box:
     def __enter__(self):
         LOG.append(("enter", handled()))
@@ -280,4 +297,6 @@ CASES = [
     ("raise_copied_after_a_clause_and_an_else_in_a_while", ([1, 7],)),
     ("raise_copied_after_a_clause_and_an_else_without_a_loop", (0,)),
     ("raise_copied_after_a_clause_and_an_else_without_a_loop", (1,)),
+    ("raise_copied_after_a_clause_and_an_else_ending_in_an_if", ([7, 0],)),
+    ("raise_copied_after_a_clause_and_an_else_ending_in_an_if", ([7, 2],)),
 ]
