@@ -678,14 +678,16 @@ if sys.version_info < (3, 12):  # (read on 3.12+ already: see py313b above)
     READABLE += [("py313_copies", "with_raising_in_a_named_clause_in_a_loop")]
 
 # ctxb: code after a try that 3.10 and 3.12 copy to the end of an except clause and of
-# the try's else, each copy keeping the statement's line: the clause goes on to the
-# else's copy, after the try, rather than raise inside the clause.
+# the try's else, or of every clause, each copy keeping the statement's line: the
+# clause goes on to the else's copy or the last clause's, after the try, rather than
+# raise inside the clause.
 READABLE += [
     ("clause_context_more", name)
     for name in (
         "raise_copied_after_a_clause_and_an_else",
         "raise_copied_after_a_named_clause_and_an_else",
         "raise_copied_after_clauses_and_an_else",
+        "raise_copied_after_every_clause_in_a_loop",
     )
 ]
 

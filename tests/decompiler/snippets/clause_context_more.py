@@ -265,6 +265,51 @@ def raise_copied_after_a_clause_and_an_else_ending_in_an_if(xs):
         raise Seen(x)
 
 
+def raise_copied_after_every_clause(x):
+    """A raise after a try whose body never goes on there: 3.10 and 3.12 copy it to
+    the end of every clause, and no original is left (seed 3865's shape, a module's
+    end): the last clause's copy stands for the others, after the try."""
+    try:
+        if picky(x):
+            return x
+        raise ValueError(x)
+    except KeyError:
+        LOG.append(1)
+    except ValueError:
+        LOG.append(3)
+    raise Seen(x)
+
+
+def raise_copied_after_every_clause_in_a_loop(xs):
+    """The same in a for loop, the body's other way out a continue."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            raise ValueError(x)
+        except KeyError:
+            LOG.append(1)
+        except ValueError:
+            LOG.append(3)
+        raise Seen(x)
+
+
+def raise_copied_after_a_named_clause_and_a_match(x):
+    """The same after a named clause and a clause ending in a match, whose cases each
+    get a copy."""
+    try:
+        raise ValueError(x)
+    except KeyError as error:
+        LOG.append(str(error))
+    except ValueError:
+        match x:
+            case 1:
+                LOG.append(2)
+            case _:
+                LOG.append(3)
+    raise Seen(x)
+
+
 class Box:
     def __enter__(self):
         LOG.append(("enter", handled()))
@@ -299,4 +344,11 @@ CASES = [
     ("raise_copied_after_a_clause_and_an_else_without_a_loop", (1,)),
     ("raise_copied_after_a_clause_and_an_else_ending_in_an_if", ([7, 0],)),
     ("raise_copied_after_a_clause_and_an_else_ending_in_an_if", ([7, 2],)),
+    ("raise_copied_after_every_clause", (0,)),
+    ("raise_copied_after_every_clause", (1,)),
+    ("raise_copied_after_every_clause", (7,)),
+    ("raise_copied_after_every_clause_in_a_loop", ([7, 0],)),
+    ("raise_copied_after_every_clause_in_a_loop", ([7, 1],)),
+    ("raise_copied_after_a_named_clause_and_a_match", (1,)),
+    ("raise_copied_after_a_named_clause_and_a_match", (2,)),
 ]
