@@ -51,20 +51,23 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     *(
         (
-            test("clause_context_gaps-raise_copied_after_a_clause_and_an_else"),
-            (PY310, PY312),
-            "code after a try that the compiler copies to the end of an except clause "
-            "and of the else is written in each, so the clause's copy sees the handled "
-            "exception",
+            test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),
+            (PY313,),
+            "3.13: an except clause's code after an inner try whose with body always "
+            "raises inside a try/finally is written after the outer try (and its return "
+            "in the try's else), where the handled exception is no longer seen",
         )
         for test in (module, function)
     ),
-    (
-        state_machine("clause_context_gaps-error_in_a_try_in_a_named_clause"),
-        (PY310,),
-        "3.10's state machine runs a try inside a named except clause outside the "
-        "clause, so an error there loses the handled exception as its __context__ "
-        "(random seeds 527, 605, 1314)",
+    *(
+        (
+            test("clause_context_gaps-code_after_a_with_ending_a_named_clause_only_it_reaches"),
+            ALL,
+            "code after a try whose body always raises, reached only from a named except "
+            "clause that ends with a with, is written inside the clause (after its name "
+            "is cleared), where the handled exception is still seen (random seed 3216)",
+        )
+        for test in (module, function)
     ),
 ]
 

@@ -719,6 +719,20 @@ if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop
 if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
     READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
 
+# ctxb: code after a try that 3.10 and 3.12 copy to the end of an except clause and of
+# the try's else, or of every clause, each copy keeping the statement's line: the
+# clause goes on to the else's copy or the last clause's, after the try, rather than
+# raise inside the clause.
+READABLE += [
+    ("clause_context_more", name)
+    for name in (
+        "raise_copied_after_a_clause_and_an_else",
+        "raise_copied_after_a_named_clause_and_an_else",
+        "raise_copied_after_clauses_and_an_else",
+        "raise_copied_after_every_clause_in_a_loop",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

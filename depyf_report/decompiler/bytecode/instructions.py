@@ -21,6 +21,9 @@ class Handler:
     target: int  # instruction index of the handler's first instruction
     depth: int  # stack depth the handler starts from (before pushing lasti/exception)
     lasti: bool  # whether the handler also receives the offset of the raising instruction
+    # 3.10: except clauses the exception leaves on its way, each restoring the exception
+    # handled before it, as 3.11's cleanup handlers do with POP_EXCEPT
+    pops: int = 0
 
 
 @dataclass(slots=True)
@@ -109,11 +112,11 @@ def _offset_resolver(instrs, first_at):
 
 def _attach_handlers(code, instrs, resolve) -> None:
     dropped: dict[int, Handler] = {}  # kept instruction -> handler of those dropped before it
-    for start, end, target, depth, lasti in versions.exception_entries(code):
+    for start, end, target, depth, lasti, pops in versions.exception_entries(code):
         hidx = resolve(target)
         if hidx >= len(instrs) or instrs[hidx].op == "STOPITERATION_ERROR":
             continue  # generator-wide StopIteration -> RuntimeError guard: implicit
-        handler = Handler(hidx, depth, lasti)
+        handler = Handler(hidx, depth, lasti, pops)
         first, last = resolve(start), resolve(end)
         if first == last:  # (only dropped instructions: a NOP that keeps a line)
             dropped.setdefault(first, handler)

@@ -82,7 +82,8 @@ def decoded(code) -> list:
 
 
 def exception_entries(code) -> list:
-    """(start, end, target, depth, lasti) ranges, as 3.11's exception table has them."""
+    """(start, end, target, depth, lasti, pops) ranges, as 3.11's exception table has
+    them, with the except-handler blocks 3.10 leaves on the way (``BlockWalk.catching``)."""
     walk = _walk(code)
     out = []
     for ins, after in zip(walk.raw, [*walk.raw[1:], None]):

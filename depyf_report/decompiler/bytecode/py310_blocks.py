@@ -44,6 +44,7 @@ class Block:
     depth: int = 0  # canonical values under the handler's own
     lasti: bool = False
     cleanup: tuple | None = None  # except-handler block: 3.11's cleanup handler, if placed
+    pushed: bool = False  # except-handler block entered with 3.11's PUSH_EXC_INFO
 
 
 class State(NamedTuple):  # a tuple: one is made per instruction walked
@@ -67,12 +68,18 @@ class State(NamedTuple):  # a tuple: one is made per instruction walked
         return State(stack, self.blocks, self.consumed)
 
     def catching(self) -> tuple | None:
-        """The (target, depth, lasti) handler of an instruction run in this state."""
+        """The (target, depth, lasti, pops) handler of an instruction run in this state.
+
+        ``pops`` counts the except-handler blocks the exception leaves on its way there
+        without a cleanup handler (no room for one): 3.10 restores the exception each
+        one saved as it unwinds, which 3.11 does in the cleanup's POP_EXCEPT."""
+        pops = 0
         for block in reversed(self.blocks):
             if block.handler is not None:
-                return (block.handler, block.depth, block.lasti)
+                return (block.handler, block.depth, block.lasti, pops)
             if block.cleanup is not None:
-                return block.cleanup
+                return (*block.cleanup, pops)
+            pops += block.pushed
         return None
 
     def without_handler_block(self) -> State:
@@ -111,7 +118,7 @@ class BlockWalk:
 
     code: object
     triples: dict = field(default_factory=dict)
-    handlers: dict = field(default_factory=dict)  # offset -> (target, depth, lasti)
+    handlers: dict = field(default_factory=dict)  # offset -> (target, depth, lasti, pops)
     entries: dict = field(default_factory=dict)  # handler offset -> kind
     cleanups: set = field(default_factory=set)  # offsets turned into 3.11's cleanup handler
     moved: dict = field(default_factory=dict)  # offset -> raw instruction translated there
@@ -247,7 +254,7 @@ class BlockWalk:
         Without an enclosing handler the cleanup would only sit in the way: an exception
         leaving the clause leaves the function either way."""
         if not enclosed or kind not in ("except", "with") or not self._has_spare_first(handler):
-            return handler, Block(None)
+            return handler, Block(None, pushed=kind in ("except", "with"))
         first = self.raw[self.index[handler]]
         entry = self._next(first)
         saved = depth + sum(slot in (PREV, LASTI) for slot in PREVIOUS[kind])

@@ -137,10 +137,12 @@ EXPANDERS = {
 
 
 def exception_entries(code):
-    """(start, end, target, depth, lasti) offsets from the 3.11+ exception table."""
+    """(start, end, target, depth, lasti, pops) offsets from the 3.11+ exception table
+    (``pops``: handled exceptions restored on the way, only ever on 3.10)."""
     if BLOCK_STACK:
         return py310.exception_entries(code)
-    return [(e.start, e.end, e.target, e.depth, e.lasti) for e in dis._parse_exception_table(code)]
+    table = dis._parse_exception_table(code)
+    return [(e.start, e.end, e.target, e.depth, e.lasti, 0) for e in table]
 
 
 def skip_after(prev_op: str | None, op: str) -> bool:

@@ -7,7 +7,11 @@ raw instructions) by a copy of that block:
   clause that goes on to such code then ends with ``POP_EXCEPT``, the clearing of
   its ``as`` name, and the copy. The one original laid out last before the clause
   (3.12 lays handlers out after other code) that starts a block (it is jumped to,
-  or the try's protection ends there) is where the try goes on.
+  or the try's protection ends there) is where the try goes on. 3.10 copies it there
+  too, past the clause's ``POP_EXCEPT``. Where the try's else ends with a copy as
+  well, or the body never goes on there, no original may be left: a copy with the
+  same source lines (a statement written in the clause has its own) stands for it,
+  the else's, or else the last clause's.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
@@ -59,7 +63,7 @@ STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 
 
-def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
+def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
     """First instruction of each copy -> first instruction of its original."""
     copies = {}
     jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
@@ -75,8 +79,13 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
     exits = [ins.index for ins in instrs if ins.op in EXITS]  # where originals end
     targets = {ins.target for ins in instrs if ins.target is not None}
     found = {}
+    exits_at: dict = {}  # source line -> exits ending there
+    for end in exits if lines is not None else ():
+        exits_at.setdefault(lines.at(instrs[end].offset), []).append(end)
     for start, length in copies.items():
         original = _original(instrs, start, length, copies, exits, targets)
+        if original is None and lines is not None:
+            original = _copied_alike(instrs, start, length, copies, exits_at, lines)
         if original is not None:
             found[start] = original
     return found
@@ -584,6 +593,32 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
         if starts and all(map(same_instruction, instrs[j : end + 1], copy)):
             return j
     return None
+
+
+def _copied_alike(instrs, start: int, length: int, copies, exits_at, lines) -> int | None:
+    """Another copy of the same statement, where none is left on its own: 3.10 and 3.12
+    copy the code after a try to the end of the try's else as well as of a clause (the
+    else's falls through from it), and to the end of every clause where the body never
+    goes on there. A statement keeps its source line in each copy; one written in a
+    clause has its own. Each computes what it returns or raises from nothing, under the
+    same handler, so any will do: one that no clause ends with (the nearest before, else
+    after), or else the last clause's, which then stands for the others."""
+    copy = instrs[start : start + length]
+    where = [lines.at(i.offset) for i in copy]
+    alike = [
+        j
+        for end in exits_at.get(where[-1], ())
+        if (j := end + 1 - length) > 0
+        and j != start
+        and all(map(same_instruction, instrs[j : end + 1], copy))
+        and [lines.at(i.offset) for i in instrs[j : end + 1]] == where
+    ]
+    kept = [j for j in alike if j not in copies]
+    before = [j for j in kept if j < start]
+    if before or kept:
+        return before[-1] if before else kept[0]
+    last = max(alike, default=start)  # (the last copy itself stays where it is)
+    return last if last > start else None
 
 
 def same_instruction(a: Instr, b: Instr) -> bool:

@@ -18,7 +18,7 @@ test out, so the output is right either way, only less like the source.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..bytecode.instructions import Handler, Instr
 from ..bytecode.opcodes import MATCH_CASE
@@ -772,7 +772,7 @@ def _rebuilt(instrs, starts, dropped, where) -> list[Instr]:
         if h is None:
             return None
         if h not in handlers:
-            handlers[h] = Handler(where.get(h.target, h.target), h.depth, h.lasti)
+            handlers[h] = replace(h, target=where.get(h.target, h.target))
         return handlers[h]
 
     out: list[Instr] = []

@@ -66,6 +66,7 @@ class StateMachine:
         self.shapes: dict[int, list[bool]] = {0: []}  # per block: which slots hold NULL
         self.bodies: dict[int, list[ast.stmt]] = {}
         self.handling = handling_depths(graph)
+        self.kept_levels = self._levels_returned_to()
 
     def slot(self, i: int) -> str:
         return f"{self.ctx.prefix}s{i}"
@@ -108,9 +109,29 @@ class StateMachine:
 
     def _invented(self, ident: str) -> bool:
         prefix = self.ctx.prefix
-        own = ("state", "exc", "handled", *HELPERS)
+        own = ("state", "exc", "handled", *HELPERS, *map(self._handled_at, self.kept_levels))
         invented = self.ctx.is_temp(ident) or self.ctx.is_hidden_local(ident)
         return invented or ident in {prefix + name for name in own}
+
+    def _levels_returned_to(self) -> set[int]:
+        """How many exceptions are being handled at each handler that 3.10 reaches by
+        leaving except clauses without a cleanup (``Handler.pops``): the exception
+        handled there is kept when a clause starts, to be handled again there."""
+        if not self.handling:
+            return set()
+        return {
+            self.handling[self.graph.handler_block(b)]
+            for b in self.graph.blocks
+            if b.handler is not None and b.handler.pops and b.id in self.handling
+        }
+
+    def _handled_at(self, level: int) -> str:
+        """The name keeping the exception handled at ``level`` while a clause runs."""
+        return f"handled{level}"
+
+    def _set_handled(self, target: str, source: str) -> ast.stmt:
+        prefix = self.ctx.prefix
+        return ast.Assign(targets=[m.name(prefix + target, True)], value=m.name(prefix + source))
 
     def _tracks_handled(self) -> bool:
         """Whether the code needs the handled exception (bare raise, except blocks)."""
@@ -138,6 +159,8 @@ class StateMachine:
         pos = block.start
         while pos < block.end and sim.branch is None:
             op = self.graph.instrs[pos].op
+            if op == ENTER and handling in self.kept_levels:
+                sim.out.append(self._set_handled(self._handled_at(handling), "handled"))
             pos = sim.run(pos, pos + 1)
             if depth and not self._slots_intact(sim.stack, depth):
                 sim.out.append(self._store_slots(sim, sim.stack))
@@ -258,6 +281,8 @@ class StateMachine:
         pushed = [m.const(-1)] if handler.lasti else []
         pushed.append(exc)
         catch = []
+        if handler.pops and self.handling:  # 3.10 leaves clauses on the way: the outer one
+            catch.append(self._set_handled("handled", self._handled_at(self.handling[target])))
         for n, value in enumerate(pushed):
             slot = self.slot(handler.depth + n)
             catch.append(ast.Assign(targets=[m.name(slot, True)], value=value))

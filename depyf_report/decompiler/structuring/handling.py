@@ -6,6 +6,11 @@ exception raised there would not chain to the one being handled. So the statemen
 between ``PUSH_EXC_INFO`` and ``POP_EXCEPT`` run inside ``try: raise h except: ...``,
 which makes the saved exception ``h`` the handled one again; its traceback and context,
 which raising it changes, are put back first.
+
+3.10 has no cleanup handler where a clause starts with no room for one (``finally:
+pass``): an exception raised there goes straight to the handler outside, leaving the
+clause (``Handler.pops``), and is handled one level out. The machine keeps the exception
+handled at that level when the clause starts, and handles it again there.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ def handling_depths(graph) -> dict[int, int] | None:
         handler = graph.handler_block(block)
         edges = [(s, after) for s in block.succs]
         if handler is not None:
-            edges.append((handler, raising))
+            edges.append((handler, raising - block.handler.pops))
         for s, d in edges:
             if s not in depths:
                 depths[s] = d
