@@ -46,26 +46,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
-    *(
-        (
-            test("clause_context_gaps-raise_only_a_clause_reaches"),
-            ALL,
-            "code after a try that only an except clause reaches (the body returns or "
-            "continues) is written inside the clause, where the handled exception is "
-            "still sys.exc_info() and becomes the __context__ of what it raises",
-        )
-        for test in (module, function)
-    ),
-    *(
-        (
-            test("clause_context_gaps-raise_copied_after_a_clause_and_an_else"),
-            (PY310, PY312),
-            "code after a try that the compiler copies to the end of an except clause "
-            "and of the else is written in each, so the clause's copy sees the handled "
-            "exception",
-        )
-        for test in (module, function)
-    ),
     (
         state_machine("clause_context_gaps-error_in_a_try_in_a_named_clause"),
         (PY310,),

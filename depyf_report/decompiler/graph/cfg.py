@@ -57,7 +57,7 @@ class Graph:
         copies, breaks = {}, {}
         if unrotate:
             copies = {
-                **copied_clause_tails(instrs),
+                **copied_clause_tails(instrs, lines),
                 **copied_loop_exits(instrs),
                 **copied_chain_ends(instrs),
                 **copied_value_tails(instrs),

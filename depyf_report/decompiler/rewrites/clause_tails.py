@@ -7,7 +7,11 @@ raw instructions) by a copy of that block:
   clause that goes on to such code then ends with ``POP_EXCEPT``, the clearing of
   its ``as`` name, and the copy. The one original laid out last before the clause
   (3.12 lays handlers out after other code) that starts a block (it is jumped to,
-  or the try's protection ends there) is where the try goes on.
+  or the try's protection ends there) is where the try goes on. Where none is
+  left (the body never goes on to that code: ``try: return f()``, ``except A:
+  ...``, ``except B: ...``, then ``raise E``), the first copy of that line's code
+  stands for the others, when it calls or raises: written in each clause, it
+  would see the exception the clause handles.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
@@ -59,7 +63,7 @@ STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 
 
-def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
+def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
     """First instruction of each copy -> first instruction of its original."""
     copies = {}
     jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
@@ -74,12 +78,24 @@ def copied_clause_tails(instrs: list[Instr]) -> dict[int, int]:
                 copies[start] = length
     exits = [ins.index for ins in instrs if ins.op in EXITS]  # where originals end
     targets = {ins.target for ins in instrs if ins.target is not None}
-    found = {}
+    found, alone = {}, {}
     for start, length in copies.items():
         original = _original(instrs, start, length, copies, exits, targets)
         if original is not None:
             found[start] = original
+        elif lines is not None and _sees_the_exception(instrs[start : start + length]):
+            # No original left: the body never goes on to that code, only the clauses
+            # do. Copies of one line's code are copies of the one statement after the
+            # try, and the first stands for the others, a block of its own where the
+            # clauses go on; written in a clause, it would see the handled exception.
+            key = (lines.at(instrs[start].offset), *_instructions(instrs[start : start + length]))
+            found[start] = alone.setdefault(key, start)
     return found
+
+
+def _instructions(run) -> list[tuple]:
+    """What a run of instructions does, for comparing copies."""
+    return [(i.op, value_key(i.argval), i.handler) for i in run]
 
 
 def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
@@ -482,7 +498,13 @@ def _past_jump_on(instrs, i: int, jumps_to: Counter) -> int:
     # (only a copy that could see the handled exception, a call or a raise, must leave
     # the clause: one that returns locals and constants reads as written there)
     copy = instrs[i + 1 : i + 1 + copy_length(instrs, i + 1)]
-    return i + 1 if any(x.op not in BLIND for x in copy) else i
+    return i + 1 if _sees_the_exception(copy) else i
+
+
+def _sees_the_exception(copy) -> bool:
+    """Whether a copy of the code after a try could see the exception a clause
+    handles, were it written inside the clause: it calls or raises."""
+    return any(x.op not in BLIND for x in copy)
 
 
 # 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..bytecode.opcodes import CHECK_STAR_MATCH
 from ..graph.analysis import BOOKKEEPING
-from .loops import loop_edges
+from .loops import breaks_out, is_loop_edge, loop_edges
 
 
 def clause_join(w, h, loop):
@@ -35,7 +35,12 @@ def clause_join(w, h, loop):
                 return None  # a clause's copy of an enclosing finally body, then its return
             if not w.an.dominates(h, x) and not _body_leads_to(w, h, x):
                 return None
-    if x is None or loop is None or x in loop.body or x == loop.follow:
+    if x is None or loop is None:
+        return x
+    after = _after_the_try_in_loop(w, h, loop)
+    if after is not None and (is_loop_edge(x, loop) or x not in loop.body):
+        return after  # (not the next round, or the way out, where the others go)
+    if x in loop.body or x == loop.follow:
         return x
     if not _body_exits(w, h) - loop_edges(loop):
         # the body never ends normally, and the clauses meet only past the loop, where
@@ -43,6 +48,17 @@ def clause_join(w, h, loop):
         x = _clause_exit(w, h, loop)
         return x if x in loop.body else None
     return None
+
+
+def _after_the_try_in_loop(w, h, loop) -> int | None:
+    """The code after the try that only its clauses reach (the body returns, breaks
+    or continues), inside ``loop``: where the clauses go on, but for their breaks and
+    continues, a block that never goes round (so no part of the loop's body) and no
+    way out of the loop. Written in a clause, it would see the handled exception."""
+    x = _clause_exit(w, h, loop)
+    if x is None or x in loop.body or is_loop_edge(x, loop) or not w.an.dominates(h, x):
+        return None
+    return None if breaks_out(w, x, loop.header) else x
 
 
 def next_round_join(w, h, follow, loop) -> int | None:
