@@ -54,11 +54,12 @@ def _after_the_try_in_loop(w, h, loop) -> int | None:
     """The code after the try that only its clauses reach (the body returns, breaks
     or continues), inside ``loop``: where the clauses go on, but for their breaks and
     continues, a block that never goes round (so no part of the loop's body) and no
-    way out of the loop. Written in a clause, it would see the handled exception."""
+    way out of the loop, nor of a statement around the try (a with's exit that a
+    break runs). Written in a clause, it would see the handled exception."""
     x = _clause_exit(w, h, loop)
     if x is None or x in loop.body or is_loop_edge(x, loop) or not w.an.dominates(h, x):
         return None
-    return None if breaks_out(w, x, loop.header) else x
+    return None if breaks_out(w, x, loop.header) or _outside_enclosing(w, h, x) else x
 
 
 def next_round_join(w, h, follow, loop) -> int | None:
