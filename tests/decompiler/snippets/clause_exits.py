@@ -324,6 +324,140 @@ def tuple_clause_then_raise(xs):
         raise Seen(x)
 
 
+def code_after_goes_round(xs):
+    """The code after the try, which only the clause reaches, goes on to the next
+    round itself."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            return 1
+        except KeyError:
+            pass
+        if x == 0:
+            raise Seen(x)
+        LOG.append(handled())
+
+
+def named_clause_then_return(xs):
+    """A named clause, then a return of what is being handled."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            return 1
+        except KeyError as e:
+            LOG.append(str(e))
+        return handled()
+
+
+def clause_breaks_on_a_test(xs, c):
+    """The clause breaks on a test, else goes on to the raise."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            return 1
+        except KeyError:
+            if c:
+                break
+        raise Seen(x)
+    return handled()
+
+
+def while_else_after_a_clause(n):
+    """A while loop with an else, the clause going on to the raise in the loop."""
+    while n > 0:
+        n -= 1
+        try:
+            if picky(n):
+                continue
+            return 1
+        except KeyError:
+            pass
+        raise Seen(n)
+    else:
+        return handled()
+
+
+def for_else_after_a_clause(xs):
+    """A for loop with an else: the clause goes on to a break after the try."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            return 1
+        except KeyError:
+            pass
+        LOG.append(handled())
+        break
+    else:
+        return 2
+    return handled()
+
+
+def try_in_a_clause_around(xs):
+    """The loop is in a clause: the inner try's clause goes on to the raise, in the
+    outer clause (it sees the outer KeyError, not the inner ValueError)."""
+    try:
+        picky(0)
+    except KeyError:
+        for x in xs:
+            try:
+                if picky(x):
+                    continue
+                return 1
+            except ValueError:
+                pass
+            raise Seen(x)
+
+
+def several_clauses_at_function_level(x):
+    """Two clauses going on to the raise (3.10 copies it to each)."""
+    try:
+        return picky(x)
+    except KeyError:
+        LOG.append(1)
+    except ValueError:
+        LOG.append(2)
+    raise Seen(x)
+
+
+def generator_then_yield(xs):
+    """A generator: the clause goes on to a yield after the try."""
+    for x in xs:
+        try:
+            if picky(x):
+                continue
+            yield 1
+            return
+        except KeyError:
+            pass
+        yield handled()
+
+
+def generated(xs):
+    return list(generator_then_yield(xs))
+
+
+class InAClassBody:
+    """The shape in a class body: a break after the try."""
+
+    for x in [7, 0]:
+        try:
+            if picky(x):
+                continue
+            break
+        except KeyError:
+            pass
+        got = handled()
+        break
+
+
+def class_body_shape():
+    return InAClassBody.got
+
+
 def raise_copied_after_a_clause_and_an_else(xs):
     """3.10 and 3.12 copy the raise after the try to the end of the clause and of
     the else (the body continues or goes on): the clause's copy is the code after
@@ -382,6 +516,20 @@ CASES = [
     ("endless_loop_then_raise", ([7, 0],)),
     ("inner_loop_then_raise", ([7, 0],)),
     ("tuple_clause_then_raise", ([7, 1],)),
+    ("code_after_goes_round", ([7, 0],)),
+    ("code_after_goes_round", ([7, 3, 8],)),
+    ("named_clause_then_return", ([7, 0],)),
+    ("clause_breaks_on_a_test", ([7, 0], 0)),
+    ("clause_breaks_on_a_test", ([7, 0], 1)),
+    ("while_else_after_a_clause", (1,)),
+    ("while_else_after_a_clause", (8,)),
+    ("for_else_after_a_clause", ([7, 0],)),
+    ("for_else_after_a_clause", ([7],)),
+    ("try_in_a_clause_around", ([7, 1],)),
+    ("several_clauses_at_function_level", (0,)),
+    ("several_clauses_at_function_level", (1,)),
+    ("generated", ([7, 0],)),
+    ("class_body_shape", ()),
     ("raise_copied_after_a_clause_and_an_else", ([7, 0],)),
     ("raise_copied_after_a_clause_and_an_else", ([7, 3],)),
     ("module_shape", ()),
