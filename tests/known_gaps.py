@@ -41,16 +41,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
     ),
     *(
         (
-            test("clause_context_gaps-raise_only_a_clause_reaches"),
-            ALL,
-            "code after a try that only an except clause reaches (the body returns or "
-            "continues) is written inside the clause, where the handled exception is "
-            "still sys.exc_info() and becomes the __context__ of what it raises",
-        )
-        for test in (module, function)
-    ),
-    *(
-        (
             test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),
             (PY313,),
             "3.13: an except clause's code after an inner try whose with body always "

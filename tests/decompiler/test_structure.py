@@ -650,6 +650,24 @@ READABLE += [
 ]
 if sys.version_info >= (3, 12):  # (3.10 and 3.11 write the and's other way as an arm)
     READABLE += [("temporary_exits", "returns_a_chain_or_a_comprehension_in_a_with")]
+# ctxa: code after a try that only its except clauses reach (the body returns,
+# breaks or continues) is written after the try, not in a clause.
+READABLE += [
+    ("clause_exits", name)
+    for name in (
+        "raise_only_a_clause_reaches",
+        "return_only_a_clause_reaches",
+        "call_then_return_only_a_clause_reaches",
+        "named_clause_then_raise",
+        "several_clauses_then_raise",
+        "clause_continues_other_raises",
+        "with_in_a_clause_then_raise",
+        "try_in_a_clause_then_raise",
+        "if_in_a_clause_then_raise",
+        "clause_breaks_other_raises",
+        "tuple_clause_then_raise",
+    )
+]
 
 # trys: except* clauses whose way on, the next round, the walk wrote as a continue in
 # an if's branch, the elif after it (which no except* clause may write).

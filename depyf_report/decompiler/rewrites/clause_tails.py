@@ -9,9 +9,12 @@ raw instructions) by a copy of that block:
   (3.12 lays handlers out after other code) that starts a block (it is jumped to,
   or the try's protection ends there) is where the try goes on. 3.10 copies it there
   too, past the clause's ``POP_EXCEPT``. Where the try's else ends with a copy as
-  well, or the body never goes on there, no original may be left: a copy with the
-  same source lines (a statement written in the clause has its own) stands for it,
-  the else's, or else the last clause's.
+  well, no original is left: a copy with the same source lines (a statement written
+  in the clause has its own) stands for it, the else's. Where none is left at all
+  (the body never goes on to that code: ``try: return f()``, ``except A: ...``,
+  ``except B: ...``, then ``raise E``), the first copy of that line's code stands for
+  the others, when it calls or raises: written in each clause, it would see the
+  exception the clause handles.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
@@ -78,7 +81,7 @@ def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -
                 copies[start] = length
     exits = [ins.index for ins in instrs if ins.op in EXITS]  # where originals end
     targets = {ins.target for ins in instrs if ins.target is not None}
-    found = {}
+    found, alone = {}, {}
     exits_at: dict = {}  # source line -> exits ending there
     for end in exits if lines is not None else ():
         exits_at.setdefault(lines.at(instrs[end].offset), []).append(end)
@@ -88,7 +91,19 @@ def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -
             original = _copied_alike(instrs, start, length, copies, exits_at, lines)
         if original is not None:
             found[start] = original
+        elif lines is not None and _sees_the_exception(instrs[start : start + length]):
+            # No original left: the body never goes on to that code, only the clauses
+            # do. Copies of one line's code are copies of the one statement after the
+            # try, and the first stands for the others, a block of its own where the
+            # clauses go on; written in a clause, it would see the handled exception.
+            key = (lines.at(instrs[start].offset), *_instructions(instrs[start : start + length]))
+            found[start] = alone.setdefault(key, start)
     return found
+
+
+def _instructions(run) -> list[tuple]:
+    """What a run of instructions does, for comparing copies."""
+    return [(i.op, value_key(i.argval), i.handler) for i in run]
 
 
 def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
@@ -491,7 +506,13 @@ def _past_jump_on(instrs, i: int, jumps_to: Counter) -> int:
     # (only a copy that could see the handled exception, a call or a raise, must leave
     # the clause: one that returns locals and constants reads as written there)
     copy = instrs[i + 1 : i + 1 + copy_length(instrs, i + 1)]
-    return i + 1 if any(x.op not in BLIND for x in copy) else i
+    return i + 1 if _sees_the_exception(copy) else i
+
+
+def _sees_the_exception(copy) -> bool:
+    """Whether a copy of the code after a try could see the exception a clause
+    handles, were it written inside the clause: it calls or raises."""
+    return any(x.op not in BLIND for x in copy)
 
 
 # 3.10's normal exit from a with body: ``__exit__(None, None, None)``, result dropped.
@@ -597,28 +618,23 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
 
 def _copied_alike(instrs, start: int, length: int, copies, exits_at, lines) -> int | None:
     """Another copy of the same statement, where none is left on its own: 3.10 and 3.12
-    copy the code after a try to the end of the try's else as well as of a clause (the
-    else's falls through from it), and to the end of every clause where the body never
-    goes on there. A statement keeps its source line in each copy; one written in a
-    clause has its own. Each computes what it returns or raises from nothing, under the
-    same handler, so any will do: one that no clause ends with (the nearest before, else
-    after), or else the last clause's, which then stands for the others."""
+    copy the code after a try to the end of the try's else as well as of a clause, and
+    the else's falls through from it. A statement keeps its source line in each copy;
+    one written in a clause has its own. Each computes what it returns or raises from
+    nothing, under the same handler, so any that no clause ends with will do (the
+    nearest before, else after)."""
     copy = instrs[start : start + length]
     where = [lines.at(i.offset) for i in copy]
-    alike = [
+    kept = [
         j
         for end in exits_at.get(where[-1], ())
         if (j := end + 1 - length) > 0
-        and j != start
+        and j not in copies
         and all(map(same_instruction, instrs[j : end + 1], copy))
         and [lines.at(i.offset) for i in instrs[j : end + 1]] == where
     ]
-    kept = [j for j in alike if j not in copies]
     before = [j for j in kept if j < start]
-    if before or kept:
-        return before[-1] if before else kept[0]
-    last = max(alike, default=start)  # (the last copy itself stays where it is)
-    return last if last > start else None
+    return before[-1] if before else kept[0] if kept else None
 
 
 def same_instruction(a: Instr, b: Instr) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..bytecode.opcodes import CHECK_STAR_MATCH
 from ..graph.analysis import BOOKKEEPING
-from .loops import loop_edges
+from .loops import breaks_out, is_loop_edge, loop_edges
 
 
 def clause_join(w, h, loop):
@@ -35,7 +35,12 @@ def clause_join(w, h, loop):
                 return None  # a clause's copy of an enclosing finally body, then its return
             if not w.an.dominates(h, x) and not _body_leads_to(w, h, x):
                 return None
-    if x is None or loop is None or x in loop.body or x == loop.follow:
+    if x is None or loop is None:
+        return x
+    after = _after_the_try_in_loop(w, h, loop)
+    if after is not None and (is_loop_edge(x, loop) or x not in loop.body):
+        return after  # (not the next round, or the way out, where the others go)
+    if x in loop.body or x == loop.follow:
         return x
     if not _body_exits(w, h) - loop_edges(loop):
         # the body never ends normally, and the clauses meet only past the loop, where
@@ -43,6 +48,27 @@ def clause_join(w, h, loop):
         x = _clause_exit(w, h, loop)
         return x if x in loop.body else None
     return None
+
+
+def _after_the_try_in_loop(w, h, loop) -> int | None:
+    """The code after the try that only its clauses reach (the body returns, breaks
+    or continues), inside ``loop``: where the clauses go on, but for their breaks and
+    continues, a block that runs code of its own (goes round, or never does) and is no
+    way out of the loop, nor of a statement around the try (a copy of a with's exit
+    or of a finally body that a break or continue runs). Written in a clause, it
+    would see the handled exception."""
+    x = _clause_exit(w, h, loop)
+    if x is None or is_loop_edge(x, loop) or not w.an.dominates(h, x):
+        return None
+    if x in loop.body and _runs_nothing(w, x):
+        return None  # (the clause's own end, on its way round)
+    return None if breaks_out(w, x, loop.header) or not _inside_enclosing(w, h, x) else x
+
+
+def _runs_nothing(w, x) -> bool:
+    """Whether block ``x`` only ends a clause (pops, clears its name) and jumps on."""
+    block = w.graph.blocks[x]
+    return {i.op for i in w.graph.instrs[block.start : block.end]} <= BOOKKEEPING | {"JUMP", "NOP"}
 
 
 def next_round_join(w, h, follow, loop) -> int | None:
@@ -105,11 +131,16 @@ def _outside_enclosing(w, h, x) -> bool:
     """Whether block ``x`` is outside a try body that the try of handler ``h`` is
     written in, and is not (a copy of) where that body ends: then it is a clause's own
     way out (its copy of the enclosing finally body and its return), no join."""
-    chain = w.regions.chain(w.regions.first_protected(h))
-    enclosing = chain[chain.index(h) + 1 :]
-    if set(enclosing) <= set(w.regions.chain(x)):
+    if _inside_enclosing(w, h, x):
         return False
     return all(_tail(w, x) != _tail(w, end) for end in w.fences)
+
+
+def _inside_enclosing(w, h, x) -> bool:
+    """Whether block ``x`` is inside every try or with body the try of handler ``h``
+    is written in."""
+    chain = w.regions.chain(w.regions.first_protected(h))
+    return set(chain[chain.index(h) + 1 :]) <= set(w.regions.chain(x))
 
 
 def _tail(w, b) -> list:

@@ -111,7 +111,7 @@ def dead_ends_dropped(w, exits, h, body) -> set[int]:
     raising = {
         e
         for e in exits
-        if _raises_at_once(w, e) and not _after_break(w, e, h) and not _breaks_for(w, e, h)
+        if _raises_at_once(w, e) and not _after_break(w, e, h) and not breaks_out(w, e, h)
     }
     if not raising:  # the walk below covers the rest of the code: only when needed
         return exits
@@ -148,7 +148,7 @@ def _after_break(w, b, h) -> bool:
     )
 
 
-def _breaks_for(w, b, h) -> bool:
+def breaks_out(w, b, h) -> bool:
     """Whether block ``b`` pops the iterator of the for loop at ``h`` first: a break,
     on its way to code after the loop that raises."""
     return w.graph.is_for_header(h) and w.graph.instrs[w.blocks[b].start].op == "POP_TOP"
