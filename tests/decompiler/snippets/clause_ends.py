@@ -4,7 +4,13 @@ handler dominates it, and where it goes round a loop or on to the end of a with
 around, the clauses' way on is where the try ends, not the next round. Written in
 the clause, that code would still see the handled exception: what each function
 returns says what ``sys.exc_info()`` holds there. Each Box records its enter and
-exit; ``suppress`` tells it to swallow an exception."""
+exit; ``suppress`` tells it to swallow an exception.
+
+Also a finally body read as a bare except clause while the try body holds its
+copies: one ending in an endless loop left by a break, which the compiler writes as
+the re-raise or the way out after it (seed 2840). The copies left in the body would
+run under that clause, which would run the finally body again: the error it raises
+then has the first as its ``__context__``."""
 
 import sys
 
@@ -30,6 +36,20 @@ class Box:
     def __exit__(self, kind, value, traceback):
         LOG.append(("exit", self.key, kind.__name__ if kind else None))
         return self.suppress and kind is not None and issubclass(kind, Exception)
+
+
+class Spent(Exception):
+    """The tape ran out."""
+
+
+class Tape:
+    def __init__(self, values):
+        self.values = list(values)
+
+    def next(self):
+        if not self.values:
+            raise Spent()
+        return self.values.pop(0)
 
 
 def handled():
@@ -194,7 +214,51 @@ def body_continues_or_returns_in_a_loop(xs, fail):
     return seen
 
 
+def finally_loop_left_by_a_break_after_a_return(values):
+    """A return in the try body, and a finally body ending in an endless loop left
+    only by a break (seed 2840): the copy before the return is no copy found."""
+    tape = Tape(values)
+    try:
+        try:
+            if tape.next():
+                return "returned"
+        finally:
+            while True:
+                if tape.next():
+                    break
+                LOG.append("round")
+    except Spent as error:
+        return "spent", type(error.__context__).__name__
+
+
+def finally_loop_with_a_continue_through_a_finally(values):
+    """The same, the loop going round through an inner finally body (seed 2840)."""
+    tape = Tape(values)
+    try:
+        try:
+            if tape.next() and tape.next():
+                return "returned"
+        finally:
+            while True:
+                if tape.next():
+                    break
+                try:
+                    continue
+                finally:
+                    LOG.append(tape.next())
+    except Spent as error:
+        return "spent", type(error.__context__).__name__
+
+
 CASES = [
+    *(
+        (name, (values,))
+        for name in (
+            "finally_loop_left_by_a_break_after_a_return",
+            "finally_loop_with_a_continue_through_a_finally",
+        )
+        for values in ([1], [1, 1], [1, 0, 0], [0], [0, 0, 1], [1, 1, 0, 5, 0, 6])
+    ),
     *(
         (name, (3, suppress, fail))
         for name in (
