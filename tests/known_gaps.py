@@ -59,27 +59,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         )
         for test in (module, function)
     ),
-    *(
-        (
-            test("clause_context_gaps-code_after_a_with_ending_a_named_clause_only_it_reaches"),
-            ALL,
-            "code after a try whose body always raises, reached only from a named except "
-            "clause that ends with a with, is written inside the clause (after its name "
-            "is cleared), where the handled exception is still seen (random seed 3216)",
-        )
-        for test in (module, function)
-    ),
-    *(
-        (
-            test("clause_ends-finally_loop_with_a_continue_through_a_finally"),
-            (PY310,),
-            "3.10's state machine runs the copy of an inner finally body that a continue "
-            "runs, inside a finally body run on an exception, outside that exception: an "
-            "error there loses it as its __context__ (seed 2840's shape, which goes to the "
-            "state machine now rather than run the finally body twice)",
-        )
-        for test in (module, function, state_machine)
-    ),
 ]
 
 

@@ -214,6 +214,20 @@ def body_continues_or_returns_in_a_loop(xs, fail):
     return seen
 
 
+def code_after_a_with_ending_a_named_clause_only_it_reaches(x):
+    """The try body always raises, and the named clause ends with a with whose exit
+    cannot suppress: the code after the try was written inside the clause, after an
+    explicit ``e = None; del e`` (seed 3216 on 3.10 and 3.12; a known gap before)."""
+    if x:
+        try:
+            raise KeyError(x)
+        except KeyError as e:
+            with Box("plain"):
+                LOG.append(1)
+        LOG.append(handled())
+    return handled()
+
+
 def finally_loop_left_by_a_break_after_a_return(values):
     """A return in the try body, and a finally body ending in an endless loop left
     only by a break (seed 2840): the copy before the return is no copy found."""
@@ -251,6 +265,7 @@ def finally_loop_with_a_continue_through_a_finally(values):
 
 
 CASES = [
+    ("code_after_a_with_ending_a_named_clause_only_it_reaches", (1,)),
     *(
         (name, (values,))
         for name in (
