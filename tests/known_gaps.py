@@ -49,16 +49,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         )
         for test in (module, function)
     ),
-    *(
-        (
-            test("clause_context_gaps-code_after_a_with_ending_a_named_clause_only_it_reaches"),
-            ALL,
-            "code after a try whose body always raises, reached only from a named except "
-            "clause that ends with a with, is written inside the clause (after its name "
-            "is cleared), where the handled exception is still seen (random seed 3216)",
-        )
-        for test in (module, function)
-    ),
 ]
 
 

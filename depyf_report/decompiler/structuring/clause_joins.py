@@ -35,6 +35,8 @@ def clause_join(w, h, loop):
                 return None  # a clause's copy of an enclosing finally body, then its return
             if not w.an.dominates(h, x) and not _body_leads_to(w, h, x):
                 return None
+    if x is not None:
+        x = _clauses_go_on_first(w, h, x, loop)
     if x is None or loop is None:
         return x
     after = _after_the_try_in_loop(w, h, loop)
@@ -71,6 +73,21 @@ def _runs_nothing(w, x) -> bool:
     return {i.op for i in w.graph.instrs[block.start : block.end]} <= BOOKKEEPING | {"JUMP", "NOP"}
 
 
+def _clauses_go_on_first(w, h, x, loop) -> int:
+    """Where the clauses meet, ``x`` found as the first post-dominator of ``h`` that
+    ``h`` does not dominate, or the block the clauses go on to first: where the body
+    never ends normally, only the clauses reach the code after the try, so ``h``
+    dominates it and the post-dominators skip it (to the loop's next round, or to
+    the end of a with around). Their way on, when it leads to ``x``, is where the
+    try ends: read as part of a clause, that code would see the handled exception."""
+    if _body_leads_to(w, h, x, loop):
+        return x
+    on = _clause_exit(w, h, loop)
+    if on is None or on == x or not w.an.dominates(h, on):
+        return x
+    return on if _leads_to(w, on, x) else x
+
+
 def next_round_join(w, h, follow, loop) -> int | None:
     """Where the body's end and an except clause meet on their way to the loop's
     next round, when another clause breaks or continues (the post-dominator is then
@@ -96,11 +113,13 @@ def _leads_to(w, x, end, steps=8) -> bool:
     return x == end
 
 
-def _body_leads_to(w, h, x) -> bool:
+def _body_leads_to(w, h, x, loop=None) -> bool:
     """Whether the body of handler ``h`` ends normally on its way to block ``x``
-    (where its clauses meet): then that is where the try statement ends, though a
-    raise there leaves no post-dominator to say so."""
-    return any(_leads_to(w, e, x) or x in _straight(w, e, x, 8) for e in _body_exits(w, h))
+    (where its clauses meet), but for its breaks and continues out of ``loop``: then
+    that is where the try statement ends, though a raise there leaves no
+    post-dominator to say so."""
+    exits = _body_exits(w, h) - loop_edges(loop)
+    return any(_leads_to(w, e, x) or x in _straight(w, e, x, 8) for e in exits)
 
 
 def _body_exits(w, h) -> set[int]:

@@ -267,7 +267,7 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=[ast.Pass()])
         return [node], body_stack, follow
     handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
-    _no_copy_under_clause(w, h, h_out, final, star, copies)
+    _no_copy_under_clause(w, h, final, star, copies)
     if final is not None and not _is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
@@ -497,39 +497,14 @@ def _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind):
     return [node], None, None
 
 
-def _no_copy_under_clause(w, h, h_out, final, star, copies) -> None:
-    """Refuse a finally body that may not re-raise read as a bare except clause
-    while the body holds copies of it: a copy on a way out of the body, left
-    there, would run under that clause (one that only re-raises, 3.12+ with the
-    re-raise copied into an if's arms, is read so too)."""
-    if final is None and not star and _is_finally(w, h) and copies and _may_not_reraise(h_out):
+def _no_copy_under_clause(w, h, final, star, copies) -> None:
+    """Refuse a finally body read as a bare except clause while the body holds
+    copies of it: a copy on a way out of the body, left there, would run under that
+    clause. Whatever the handler's walk does (returns, re-raises only in some
+    branches, or only from inside an endless loop whose break the compiler wrote as
+    the re-raise: seed 2840), the copies were not found."""
+    if final is None and not star and _is_finally(w, h) and copies:
         raise Unsupported("a copy of a finally body read as an except clause in the body")
-
-
-def _may_not_reraise(stmts, in_loop=False) -> bool:
-    """Whether the walk of a handler returns, breaks, continues or raises anything
-    but the exception it handles (a break or continue of a loop inside it, such as
-    a 3.12+ comprehension not yet read back, leaves nothing)."""
-    for stmt in stmts:
-        if isinstance(stmt, ast.Return) or (
-            isinstance(stmt, (ast.Break, ast.Continue)) and not in_loop
-        ):
-            return True
-        if isinstance(stmt, ast.Raise) and not (
-            stmt.exc is None or isinstance(stmt.exc, m.Exception_)
-        ):
-            return True
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        loop = in_loop or isinstance(stmt, (ast.For, ast.AsyncFor, ast.While))
-        for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(part, field, None)
-                if isinstance(inner, list) and inner:
-                    inner_loop = loop and not (field == "orelse" and part is stmt and not in_loop)
-                    if _may_not_reraise(inner, inner_loop):
-                        return True
-    return False
 
 
 def _written_after(w, h, start, loop, active, stop) -> bool:
