@@ -739,8 +739,8 @@ if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: cont
 
 # ctxb: code after a try that 3.10 and 3.12 copy to the end of an except clause and of
 # the try's else, or of every clause, each copy keeping the statement's line: the
-# clause goes on to the else's copy or the last clause's, after the try, rather than
-# raise inside the clause.
+# clause goes on to the else's copy or, where every clause has one, the first clause's,
+# after the try, rather than raise inside the clause.
 READABLE += [
     ("clause_context_more", name)
     for name in (

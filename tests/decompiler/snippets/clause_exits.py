@@ -458,21 +458,6 @@ def class_body_shape():
     return InAClassBody.got
 
 
-def raise_copied_after_a_clause_and_an_else(xs):
-    """3.10 and 3.12 copy the raise after the try to the end of the clause and of
-    the else (the body continues or goes on): the clause's copy is the code after
-    the try, the else's copy stays in the else."""
-    for x in xs:
-        try:
-            if picky(x):
-                continue
-        except KeyError:
-            LOG.append(1)
-        else:
-            LOG.append(2)
-        raise Seen(x)
-
-
 if True:
     try:
         picky(0)
@@ -530,7 +515,5 @@ CASES = [
     ("several_clauses_at_function_level", (1,)),
     ("generated", ([7, 0],)),
     ("class_body_shape", ()),
-    ("raise_copied_after_a_clause_and_an_else", ([7, 0],)),
-    ("raise_copied_after_a_clause_and_an_else", ([7, 3],)),
     ("module_shape", ()),
 ]
