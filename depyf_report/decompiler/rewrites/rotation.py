@@ -62,7 +62,7 @@ def repeated_tests(instrs: list[Instr]) -> list[RepeatedTest]:
         else:
             continue
         top_end = _before_chain_ends(instrs, ins.target)
-        top_exit = _jumped_over_exit(instrs, top_end, ins.target)
+        top_exit = _jumped_over_exit(instrs, top_end, ins.target, bottom_end)
         top_end -= top_exit is not None
         length, bottom = _test_length(instrs, top_end, bottom_end, back, ins.target, top_exit)
         # Only part of the test agrees when the copy is laid out otherwise: a jump from
@@ -90,16 +90,20 @@ def _before_chain_ends(instrs, body: int) -> int:
     return body - 1
 
 
-def _jumped_over_exit(instrs, top_end: int, body: int) -> int | None:
+def _jumped_over_exit(instrs, top_end: int, body: int, bottom_end: int) -> int | None:
     """Where the top copy's last test leaves, where it is laid out as a test into the
     body over a jump out (3.12+, whose conditional jumps only go forward, where the
-    loop's exit is behind it: an outer loop's next round); None where it is not."""
+    loop's exit is behind it: an outer loop's next round, which that loop's own jump
+    back past this loop shows); None where it is not."""
     jump, test = instrs[top_end], instrs[top_end - 1] if top_end else None
     if test is None or test.op not in CONDITIONS or test.target != body:
         return None
     if jump.op != "JUMP" or jump.target is None or jump.target > top_end:
         return None
-    return jump.target if jump.handler == test.handler else None
+    if jump.handler != test.handler:
+        return None
+    goes_round = any(i.target == jump.target for i in instrs[bottom_end + 1 :] if i.op == "JUMP")
+    return jump.target if goes_round else None
 
 
 def _test_length(
