@@ -751,6 +751,11 @@ READABLE += [
     )
 ]
 
+# ctxd: a raise after a try in a loop whose clause ends in an if: 3.10 jumps from both
+# ends of the clause to one copy of the raise, which the clause goes on to after the
+# try rather than raise inside it.
+READABLE += [("clause_tails_copied", "raise_after_a_clause_ending_in_an_if")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -67,43 +67,60 @@ DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
 
 
 def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
-    """First instruction of each copy -> first instruction of its original."""
-    copies = {}
+    """Where each clause goes on to a copy -> first instruction of its original."""
+    copies = {}  # where the clause goes on -> (its copy's first instruction, length)
     jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
+    clause_ends = {_after_cleanup(instrs, i.index + 1) for i in instrs if i.op == "POP_EXCEPT"}
+    fors = _for_loops(instrs)
+    loops = sum(ins.op == "FOR_ITER" for ins in instrs)  # (iterators a copy may pop)
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
-            start = _past_jump_on(instrs, _after_cleanup(instrs, ins.index + 1), jumps_to)
-            length = copy_length(instrs, start)
+            leave = _after_cleanup(instrs, ins.index + 1)
+            start = _past_jump_on(instrs, leave, jumps_to, clause_ends, loops)
+            length = copy_length(instrs, start, loops)
             if not length:
                 continue
             # a finally's copy runs under the handler for the finally, unlike the clause
-            if all(i.handler == ins.handler for i in instrs[ins.index : start + length]):
-                copies[start] = length
+            ran = [*instrs[ins.index : leave + 1], *instrs[start : start + length]]
+            if all(i.handler == ins.handler for i in ran):
+                copies[leave if start > leave + 1 else start] = (start, length)
+    firsts = {start for start, _ in copies.values()}
     exits = [ins.index for ins in instrs if ins.op in EXITS]  # where originals end
     targets = {ins.target for ins in instrs if ins.target is not None}
     found, alone = {}, {}
     exits_at: dict = {}  # source line -> exits ending there
     for end in exits if lines is not None else ():
         exits_at.setdefault(lines.at(instrs[end].offset), []).append(end)
-    for start, length in copies.items():
-        original = _original(instrs, start, length, copies, exits, targets)
-        if original is None and lines is not None:
-            original = _copied_alike(instrs, start, length, copies, exits_at, lines)
+    for leave, (start, length) in copies.items():
+        # (a copy that pops iterators leaves as many for loops as its original)
+        popped = -sum(_effect(i) for i in instrs[start : start + length])
+        alike = list(_originals(instrs, start, length, firsts, exits, targets))
+        if lines is not None:
+            alike += _copied_alike(instrs, start, length, firsts, exits_at, lines)
+        original = next((j for j in alike if _loops_around(fors, j) == popped or not popped), None)
         if original is not None:
-            found[start] = original
+            found[leave] = original
         elif lines is not None and _sees_the_exception(instrs[start : start + length]):
             # No original left: the body never goes on to that code, only the clauses
             # do. Copies of one line's code are copies of the one statement after the
             # try, and the first stands for the others, a block of its own where the
             # clauses go on; written in a clause, it would see the handled exception.
             key = (lines.at(instrs[start].offset), *_instructions(instrs[start : start + length]))
-            found[start] = alone.setdefault(key, start)
+            found[leave] = alone.setdefault(key, start)
     return found
 
 
 def _instructions(run) -> list[tuple]:
     """What a run of instructions does, for comparing copies."""
     return [(i.op, value_key(i.argval), i.handler) for i in run]
+
+
+def _loops_around(fors, i: int) -> int:
+    """How many for loops are around instruction ``i``."""
+    count = 0
+    while fors[i] is not None:
+        count, i = count + 1, fors[i]
+    return count
 
 
 def copied_loop_exits(instrs: list[Instr]) -> dict[int, int]:
@@ -494,19 +511,26 @@ def _after_cleanup(instrs, i: int) -> int:
     return i
 
 
-def _past_jump_on(instrs, i: int, jumps_to: Counter) -> int:
-    """Past a jump to the next instruction that nothing else jumps to: 3.10's clause
-    falls into the code after the try, or a copy of it, and its translation jumps
-    there (as 3.11 would) so that code starts a block; a copy is still a copy, run
-    after the clause. (Where other ends of the clauses jump to it too, it is where
-    they meet, and stays so.)"""
+def _past_jump_on(instrs, i: int, jumps_to: Counter, clause_ends: set[int], loops: int) -> int:
+    """Past a jump on to a copy of the code after the try that only ends of except
+    clauses reach: 3.10's clause falls into the code after the try, or a copy of it,
+    and its translation jumps there (as 3.11 would) so that code starts a block; where
+    the clause ends in an if, each of its ends jumps to one copy. A copy is still a
+    copy, run after the clause. (Where other code jumps or runs on to it too, it is
+    where they meet, and stays so.)"""
     ins = instrs[i] if i < len(instrs) else None
-    if ins is None or ins.op != "JUMP" or ins.target != i + 1 or jumps_to[i + 1] != 1:
+    if ins is None or ins.op != "JUMP" or ins.target <= i:
+        return i
+    to = ins.target
+    jumpers = [j.index for j in instrs if j.target == to]
+    if len(jumpers) != jumps_to[to] or not set(jumpers) <= clause_ends:
+        return i
+    if to != i + 1 and instrs[to - 1].op not in NO_FALLTHROUGH:
         return i
     # (only a copy that could see the handled exception, a call or a raise, must leave
     # the clause: one that returns locals and constants reads as written there)
-    copy = instrs[i + 1 : i + 1 + copy_length(instrs, i + 1)]
-    return i + 1 if _sees_the_exception(copy) else i
+    copy = instrs[to : to + copy_length(instrs, to, loops)]
+    return to if _sees_the_exception(copy) else i
 
 
 def _sees_the_exception(copy) -> bool:
@@ -565,17 +589,20 @@ def copied_with_exits(instrs: list[Instr], lines: SourceLines) -> dict[int, int]
     return found
 
 
-def copy_length(instrs, start: int) -> int:
-    """``exit_length``, but 0 for ``return <constant>``: written in place, a return
-    compiles to the same, so it is no sign of a copy."""
-    length = exit_length(instrs, start)
-    return 0 if length <= 2 and instrs[start].op == "LOAD_CONST" else length
+def copy_length(instrs, start: int, below: int = 0) -> int:
+    """``exit_length``, but 0 for ``return <constant>`` (past the iterators it pops):
+    written in place, a return compiles to the same, so it is no sign of a copy."""
+    length = exit_length(instrs, start, below)
+    kept = [i.op for i in instrs[start : start + length] if i.op != "POP_TOP"]
+    return 0 if len(kept) <= 2 and kept[:1] == ["LOAD_CONST"] else length
 
 
-def exit_length(instrs, start: int) -> int:
+def exit_length(instrs, start: int, below: int = 0) -> int:
     """Instructions of the exit starting at ``start`` that computes what it returns or
-    raises from nothing on the stack (so any copy of it means the same), or 0."""
-    offsets, depth = set(), 0
+    raises from nothing on the stack (so any copy of it means the same), or 0. It may
+    pop up to ``below`` values under it (the iterators of the for loops it leaves),
+    which it never reads."""
+    offsets, depth, floor = set(), 0, 0
     for i in range(start, len(instrs)):  # (a slice would copy the rest: quadratic)
         ins = instrs[i]
         offsets.add(ins.offset)
@@ -583,16 +610,22 @@ def exit_length(instrs, start: int) -> int:
         if len(offsets) > LONGEST_COPY or effect is None or ins.target is not None:
             return 0
         depth += effect
-        if depth < 0:
+        if depth < floor and ins.op == "POP_TOP" and depth >= -below:
+            floor = depth  # (popped from under the exit)
+        if depth < floor:
             return 0
         if ins.op in EXITS:
-            return ins.index + 1 - start if depth == 0 else 0
+            return ins.index + 1 - start if depth == floor else 0
     return 0
 
 
 def _effect(ins) -> int | None:
     """Stack effect of the instructions a small exit is made of; None for others."""
     if ins.op in STORES:
+        return -1
+    if ins.op in DELETES:  # (``del name`` after the try: a statement like a store)
+        return 0
+    if ins.op == "POP_TOP":  # (a call's value, or an iterator ``exit_length`` allows)
         return -1
     effect = value_effect(ins)
     if effect is not None:
@@ -604,7 +637,9 @@ def _effect(ins) -> int | None:
     }.get(ins.op)
 
 
-def _original(instrs, start: int, length: int, copies, exits, targets) -> int | None:
+def _originals(instrs, start: int, length: int, copies, exits, targets):
+    """The exits before ``start`` that start a block and are what it copies, nearest
+    first."""
     copy = instrs[start : start + length]
     for end in reversed(exits[: bisect.bisect_left(exits, start)]):
         j = end + 1 - length
@@ -612,11 +647,10 @@ def _original(instrs, start: int, length: int, copies, exits, targets) -> int | 
             continue
         starts = j in targets or instrs[j - 1].handler != instrs[j].handler
         if starts and all(map(same_instruction, instrs[j : end + 1], copy)):
-            return j
-    return None
+            yield j
 
 
-def _copied_alike(instrs, start: int, length: int, copies, exits_at, lines) -> int | None:
+def _copied_alike(instrs, start: int, length: int, copies, exits_at, lines) -> list[int]:
     """Another copy of the same statement, where none is left on its own: 3.10 and 3.12
     copy the code after a try to the end of the try's else as well as of a clause, and
     the else's falls through from it. A statement keeps its source line in each copy;
@@ -634,7 +668,7 @@ def _copied_alike(instrs, start: int, length: int, copies, exits_at, lines) -> i
         and [lines.at(i.offset) for i in instrs[j : end + 1]] == where
     ]
     before = [j for j in kept if j < start]
-    return before[-1] if before else kept[0] if kept else None
+    return [*reversed(before), *(j for j in kept if j > start)]
 
 
 def same_instruction(a: Instr, b: Instr) -> bool:
