@@ -8,13 +8,16 @@ raw instructions) by a copy of that block:
   its ``as`` name, and the copy. The one original laid out last before the clause
   (3.12 lays handlers out after other code) that starts a block (it is jumped to,
   or the try's protection ends there) is where the try goes on. 3.10 copies it there
-  too, past the clause's ``POP_EXCEPT``. Where the try's else ends with a copy as
-  well, no original is left: a copy with the same source lines (a statement written
-  in the clause has its own) stands for it, the else's. Where none is left at all
-  (the body never goes on to that code: ``try: return f()``, ``except A: ...``,
-  ``except B: ...``, then ``raise E``), the first copy of that line's code stands for
-  the others, when it calls or raises: written in each clause, it would see the
-  exception the clause handles.
+  too, past the clause's ``POP_EXCEPT``; where the clause ends in an if, each of its
+  ends jumps to one copy. Where the try's else ends with a copy as well, no original
+  is left: a copy with the same source lines (a statement written in the clause has
+  its own) stands for it, the else's. Where none is left at all (the body never goes
+  on to that code: ``try: return f()``, ``except A: ...``, ``except B: ...``, then
+  ``raise E``), the first copy of that line's code stands for the others, when it
+  calls or raises: written in each clause, it would see the exception the clause
+  handles. The code may be a ``del``, a call statement or a store before the return,
+  and in a for loop the return pops the iterators first: a copy that does leaves as
+  many loops as the original it is sent to.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
