@@ -15,9 +15,11 @@ raw instructions) by a copy of that block:
   on to that code: ``try: return f()``, ``except A: ...``, ``except B: ...``, then
   ``raise E``), the first copy of that line's code stands for the others, when it
   calls or raises: written in each clause, it would see the exception the clause
-  handles. The code may be a ``del``, a call statement or a store before the return,
-  and in a for loop the return pops the iterators first: a copy that does leaves as
-  many loops as the original it is sent to.
+  handles. The code may be a ``del``, a call statement or a store (of a name, an
+  attribute or an item) before the return, or a bare raise (only the same statement,
+  by its line, stands for it: it re-raises what is handled where it runs); in a for
+  loop the return pops the iterators first, and a copy that does leaves as many
+  loops as the original it is sent to.
 - Every version copies the code after a for loop to a ``break``, which then ends
   with the ``POP_TOP`` of the iterator and the copy (``return`` inside the loop
   pops the iterator after computing its value, so it never looks like this). The
@@ -67,6 +69,8 @@ WAYS_ON = {"JUMP", "RETURN_VALUE"}  # how a block 3.13 inlines into jumps ends
 LONGEST_COPY = 4  # raw instructions the compiler copies
 STORES = {"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"}
 DELETES = {"DELETE_FAST", "DELETE_NAME", "DELETE_DEREF", "DELETE_GLOBAL"}
+# ``x.a = v``, ``del x.a``, ``x[k] = v``, ``del x[k]``: the values each takes
+ITEM_STATEMENTS = {"STORE_ATTR": -2, "DELETE_ATTR": -1, "STORE_SUBSCR": -3, "DELETE_SUBSCR": -2}
 
 
 def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
@@ -80,7 +84,7 @@ def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -
         if ins.op == "POP_EXCEPT":
             leave = _after_cleanup(instrs, ins.index + 1)
             start = _past_jump_on(instrs, leave, jumps_to, clause_ends, loops)
-            length = copy_length(instrs, start, loops)
+            length = _clause_copy_length(instrs, start, loops)
             if not length:
                 continue
             # a finally's copy runs under the handler for the finally, unlike the clause
@@ -95,12 +99,11 @@ def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -
     for end in exits if lines is not None else ():
         exits_at.setdefault(lines.at(instrs[end].offset), []).append(end)
     for leave, (start, length) in copies.items():
-        # (a copy that pops iterators leaves as many for loops as its original)
-        popped = -sum(_effect(i) for i in instrs[start : start + length])
         alike = list(_originals(instrs, start, length, firsts, exits, targets))
         if lines is not None:
             alike += _copied_alike(instrs, start, length, firsts, exits_at, lines)
-        original = next((j for j in alike if _loops_around(fors, j) == popped or not popped), None)
+        sure = (j for j in alike if _stands_for(instrs, fors, lines, start, length, j))
+        original = next(sure, None)
         if original is not None:
             found[leave] = original
         elif lines is not None and _sees_the_exception(instrs[start : start + length]):
@@ -116,6 +119,27 @@ def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -
 def _instructions(run) -> list[tuple]:
     """What a run of instructions does, for comparing copies."""
     return [(i.op, value_key(i.argval), i.handler) for i in run]
+
+
+def _clause_copy_length(instrs, start: int, loops: int) -> int:
+    """``copy_length`` (popping at most ``loops`` iterators), or 1 for a bare raise: at
+    a clause's end, past its ``POP_EXCEPT``, only a copy of one after the try can be
+    (written in the clause, it raises before the ``POP_EXCEPT``)."""
+    if start < len(instrs) and instrs[start].op == "RAISE_VARARGS" and not instrs[start].arg:
+        return 1
+    return copy_length(instrs, start, loops)
+
+
+def _stands_for(instrs, fors, lines, start: int, length: int, j: int) -> bool:
+    """Whether the exit at ``j``, the same instructions as the copy at ``start``, means
+    the same there: one that pops iterators leaves as many for loops; a bare raise
+    re-raises what is handled where it runs, so only the same statement (its line:
+    the one after the try, or another copy of it) will do."""
+    copy = instrs[start : start + length]
+    if copy[-1].op == "RAISE_VARARGS" and not copy[-1].arg:
+        return lines is not None and lines.at(instrs[j].offset) == lines.at(copy[0].offset)
+    popped = -sum(_effect(i) for i in copy)
+    return not popped or _loops_around(fors, j) == popped
 
 
 def _loops_around(fors, i: int) -> int:
@@ -532,7 +556,7 @@ def _past_jump_on(instrs, i: int, jumps_to: Counter, clause_ends: set[int], loop
         return i
     # (only a copy that could see the handled exception, a call or a raise, must leave
     # the clause: one that returns locals and constants reads as written there)
-    copy = instrs[to : to + copy_length(instrs, to, loops)]
+    copy = instrs[to : to + _clause_copy_length(instrs, to, loops)]
     return to if _sees_the_exception(copy) else i
 
 
@@ -628,6 +652,8 @@ def _effect(ins) -> int | None:
         return -1
     if ins.op in DELETES:  # (``del name`` after the try: a statement like a store)
         return 0
+    if ins.op in ITEM_STATEMENTS:
+        return ITEM_STATEMENTS[ins.op]
     if ins.op == "POP_TOP":  # (a call's value, or an iterator ``exit_length`` allows)
         return -1
     effect = value_effect(ins)

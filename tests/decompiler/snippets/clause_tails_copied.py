@@ -1,8 +1,9 @@
 """Code after a try that the compiler copies to the end of every except clause: a small
-exit (a ``del``, a call statement, or a ``del`` then a return that pops a for loop's
-iterator) after a ``POP_EXCEPT`` and the clearing of a clause's name. Each copy runs
-after the clause, where no exception is being handled: what each returns, logs or
-raises says what ``sys.exc_info()`` or an error's ``__context__`` holds there."""
+exit (a ``del`` of a name or an attribute, a call statement, a bare raise, or a ``del``
+then a return that pops a for loop's iterator) after a ``POP_EXCEPT`` and the clearing
+of a clause's name. Each copy runs after the clause, where no exception is being
+handled: what each returns, logs or raises says what ``sys.exc_info()`` or an error's
+``__context__`` holds there."""
 
 import sys
 
@@ -114,6 +115,44 @@ def del_and_return_in_a_loop(xs, error):
     return context_of(shape)
 
 
+class Spot:
+    """An object whose attributes come and go."""
+
+
+SPOT = Spot()
+
+
+def attribute_deleted_after_several_clauses(error):
+    """``del SPOT.a`` after a try with a named and a plain clause: each clause ends with
+    a copy of it (3.10, 3.12, 3.13)."""
+
+    def shape():
+        try:
+            raising(error)()
+        except KeyError as e:
+            pass
+        except Exception:
+            pass
+        del SPOT.a
+
+    return context_of(shape)
+
+
+def bare_raise_after_a_clause(error):
+    """A bare raise after a try: the copy at the clause's end re-raises what is handled
+    around the try (nothing here: a RuntimeError), not the clause's exception (3.10,
+    3.12, 3.13)."""
+
+    def shape():
+        try:
+            raising(error)()
+        except KeyError:
+            pass
+        raise
+
+    return context_of(shape)
+
+
 def raise_after_a_clause_ending_in_an_if(xs, error):
     """A raise after a try in a loop whose clause ends in an if: 3.10 jumps from both
     ends of the clause to one copy of the raise."""
@@ -137,6 +176,11 @@ CASES = [
     ("call_after_several_clauses", (ValueError,)),
     ("del_and_return_in_a_loop", ([1, 2], None)),
     ("del_and_return_in_a_loop", ([1, 2], KeyError)),
+    ("attribute_deleted_after_several_clauses", (None,)),
+    ("attribute_deleted_after_several_clauses", (KeyError,)),
+    ("attribute_deleted_after_several_clauses", (ValueError,)),
+    ("bare_raise_after_a_clause", (None,)),
+    ("bare_raise_after_a_clause", (KeyError,)),
     ("raise_after_a_clause_ending_in_an_if", ([1, 2], None)),
     ("raise_after_a_clause_ending_in_an_if", ([0, 2], KeyError)),
     ("raise_after_a_clause_ending_in_an_if", ([1, 2], KeyError)),
