@@ -628,7 +628,8 @@ def exit_length(instrs, start: int, below: int = 0) -> int:
     """Instructions of the exit starting at ``start`` that computes what it returns or
     raises from nothing on the stack (so any copy of it means the same), or 0. It may
     pop up to ``below`` values under it (the iterators of the for loops it leaves),
-    which it never reads."""
+    which it never reads, after a statement: a break's copy of the code after the
+    loop pops its iterator first, and is no copy of the code after a try."""
     offsets, depth, floor = set(), 0, 0
     for i in range(start, len(instrs)):  # (a slice would copy the rest: quadratic)
         ins = instrs[i]
@@ -637,8 +638,8 @@ def exit_length(instrs, start: int, below: int = 0) -> int:
         if len(offsets) > LONGEST_COPY or effect is None or ins.target is not None:
             return 0
         depth += effect
-        if depth < floor and ins.op == "POP_TOP" and depth >= -below:
-            floor = depth  # (popped from under the exit)
+        if depth < floor and ins.op == "POP_TOP" and depth >= -below and i > start:
+            floor = depth  # (popped from under the exit: not first, as a break's copy)
         if depth < floor:
             return 0
         if ins.op in EXITS:
