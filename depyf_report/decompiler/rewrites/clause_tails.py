@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import bisect
 import dis
-from collections import Counter
 
 from ..bytecode.constants import value_key
 from ..bytecode.effects import value_effect
@@ -76,14 +75,17 @@ ITEM_STATEMENTS = {"STORE_ATTR": -2, "DELETE_ATTR": -1, "STORE_SUBSCR": -3, "DEL
 def copied_clause_tails(instrs: list[Instr], lines: SourceLines | None = None) -> dict[int, int]:
     """Where each clause goes on to a copy -> first instruction of its original."""
     copies = {}  # where the clause goes on -> (its copy's first instruction, length)
-    jumps_to = Counter(ins.target for ins in instrs if ins.target is not None)
+    jumpers: dict[int, set[int]] = {}  # jump target -> the instructions jumping there
+    for ins in instrs:
+        if ins.target is not None:
+            jumpers.setdefault(ins.target, set()).add(ins.index)
     clause_ends = {_after_cleanup(instrs, i.index + 1) for i in instrs if i.op == "POP_EXCEPT"}
     fors = _for_loops(instrs)
     loops = sum(ins.op == "FOR_ITER" for ins in instrs)  # (iterators a copy may pop)
     for ins in instrs:
         if ins.op == "POP_EXCEPT":
             leave = _after_cleanup(instrs, ins.index + 1)
-            start = _past_jump_on(instrs, leave, jumps_to, clause_ends, loops)
+            start = _past_jump_on(instrs, leave, jumpers, clause_ends, loops)
             length = _clause_copy_length(instrs, start, loops)
             if not length:
                 continue
@@ -538,7 +540,7 @@ def _after_cleanup(instrs, i: int) -> int:
     return i
 
 
-def _past_jump_on(instrs, i: int, jumps_to: Counter, clause_ends: set[int], loops: int) -> int:
+def _past_jump_on(instrs, i: int, jumpers: dict, clause_ends: set[int], loops: int) -> int:
     """Past a jump on to a copy of the code after the try that only ends of except
     clauses reach: 3.10's clause falls into the code after the try, or a copy of it,
     and its translation jumps there (as 3.11 would) so that code starts a block; where
@@ -549,8 +551,7 @@ def _past_jump_on(instrs, i: int, jumps_to: Counter, clause_ends: set[int], loop
     if ins is None or ins.op != "JUMP" or ins.target <= i:
         return i
     to = ins.target
-    jumpers = [j.index for j in instrs if j.target == to]
-    if len(jumpers) != jumps_to[to] or not set(jumpers) <= clause_ends:
+    if not jumpers[to] <= clause_ends:
         return i
     if to != i + 1 and instrs[to - 1].op not in NO_FALLTHROUGH:
         return i
