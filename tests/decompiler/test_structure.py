@@ -756,6 +756,22 @@ READABLE += [
 # try rather than raise inside it.
 READABLE += [("clause_tails_copied", "raise_after_a_clause_ending_in_an_if")]
 
+# A for loop's body that returns or raises with a value of its own above the iterator
+# (a match subject; 3.13: a comprehension thrown away): its first pop is no break's.
+READABLE += [
+    ("loop_body_values", name)
+    for name in ("match_case_returns_after_the_match", "match_cases_return")
+]
+if sys.version_info >= (3, 13):
+    READABLE += [
+        ("loop_body_values", name)
+        for name in (
+            "list_before_a_return",
+            "filtered_dict_before_a_raise",
+            "nested_before_a_return",
+        )
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

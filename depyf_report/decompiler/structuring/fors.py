@@ -38,7 +38,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     breaks = {
         x
         for x in exits - {done}
-        if x > done or not (_own_exit(w, x) or (done == stop and not w.blocks[x].succs))
+        if x > done or not (_own_exit(w, h, x) or (done == stop and not w.blocks[x].succs))
     }
     breaks |= _copied_breaks(w, body, exits, done)
     if w.graph.async_for_end(h) is not None:
@@ -128,7 +128,7 @@ def _ends_breaking(w, x, done) -> bool:
     )
 
 
-def _own_exit(w, x) -> bool:
+def _own_exit(w, h, x) -> bool:
     block = w.blocks[x]
     if block.succs:
         return _falls_into_return(w, x)
@@ -138,7 +138,7 @@ def _own_exit(w, x) -> bool:
     # a return of what lay under it, is no break's copy (a break leaves no value
     # under the iterator): a return from an async with, after its awaited ``__aexit__``.
     # Nor is a pop of a chained comparison's kept value (3.10 copies the raise after)
-    if ops[0] != "POP_TOP" or _pops_chain_middle(w, x):
+    if ops[0] != "POP_TOP" or _pops_chain_middle(w, x) or _pops_above_iterator(w, h, x):
         return True
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
@@ -182,6 +182,7 @@ def _still_iterating(w, h, body, exits, done):
                         or _pops_entered(w, x)
                         or _pops_awaited(w, x)
                         or _pops_chain_middle(w, x)
+                        or _pops_above_iterator(w, h, x)
                     )
                 )
                 # (a loop inside, such as an inlined comprehension, comes back to x;
@@ -295,6 +296,15 @@ def _pops_copy(w, x) -> bool:
         and instrs[w.blocks[p].last - 1].arg == 1
         for p in preds
     )
+
+
+def _pops_above_iterator(w, h, x) -> bool:
+    """Whether block ``x`` starts with more on the stack than the iterator of the loop
+    at header ``h`` and what lies under it: its first pop is of a value the body left
+    above the iterator (a match subject, a thrown-away inlined comprehension's list),
+    not the iterator."""
+    above, iterator = w.depth_at(w.blocks[x].start), w.depth_at(w.blocks[h].start)
+    return above is not None and iterator is not None and above > iterator
 
 
 # what a chained comparison's link runs before its COMPARE_OP, to keep its right

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from contextlib import contextmanager
 
+from ..bytecode.depths import stack_depths
 from ..bytecode.effects import value_effect
 from ..graph.analysis import Analysis
 from ..simulation import markers as m
@@ -119,6 +120,18 @@ class Walk:
         # with inside read after the ``__exit__`` of its break (withs.py)
         self.after_loop: dict[int, list] = {}
         self.repeat_returns = False  # a lone return may be written again (see above)
+        self._depths: dict[int, int] | None = None
+
+    def depth_at(self, i) -> int | None:
+        """How many values are on the stack before instruction ``i`` runs, as the
+        compiler counted them; None where ``i`` is not the first of the instructions
+        its raw one became (normalize splits fused ones)."""
+        instrs = self.graph.instrs
+        if i > 0 and instrs[i - 1].offset == instrs[i].offset:
+            return None
+        if self._depths is None:
+            self._depths = stack_depths(self.ctx.code)
+        return self._depths.get(instrs[i].offset)
 
     def seq(self, b, stop, stack, loop, entering=None, active=frozenset()):
         """Statements from block ``b`` up to ``stop``; returns (stmts, stack at stop or None)."""
