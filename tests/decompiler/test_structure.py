@@ -760,7 +760,10 @@ READABLE += [("clause_tails_copied", "raise_after_a_clause_ending_in_an_if")]
 # (a match subject; 3.13: a comprehension thrown away): its first pop is no break's.
 READABLE += [
     ("loop_body_values", name)
-    for name in ("match_case_returns_after_the_match", "match_cases_return")
+    for name in (
+        "match_case_returns_after_the_match",
+        "match_cases_return",
+    )
 ]
 if sys.version_info >= (3, 13):
     READABLE += [
@@ -951,6 +954,13 @@ if sys.version_info >= (3, 11):
 # brs: an if whose with always raises, before a with: the branches meet at its entry
 # (the loop around the if never goes round, so it reads as an if).
 STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
+
+# A match case in a ``while True``, its subject still on the stack: the way out that
+# captures it is the case's code (its continue and break come out as ``pass`` and the
+# return after the loop).
+STRUCTURED += [
+    ("loop_body_values", name) for name in ("endless_match_breaks", "endless_match_returns")
+]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,14 @@ from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.unsupported import Unsupported
-from .loops import Loop, check_body_ends, dead_ends_dropped, else_clause, inside_entered
+from .loops import (
+    Loop,
+    check_body_ends,
+    dead_ends_dropped,
+    else_clause,
+    inside_entered,
+    starts_above,
+)
 
 ENTERS = {"BEFORE_WITH", "BEFORE_ASYNC_WITH"}
 
@@ -138,7 +145,7 @@ def _own_exit(w, h, x) -> bool:
     # a return of what lay under it, is no break's copy (a break leaves no value
     # under the iterator): a return from an async with, after its awaited ``__aexit__``.
     # Nor is a pop of a chained comparison's kept value (3.10 copies the raise after)
-    if ops[0] != "POP_TOP" or _pops_chain_middle(w, x) or _pops_above_iterator(w, h, x):
+    if ops[0] != "POP_TOP" or _pops_chain_middle(w, x) or starts_above(w, x, h):
         return True
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
@@ -182,7 +189,7 @@ def _still_iterating(w, h, body, exits, done):
                         or _pops_entered(w, x)
                         or _pops_awaited(w, x)
                         or _pops_chain_middle(w, x)
-                        or _pops_above_iterator(w, h, x)
+                        or starts_above(w, x, h)
                     )
                 )
                 # (a loop inside, such as an inlined comprehension, comes back to x;
@@ -296,15 +303,6 @@ def _pops_copy(w, x) -> bool:
         and instrs[w.blocks[p].last - 1].arg == 1
         for p in preds
     )
-
-
-def _pops_above_iterator(w, h, x) -> bool:
-    """Whether block ``x`` starts with more on the stack than the iterator of the loop
-    at header ``h`` and what lies under it: its first pop is of a value the body left
-    above the iterator (a match subject, a thrown-away inlined comprehension's list),
-    not the iterator."""
-    above, iterator = w.depth_at(w.blocks[x].start), w.depth_at(w.blocks[h].start)
-    return above is not None and iterator is not None and above > iterator
 
 
 # what a chained comparison's link runs before its COMPARE_OP, to keep its right

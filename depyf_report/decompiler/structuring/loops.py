@@ -35,6 +35,15 @@ class Loop:
     else_start: int | None = None  # a while loop's else clause, where its test leaves for
 
 
+def starts_above(w, x, h) -> bool:
+    """Whether block ``x`` starts with more on the stack than the loop's header ``h``
+    (as the compiler counted): a value the body pushed is still there (a match
+    subject, an inlined comprehension's list), so ``x`` is the body's own code, and
+    a pop first is of that value, not of the loop's iterator."""
+    depth, header = w.depth_at(w.blocks[x].start), w.depth_at(w.blocks[h].start)
+    return depth is not None and header is not None and depth > header
+
+
 def inside_entered(w, h, body, x) -> bool:
     """Whether block ``x`` is inside a with or try body that the loop at ``h`` (of the
     blocks ``body``) entered, which the loop cannot end inside."""

@@ -22,6 +22,7 @@ from .loops import (
     goes_on_unwritten,
     inside_entered,
     loop_nodes,
+    starts_above,
 )
 from .trials import NOT_A_CONDITION
 
@@ -35,6 +36,10 @@ def loop(w, h, stack, outer, active, stop=None):
     # a way out still inside a with or try body entered in the loop is that
     # statement's code, inside the loop (it raises, returns or leaves it first)
     exits = {x for x in exits if not inside_entered(w, h, body, x)}
+    # nor is a return or raise where the body left a value of its own (a match subject
+    # a case's capture stores): the loop's test is no test of the subject (a break's
+    # way out of a with, the exit still there, goes on: that is a way out)
+    exits = {x for x in exits if w.blocks[x].succs or not starts_above(w, x, h)}
     exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []

@@ -4,7 +4,10 @@ that value, not the iterator: the for loop took it for a break.
 - A comprehension thrown away (3.13 ends an inlined comprehension's loop on a pop of
   the value built, then restores the variable it saved; seeds 318, 1123, 11193 on
   3.13).
-- A match statement whose case pops the subject (seeds 400, 11619; every Python)."""
+- A match statement whose case pops the subject (seeds 400, 11619; every Python),
+  or, in a ``while True``, stores it with a capture pattern and breaks to a return:
+  the case's code looked like the loop's way out, its test like the loop's (seed
+  10321)."""
 
 LOG = []
 
@@ -87,7 +90,32 @@ def match_case_breaks(rows, x):
     return "broke"
 
 
+def endless_match_breaks(x, y):
+    n = 0
+    while True:
+        n += 1
+        match [x, y]:
+            case [0, *rest] if n < 3:
+                continue
+            case a:
+                LOG.append(a)
+                break
+    return n
+
+
+def endless_match_returns(items):
+    while True:
+        match items.pop():
+            case 1:
+                continue
+            case a:
+                return a
+
+
 CASES = [
+    ("endless_match_breaks", (0, 1)),
+    ("endless_match_breaks", (1, 1)),
+    ("endless_match_returns", ([5, 1, 1],)),
     ("match_case_returns_after_the_match", ([1, 2], 1)),
     ("match_case_returns_after_the_match", ([1, 2], 5)),
     ("match_case_returns_after_the_match", ([], 5)),
