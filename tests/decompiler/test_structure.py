@@ -772,6 +772,20 @@ if sys.version_info >= (3, 13):
         )
     ]
 
+# else13: a try whose else goes on to where the body around ends (a return that cannot
+# raise), or whose branches and clauses go on through 3.13's copies of that end, while
+# the clauses go on to the code after the try.
+READABLE += [
+    ("try_else_ends", name)
+    for name in (
+        "branch_jump_out_of_a_try_in_a_clause",
+        "else_returns_before_a_raise",
+        "else_returns_a_value_before_a_raise",
+    )
+]
+if sys.version_info >= (3, 11):
+    READABLE += [("try_else_ends_star", "try_in_a_star_try_ending_a_clause")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
