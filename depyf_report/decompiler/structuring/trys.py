@@ -180,12 +180,18 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
 
 # what cannot raise: under the clauses or not, such code runs the same
 _NEVER_RAISE = {"LOAD_CONST", "BUILD_TUPLE", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP"}
+# and tests for None; 3.13 tests a bool, which its TO_BOOL (dropped) before made
+_NEVER_RAISE |= {"POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
+if "TO_BOOL" in dis.opmap:
+    _NEVER_RAISE |= {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE"}
 
 
 def _cannot_raise(w, x) -> bool:
     """Whether block ``x`` runs only code that cannot raise: constants, locals that
     3.12+ know are bound (a ``LOAD_FAST``, never ``LOAD_FAST_CHECK``), tuples of them,
-    then a return or a jump (3.12+ copy such a return after a loop to its breaks)."""
+    then a return or a jump (3.12+ copy such a return after a loop to its breaks), or
+    a conditional jump that cannot raise (3.13 leaves the jump of an if inside a try
+    in a loop's body out of the try around, past the test's TO_BOOL)."""
     block = w.graph.blocks[x]
     bound = _bound_loads(w.ctx.code)
     return all(
