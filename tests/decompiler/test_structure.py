@@ -775,7 +775,8 @@ if sys.version_info >= (3, 13):
 # else13: a try whose else goes on to where the body around ends (a return that cannot
 # raise), or whose branches and clauses go on through 3.13's copies of that end, while
 # the clauses go on to the code after the try; code after a try read into its body (an
-# if's jump 3.13 leaves out of the try, a break's copy of the return after a loop).
+# if's jump 3.13 leaves out of the try, a break's copy of the return after a loop); a
+# return 3.13 copies past an except* clause's end, where no return may be written.
 READABLE += [
     ("try_else_ends", name)
     for name in (
@@ -788,7 +789,10 @@ READABLE += [
     )
 ]
 if sys.version_info >= (3, 11):
-    READABLE += [("try_else_ends_star", "try_in_a_star_try_ending_a_clause")]
+    READABLE += [
+        ("try_else_ends_star", name)
+        for name in ("try_in_a_star_try_ending_a_clause", "star_clause_before_a_copied_return")
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

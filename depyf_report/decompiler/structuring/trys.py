@@ -414,7 +414,27 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # (the else never goes on either: the next round, or the break, is what follows
         # the try, which the walk around may write otherwise, as an if's else after the if)
         return [node, dropped()], None, None
+    returned = star and after is None and _star_returns_taken_out(handlers, orelse)
+    if returned:
+        return [node, *after_clauses, returned], None, None
     return [node, *after_clauses], after, nxt
+
+
+def _star_returns_taken_out(handlers, orelse):
+    """No except* clause may return: where clauses end in one return (3.13 copies a
+    small one after the try past each clause's end, where the handled exception is
+    no longer seen), and the else never goes on, or ends in that return too, that is
+    the return after the try. Taken out of them, it is returned; None where there is
+    none."""
+    ends = [c.body[-1] for c in handlers if c.body and isinstance(c.body[-1], ast.Return)]
+    if not ends or any(ast.dump(r) != ast.dump(ends[0]) for r in ends):
+        return None
+    for clause in handlers:
+        if clause.body and clause.body[-1] in ends:
+            clause.body = clause.body[:-1] or [ast.Pass()]
+    if orelse and ast.dump(orelse[-1]) == ast.dump(ends[0]):
+        del orelse[-1]
+    return ends[0]
 
 
 def _only_reraises(stmts, exc) -> bool:
