@@ -128,11 +128,13 @@ def _copies_of_the_end(w, exits, follow) -> list[int]:
     keeps a branch's jump a block of its own under an enclosing clause's cleanup, and
     copies that clause's end, ``POP_EXCEPT`` and its jump, to each way out of a try
     inside it). Each is where the body ends too: a walk getting there must stop, not
-    run on into the code after the statement. (Copies of an end of the function are
-    ``same_way_to_an_end``'s: a return may return a value each way keeps its own.)"""
+    run on into the code after the statement. Only such blocks, which run no code of
+    their own (a continue's copy of a finally body, going round as the body's end
+    does, stays a continue); copies of an end of the function are
+    ``same_way_to_an_end``'s (a return may return a value each way keeps its own)."""
     if follow is None or not w.graph.blocks[follow].succs:
         return []
-    return [x for x in exits if x != follow and _copy_of(w, x, follow)]
+    return [x for x in exits if x != follow and _leaves_clauses(w, x) and _copy_of(w, x, follow)]
 
 
 def _computed_before(w, stack, own):
