@@ -775,6 +775,28 @@ if sys.version_info >= (3, 13):
         )
     ]
 
+# else13: a try whose else goes on to where the body around ends (a return that cannot
+# raise), or whose branches and clauses go on through 3.13's copies of that end, while
+# the clauses go on to the code after the try; code after a try read into its body (an
+# if's jump 3.13 leaves out of the try, a break's copy of the return after a loop); a
+# return 3.13 copies past an except* clause's end, where no return may be written.
+READABLE += [
+    ("try_else_ends", name)
+    for name in (
+        "branch_jump_out_of_a_try_in_a_clause",
+        "else_returns_before_a_raise",
+        "else_returns_a_value_before_a_raise",
+        "if_in_a_try_in_a_loop",
+        "break_out_of_a_try_before_a_raising_return",
+        "breaks_out_of_a_test_and_a_try_before_a_raising_return",
+    )
+]
+if sys.version_info >= (3, 11):
+    READABLE += [
+        ("try_else_ends_star", name)
+        for name in ("try_in_a_star_try_ending_a_clause", "star_clause_before_a_copied_return")
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

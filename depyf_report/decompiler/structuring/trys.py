@@ -89,6 +89,7 @@ def build(w, h, b, stack, loop, active, stop):
     # body's return, as a return of a constant through them does)
     copies = [x for x in exits if follow not in (None, x) and same_way_to_an_end(w, x, follow)]
     copies = copies if copies and (runs_alone(w, follow) or _exits_alone(w, follow)) else []
+    copies += [x for x in _copies_of_the_end(w, exits, follow) if x not in copies]
     with w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
     # (3.13 sends a branch's jump past the body's end when that end only jumps there;
@@ -119,6 +120,21 @@ def build(w, h, b, stack, loop, active, stop):
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
     stmts, after, nxt = _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
     return before + stmts, after, nxt
+
+
+def _copies_of_the_end(w, exits, follow) -> list[int]:
+    """The ways out of a try or with body other than ``follow`` that run what it
+    does, on to the same blocks: lone jumps to where it jumps, or copies of it (3.13
+    keeps a branch's jump a block of its own under an enclosing clause's cleanup, and
+    copies that clause's end, ``POP_EXCEPT`` and its jump, to each way out of a try
+    inside it). Each is where the body ends too: a walk getting there must stop, not
+    run on into the code after the statement. Only such blocks, which run no code of
+    their own (a continue's copy of a finally body, going round as the body's end
+    does, stays a continue); copies of an end of the function are
+    ``same_way_to_an_end``'s (a return may return a value each way keeps its own)."""
+    if follow is None or not w.graph.blocks[follow].succs:
+        return []
+    return [x for x in exits if x != follow and _leaves_clauses(w, x) and _copy_of(w, x, follow)]
 
 
 def _computed_before(w, stack, own):
@@ -167,12 +183,18 @@ def _runs_after_in_body(w, h, b, visited) -> bool:
 
 # what cannot raise: under the clauses or not, such code runs the same
 _NEVER_RAISE = {"LOAD_CONST", "BUILD_TUPLE", "RETURN_VALUE", "JUMP", "NOP", "POP_TOP"}
+# and tests for None; 3.13 tests a bool, which its TO_BOOL (dropped) before made
+_NEVER_RAISE |= {"POP_JUMP_IF_NONE", "POP_JUMP_IF_NOT_NONE"}
+if "TO_BOOL" in dis.opmap:
+    _NEVER_RAISE |= {"POP_JUMP_IF_TRUE", "POP_JUMP_IF_FALSE"}
 
 
 def _cannot_raise(w, x) -> bool:
     """Whether block ``x`` runs only code that cannot raise: constants, locals that
     3.12+ know are bound (a ``LOAD_FAST``, never ``LOAD_FAST_CHECK``), tuples of them,
-    then a return or a jump (3.12+ copy such a return after a loop to its breaks)."""
+    then a return or a jump (3.12+ copy such a return after a loop to its breaks), or
+    a conditional jump that cannot raise (3.13 leaves the jump of an if inside a try
+    in a loop's body out of the try around, past the test's TO_BOOL)."""
     block = w.graph.blocks[x]
     bound = _bound_loads(w.ctx.code)
     return all(
@@ -350,11 +372,23 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
             if not m.same(after, h_stack):
                 raise Unsupported("a try's else and its clauses go on with different stacks")
             end = stop
+        elif _both_end_the_body_around(w, end, after, h_stack, h_end):
+            # (3.13 copies an enclosing clause's end to each way out of a try that ends
+            # its body: the else and the clauses each ran on to that body's end, short
+            # of where the post-dominators say the clauses go on)
+            if not m.same(after, h_stack):
+                raise Unsupported("a try's else and its clauses go on with different stacks")
+            end = h_end
         if _else_stops_short(w, end, after, h_stack, join):
             # (3.10: the else runs on to a copy of an enclosing finally body that ends
             # the body around, the clauses to the code after the try: written after
             # it, that code would run after the else too)
-            raise Unsupported("a try's else and its clauses go on to different places")
+            if not _returns_safely(w, w.ended_at):
+                raise Unsupported("a try's else and its clauses go on to different places")
+            # (but where the body around ends in a return that cannot raise, the else
+            # returns, written inside it: under that body's handler or not, the same)
+            orelse, after = _else_returning(w, orelse, after)
+            stopped = h_end
     if after is not None and h_stack is not None and _return_apart(w, end, after, h_stack):
         # (``except E as e: return x`` and an else returning another value, meeting
         # at a copy of the return: each returns its own)
@@ -383,7 +417,27 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # (the else never goes on either: the next round, or the break, is what follows
         # the try, which the walk around may write otherwise, as an if's else after the if)
         return [node, dropped()], None, None
+    returned = star and after is None and _star_returns_taken_out(handlers, orelse)
+    if returned:
+        return [node, *after_clauses, returned], None, None
     return [node, *after_clauses], after, nxt
+
+
+def _star_returns_taken_out(handlers, orelse):
+    """No except* clause may return: where clauses end in one return (3.13 copies a
+    small one after the try past each clause's end, where the handled exception is
+    no longer seen), and the else never goes on, or ends in that return too, that is
+    the return after the try. Taken out of them, it is returned; None where there is
+    none."""
+    ends = [c.body[-1] for c in handlers if c.body and isinstance(c.body[-1], ast.Return)]
+    if not ends or any(ast.dump(r) != ast.dump(ends[0]) for r in ends):
+        return None
+    for clause in handlers:
+        if clause.body and clause.body[-1] in ends:
+            clause.body = clause.body[:-1] or [ast.Pass()]
+    if orelse and ast.dump(orelse[-1]) == ast.dump(ends[0]):
+        del orelse[-1]
+    return ends[0]
 
 
 def _only_reraises(stmts, exc) -> bool:
@@ -428,6 +482,34 @@ def _stops_at_its_copy(w, end, stop, after, h_stack) -> bool:
     if None in (after, h_stack, stop) or end in (None, stop) or w.ended_at != stop:
         return False
     return _copy_of(w, end, stop)
+
+
+def _returns_safely(w, x) -> bool:
+    """Whether block ``x`` ends the function returning, running nothing that could
+    raise (a constant, or a value computed before it)."""
+    block = w.graph.blocks[x]
+    last = w.graph.instrs[block.end - 1]
+    return not block.succs and last.op == "RETURN_VALUE" and _cannot_raise(w, x)
+
+
+def _else_returning(w, orelse, after):
+    """The else, ``orelse`` with ``after`` on the stack at the fence it stopped at, a
+    block that returns (``_returns_safely``): that return written at its end."""
+    ended = w.ended_at
+    if ended in w.fenced_at:  # (it no longer stops there)
+        del w.fenced_at[len(w.fenced_at) - 1 - w.fenced_at[::-1].index(ended)]
+    sim = w.simulate(ended, after)
+    if not sim.out or not isinstance(sim.out[-1], ast.Return):
+        raise Unsupported("a try's else and its clauses go on to different places")
+    return [*orelse, *sim.out], None
+
+
+def _both_end_the_body_around(w, end, after, h_stack, h_end) -> bool:
+    """Whether the else walk just done and the walk of the clauses both stopped at
+    ``h_end``, the end of an enclosing with or try body (a fence), short of ``end``."""
+    if None in (after, h_stack, h_end) or h_end == end or h_end not in w.fences:
+        return False
+    return w.ended_at == h_end
 
 
 def _copy_of(w, x, y) -> bool:

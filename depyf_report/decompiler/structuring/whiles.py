@@ -152,12 +152,18 @@ def _fenced_copies(w, body, follow) -> frozenset:
     """Ways out of the loop's body to the end of an enclosing try body that are
     copies of the loop's follow (3.12+ copy a small block that ends the function to
     every jump to it): getting there from inside the loop is a break, not the end of
-    that try body."""
+    that try body. So is getting to such a copy out of a try body inside the loop,
+    which the copy is not under (3.10 and 3.12+ copy it to a break there): written
+    there, in that try body, it would run under its clauses."""
     if follow is None or w.blocks[follow].succs:
         return frozenset()
-    leaving = {w.joins.jumped_to(s) for x in body for s in w.blocks[x].succs if s not in body}
+    leaving = {(x, w.joins.jumped_to(s)) for x in body for s in w.blocks[x].succs if s not in body}
     return frozenset(
-        s for s in leaving if s != follow and s in w.fences and w.joins.same_exit(s, follow)
+        s
+        for x, s in leaving
+        if s != follow
+        and w.joins.same_exit(s, follow)
+        and (s in w.fences or set(w.regions.chain(x)) - set(w.regions.chain(s)))
     )
 
 
@@ -441,20 +447,40 @@ def _reached(w, starts, left_out, steps) -> set[int]:
 
 def _written_after(w, body) -> int | None:
     """The one small exit of a loop that never ends, when it is the code written
-    after the loop, which the compiler copied to the loop's break."""
+    after the loop, which the compiler copied to the loop's breaks. Beside returns
+    written in the loop, only those at the loop's own level: a break's copy out of a
+    try body (3.10 and 3.12+), which written in that body would run under its
+    clauses."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
-    if len(outside) != 1 or w.graph.lines is None:
+    if w.graph.lines is None:
         return None
-    [x] = outside
-    if w.blocks[x].succs:
-        return None
+    if len(outside) > 1:
+        level = _common_level(w, body)
+        outside = {x for x in outside if w.regions.chain(x) == level}
 
     def span(b):
         return range(w.blocks[b].start, w.blocks[b].end)
 
     graph, raw = w.graph, w.ctx.code.co_code
-    copied = copied_after_endless_loop(graph.instrs, graph.lines, raw, span(x), map(span, body))
-    return x if copied else None
+    copied = [
+        x
+        for x in outside
+        if not w.blocks[x].succs
+        and copied_after_endless_loop(graph.instrs, graph.lines, raw, span(x), map(span, body))
+    ]
+    # (3.10 and 3.12+ copy it to each break: the first is where the loop goes on)
+    if copied and all(w.joins.same_exit(x, copied[0]) for x in copied):
+        return min(copied)
+    return None
+
+
+def _common_level(w, body) -> tuple:
+    """The handlers around every block of a loop's ``body``: those around the loop."""
+    chains = [w.regions.chain(x) for x in body]
+    level = min(chains, key=len)
+    while level and not all(c[len(c) - len(level) :] == level for c in chains):
+        level = level[1:]
+    return level
 
 
 def _while_else(w, stmts, stack, outer, active, else_start, follow) -> ast.While:
