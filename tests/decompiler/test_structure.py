@@ -772,6 +772,19 @@ if sys.version_info >= (3, 13):
         )
     ]
 
+# temps: values kept in a ``_tN`` local that ``locals()`` shows: a chain whose failing
+# pop 3.10 sends to a copy of the return after the try around; a conditional argument,
+# one arm a chain or a boolean operation, before a tail copied into each arm's ends.
+READABLE += [
+    ("temporaries_seen", name)
+    for name in (
+        "chain_in_a_finally_before_a_copied_return",
+        "conditional_chain_argument_in_a_finally",
+        "returns_a_call_of_a_conditional_chain",
+        "returns_a_call_of_a_conditional_boolean",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -1,0 +1,75 @@
+"""Values the walk kept in temporaries (``_t2``) that ``locals()`` or a debugger
+would show, in functions it structures:
+- a chained comparison in a finally body before code after an enclosing try, whose
+  failing pop 3.10 sends to its own copy of the return after that try;
+- a conditional expression as an argument, one arm a chained comparison or a boolean
+  operation, before a tail that ends the function (a return, or the end of a finally
+  body's copy that re-raises), which 3.10 and 3.12+ copy into each arm and into the
+  arm's own ends.
+Each reads back as written; one function each, named after the shape, with the seed
+it was found on."""
+
+
+def chain_in_a_finally_before_a_copied_return(x, log):
+    """``if c and 0 < x <= 1:`` in a finally body, inside a try whose clause goes on
+    to the return: 3.10 sends the first comparison's failing pop to its own copy of
+    that return, which the last comparison's failure reaches by a jump (seed 28 on
+    3.10)."""
+    try:
+        try:
+            log.append(lambda: x)
+        finally:
+            if log and 0 < x <= 1:
+                x = x * 2 - 32
+    except KeyError:
+        x = 3
+    return ("end", x)
+
+
+def conditional_chain_argument_in_a_finally(x, log):
+    """``log.append(a == f() != 7 if c else d)`` ending a finally body: 3.10 and 3.12+
+    copy the call and the end of the body into both arms, and into both ends of the
+    chain (seed 1363 on 3.10 and 3.12)."""
+    try:
+        log.append(x)
+    finally:
+        log.append(x == len(log) != 7 if x else 5)
+    return log
+
+
+def returns_a_call_of_a_conditional_chain(x, log):
+    """``return log.append(a < f() <= b if c else d)``, the chain the other arm too
+    (seed 1363's shape outside a finally)."""
+    if x > 5:
+        return log.append(5 if log else 0 < len(log) <= x)
+    return log.append(0 < len(log) <= x if x else 5)
+
+
+def returns_a_call_of_a_conditional_boolean(x, log):
+    """``f(a and b if c else d)`` then a return: the boolean operation's way on is the
+    copied tail too (seed 17458)."""
+    if x:
+        log.append(log and x or "b" if len(log) > 1 else x % 7)
+        return x
+    return log.append((x or len(log)) if log else 3)
+
+
+CASES = [
+    ("chain_in_a_finally_before_a_copied_return", (1, [])),
+    ("chain_in_a_finally_before_a_copied_return", (1, [0])),
+    ("chain_in_a_finally_before_a_copied_return", (2, [0])),
+    ("chain_in_a_finally_before_a_copied_return", (0, [0])),
+    ("conditional_chain_argument_in_a_finally", (0, [])),
+    ("conditional_chain_argument_in_a_finally", (1, [])),
+    ("conditional_chain_argument_in_a_finally", (2, [5])),
+    ("conditional_chain_argument_in_a_finally", ("a", [5])),
+    ("returns_a_call_of_a_conditional_chain", (6, [])),
+    ("returns_a_call_of_a_conditional_chain", (6, [1])),
+    ("returns_a_call_of_a_conditional_chain", (1, [1])),
+    ("returns_a_call_of_a_conditional_chain", (0, [1])),
+    ("returns_a_call_of_a_conditional_chain", (3, [])),
+    ("returns_a_call_of_a_conditional_boolean", (1, [])),
+    ("returns_a_call_of_a_conditional_boolean", (1, [1, 2])),
+    ("returns_a_call_of_a_conditional_boolean", (0, [])),
+    ("returns_a_call_of_a_conditional_boolean", (0, [0])),
+]
