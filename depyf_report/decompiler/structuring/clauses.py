@@ -857,6 +857,11 @@ def _tail_of(stmts, after_exit, in_clause=False):
             return [*stmts[:-1], node], body[1]
         node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
         return [*stmts[:-1], node], orelse[1]
+    if body is None and never_goes_on(last.body):
+        # (a body that never runs on to the tail, an endless loop: only the else ends
+        # in it, as the one way on)
+        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
+        return [*stmts[:-1], node], orelse[1]
     if body is None or not m.same(body[1], orelse[1]):
         return None
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
