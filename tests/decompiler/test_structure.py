@@ -782,6 +782,7 @@ READABLE += [
         "conditional_chain_argument_in_a_finally",
         "returns_a_call_of_a_conditional_chain",
         "returns_a_call_of_a_conditional_boolean",
+        "returns_through_a_finally_ending_in_an_endless_loop",
     )
 ]
 
@@ -1318,3 +1319,13 @@ def test_a_class_ending_in_named_clauses_is_structured():
     tree = ast.parse(source)
     body = next(n for n in tree.body if getattr(n, "name", "") == "NamedClausesAtTheEnd")
     assert not any(isinstance(n, ast.While) for n in ast.walk(body)), source
+
+
+def test_a_walrus_returned_through_a_finally_continue_keeps_no_temporary():
+    # temps: the dropped return value was ``z = _t1 = v``; the finally body reads as a
+    # bare except clause, so the control flow is not as written (no READABLE entry)
+    snippet = Snippet("temporaries_seen", SNIPPETS / "temporaries_seen.py")
+    function = resolve(snippet.original(), "walrus_returned_through_a_finally_continue")
+    source = decompile(function)
+    invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
+    assert not invented, source

@@ -5,7 +5,10 @@ would show, in functions it structures:
 - a conditional expression as an argument, one arm a chained comparison or a boolean
   operation, before a tail that ends the function (a return, or the end of a finally
   body's copy that re-raises), which 3.10 and 3.12+ copy into each arm and into the
-  arm's own ends.
+  arm's own ends;
+- a return through a finally body ending in an if whose branch loops for ever, which
+  re-raises only from its other branch;
+- a walrus returned through a ``finally: continue``, which drops the returned value.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -54,6 +57,32 @@ def returns_a_call_of_a_conditional_boolean(x, log):
     return log.append((x or len(log)) if log else 3)
 
 
+def returns_through_a_finally_ending_in_an_endless_loop(x, log):
+    """``return v`` through a finally body ending in ``if c: while True: ...``, left
+    only by a raise: the exception's copy re-raises from the if's other branch alone
+    (seed 1149 on 3.12 and 3.13, and on 3.10)."""
+    try:
+        return -x
+    finally:
+        if log:
+            while True:
+                log.append(x)
+                if len(log) > 3:
+                    raise ValueError(len(log))
+
+
+def walrus_returned_through_a_finally_continue(x, log):
+    """``return (z := v)`` in a try body whose ``finally: continue`` drops the value:
+    ``z = _t1 = v``, the temporary never read (seed 17113)."""
+    for i in x:
+        try:
+            if i or log:
+                return (z := [i, *log])
+        finally:
+            continue
+    return z
+
+
 CASES = [
     ("chain_in_a_finally_before_a_copied_return", (1, [])),
     ("chain_in_a_finally_before_a_copied_return", (1, [0])),
@@ -72,4 +101,11 @@ CASES = [
     ("returns_a_call_of_a_conditional_boolean", (1, [1, 2])),
     ("returns_a_call_of_a_conditional_boolean", (0, [])),
     ("returns_a_call_of_a_conditional_boolean", (0, [0])),
+    ("returns_through_a_finally_ending_in_an_endless_loop", (1, [])),
+    ("returns_through_a_finally_ending_in_an_endless_loop", (1, [0])),
+    ("returns_through_a_finally_ending_in_an_endless_loop", ("a", [])),
+    ("returns_through_a_finally_ending_in_an_endless_loop", ("a", [0])),
+    ("walrus_returned_through_a_finally_continue", ([0, 1], [])),
+    ("walrus_returned_through_a_finally_continue", ([0, 0], [])),
+    ("walrus_returned_through_a_finally_continue", ([0], [2])),
 ]
