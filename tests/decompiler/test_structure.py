@@ -783,6 +783,7 @@ READABLE += [
         "returns_a_call_of_a_conditional_chain",
         "returns_a_call_of_a_conditional_boolean",
         "returns_through_a_finally_ending_in_an_endless_loop",
+        "returns_through_a_finally_ending_in_a_loop_left_by_a_break",
     )
 ]
 
@@ -1321,11 +1322,18 @@ def test_a_class_ending_in_named_clauses_is_structured():
     assert not any(isinstance(n, ast.While) for n in ast.walk(body)), source
 
 
-def test_a_walrus_returned_through_a_finally_continue_keeps_no_temporary():
-    # temps: the dropped return value was ``z = _t1 = v``; the finally body reads as a
-    # bare except clause, so the control flow is not as written (no READABLE entry)
+# temps: kept in no temporary, though not read as written: the walrus's dropped return
+# value (``z = _t1 = v``; the finally body reads as a bare except clause), a loop whose
+# compound test comes out as a break (3.10 and 3.11 rotate it: not read yet)
+NO_TEMPORARY = ["walrus_returned_through_a_finally_continue"]
+if sys.version_info >= (3, 12):
+    NO_TEMPORARY += ["returns_through_a_finally_ending_in_a_loop_of_a_compound_test"]
+
+
+@pytest.mark.parametrize("name", NO_TEMPORARY)
+def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     snippet = Snippet("temporaries_seen", SNIPPETS / "temporaries_seen.py")
-    function = resolve(snippet.original(), "walrus_returned_through_a_finally_continue")
+    function = resolve(snippet.original(), name)
     source = decompile(function)
     invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
     assert not invented, source

@@ -7,7 +7,8 @@ would show, in functions it structures:
   body's copy that re-raises), which 3.10 and 3.12+ copy into each arm and into the
   arm's own ends;
 - a return through a finally body ending in an if whose branch loops for ever, which
-  re-raises only from its other branch;
+  re-raises only from its other branch, or ending in a loop left by a break (or by a
+  compound test), whose copies end with the re-raise or the return at each break;
 - a walrus returned through a ``finally: continue``, which drops the returned value.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
@@ -71,6 +72,29 @@ def returns_through_a_finally_ending_in_an_endless_loop(x, log):
                     raise ValueError(len(log))
 
 
+def returns_through_a_finally_ending_in_a_loop_left_by_a_break(x, log):
+    """``return v`` through a finally body ending in ``while True: ... break``: each
+    copy of the body has its way out (the re-raise, the return) at the break (seed
+    1149 on 3.12 and 3.13)."""
+    try:
+        return -x
+    finally:
+        while True:
+            log.append(x)
+            if len(log) > 2:
+                break
+
+
+def returns_through_a_finally_ending_in_a_loop_of_a_compound_test(x, log):
+    """The same with ``while (a or b) and c:``, each way its test fails a copy of the
+    way out (seed 17543; 3.10 and 3.11 still keep the value in a temporary)."""
+    try:
+        return -x
+    finally:
+        while (log or x) and len(log) < 3:
+            log.append(x)
+
+
 def walrus_returned_through_a_finally_continue(x, log):
     """``return (z := v)`` in a try body whose ``finally: continue`` drops the value:
     ``z = _t1 = v``, the temporary never read (seed 17113)."""
@@ -105,6 +129,11 @@ CASES = [
     ("returns_through_a_finally_ending_in_an_endless_loop", (1, [0])),
     ("returns_through_a_finally_ending_in_an_endless_loop", ("a", [])),
     ("returns_through_a_finally_ending_in_an_endless_loop", ("a", [0])),
+    ("returns_through_a_finally_ending_in_a_loop_left_by_a_break", (1, [])),
+    ("returns_through_a_finally_ending_in_a_loop_left_by_a_break", ("a", [])),
+    ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", (1, [])),
+    ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", (0, [])),
+    ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", ("a", [1])),
     ("walrus_returned_through_a_finally_continue", ([0, 1], [])),
     ("walrus_returned_through_a_finally_continue", ([0, 0], [])),
     ("walrus_returned_through_a_finally_continue", ([0], [2])),
