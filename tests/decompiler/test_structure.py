@@ -784,8 +784,11 @@ READABLE += [
         "returns_a_call_of_a_conditional_boolean",
         "returns_through_a_finally_ending_in_an_endless_loop",
         "returns_through_a_finally_ending_in_a_loop_left_by_a_break",
+        "returns_from_a_for_loop_ending_a_with",
     )
 ]
+if sys.version_info < (3, 12):  # (3.12+: a state machine, loop and finally reasons)
+    READABLE += [("temporaries_seen", "returns_from_a_for_loop_ending_a_try_finally")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

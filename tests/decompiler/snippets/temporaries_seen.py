@@ -9,7 +9,9 @@ would show, in functions it structures:
 - a return through a finally body ending in an if whose branch loops for ever, which
   re-raises only from its other branch, or ending in a loop left by a break (or by a
   compound test), whose copies end with the re-raise or the return at each break;
-- a walrus returned through a ``finally: continue``, which drops the returned value.
+- a walrus returned through a ``finally: continue``, which drops the returned value;
+- (readability) a return in a loop that ends a try/finally or a with body, whose copy
+  of the finally body or of ``__exit__`` is the same code as the loop's end runs.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -107,6 +109,50 @@ def walrus_returned_through_a_finally_continue(x, log):
     return z
 
 
+def returns_from_a_for_loop_ending_a_try_finally(xs, log):
+    """``return`` in a for loop, the last statement of a try/finally body: its copy of
+    the finally body and return is no copy the compiler makes of a break's jump,
+    though the same code as the loop's end runs (async_shapes.agen_try_finally)."""
+    try:
+        for x in xs:
+            log.append(x)
+            if x:
+                return
+    finally:
+        log.append("finally")
+
+
+def returns_from_a_while_loop_ending_a_try_finally(xs, log):
+    """The same from a while loop (3.11+ still read it as a break: the loop's own
+    ways out hold that copy; 3.10 writes a state machine)."""
+    try:
+        while xs:
+            if xs.pop():
+                return
+    finally:
+        log.append("finally")
+        log.append(len(xs))
+
+
+def returns_from_a_for_loop_ending_a_with(xs, log):
+    """The same in a with body: the return's copy of ``__exit__``."""
+    with open_log(log):
+        for x in xs:
+            if x:
+                return
+
+
+class open_log:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("enter")
+
+    def __exit__(self, *exc):
+        self.log.append("exit")
+
+
 CASES = [
     ("chain_in_a_finally_before_a_copied_return", (1, [])),
     ("chain_in_a_finally_before_a_copied_return", (1, [0])),
@@ -134,6 +180,12 @@ CASES = [
     ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", (1, [])),
     ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", (0, [])),
     ("returns_through_a_finally_ending_in_a_loop_of_a_compound_test", ("a", [1])),
+    ("returns_from_a_for_loop_ending_a_try_finally", ([0, 1, 2], [])),
+    ("returns_from_a_for_loop_ending_a_try_finally", ([0, 0], [])),
+    ("returns_from_a_while_loop_ending_a_try_finally", ([0, 1, 0], [])),
+    ("returns_from_a_while_loop_ending_a_try_finally", ([0, 0], [])),
+    ("returns_from_a_for_loop_ending_a_with", ([0, 1, 2], [])),
+    ("returns_from_a_for_loop_ending_a_with", ([], [])),
     ("walrus_returned_through_a_finally_continue", ([0, 1], [])),
     ("walrus_returned_through_a_finally_continue", ([0, 0], [])),
     ("walrus_returned_through_a_finally_continue", ([0], [2])),
