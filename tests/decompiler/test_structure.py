@@ -785,6 +785,7 @@ READABLE += [
         "returns_through_a_finally_ending_in_an_endless_loop",
         "returns_through_a_finally_ending_in_a_loop_left_by_a_break",
         "returns_from_a_for_loop_ending_a_with",
+        "breaks_or_returns_from_a_with_in_a_while",
     )
 ]
 if sys.version_info < (3, 12):  # (3.12+: a state machine, loop and finally reasons)

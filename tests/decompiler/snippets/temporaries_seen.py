@@ -11,7 +11,10 @@ would show, in functions it structures:
   compound test), whose copies end with the re-raise or the return at each break;
 - a walrus returned through a ``finally: continue``, which drops the returned value;
 - (readability) a return in a loop that ends a try/finally or a with body, whose copy
-  of the finally body or of ``__exit__`` is the same code as the loop's end runs.
+  of the finally body or of ``__exit__`` is the same code as the loop's end runs; a
+  break out of a with body in a while loop, whose copy of the return after the loop
+  follows the break's ``__exit__`` (context_managers.with_breaks_a_while), beside a
+  return written there.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -142,6 +145,22 @@ def returns_from_a_for_loop_ending_a_with(xs, log):
                 return
 
 
+def breaks_or_returns_from_a_with_in_a_while(xs, log):
+    """``break`` from a with body in a while loop, the return after the loop copied
+    after the break's ``__exit__`` (3.10, 3.12+), and ``return`` of the same name
+    from another with body, which loads it before ``__exit__`` runs."""
+    while xs:
+        x = xs.pop()
+        if x > 2:
+            with open_log(log):
+                log.append(x)
+                return xs
+        with open_log(log):
+            log.append(-x)
+            break
+    return xs
+
+
 class open_log:
     def __init__(self, log):
         self.log = log
@@ -186,6 +205,9 @@ CASES = [
     ("returns_from_a_while_loop_ending_a_try_finally", ([0, 0], [])),
     ("returns_from_a_for_loop_ending_a_with", ([0, 1, 2], [])),
     ("returns_from_a_for_loop_ending_a_with", ([], [])),
+    ("breaks_or_returns_from_a_with_in_a_while", ([1, 5], [])),
+    ("breaks_or_returns_from_a_with_in_a_while", ([5, 1], [])),
+    ("breaks_or_returns_from_a_with_in_a_while", ([], [])),
     ("walrus_returned_through_a_finally_continue", ([0, 1], [])),
     ("walrus_returned_through_a_finally_continue", ([0, 0], [])),
     ("walrus_returned_through_a_finally_continue", ([0], [2])),
