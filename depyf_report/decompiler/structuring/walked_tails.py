@@ -75,13 +75,19 @@ def _merged(a, b, test, kept, before):
     inner = _merged(x, y, test, kept, before)
     if inner is not None:
         node = inner[0]
-    elif isinstance(x, ast.expr) and not isinstance(x, ast.Starred) and not _reads(x, kept):
+    elif _a_value(x) and _a_value(y) and not _reads(x, kept):
         if _reads(y, kept):
             return None
         node = ast.IfExp(test=test, body=x, orelse=y)
     else:
         return None
     return _replaced(a, fields, at, node), before
+
+
+def _a_value(node) -> bool:
+    """Whether ``node`` is an expression that can be an arm of ``a if c else b``: not
+    a starred item or a slice, which only their place can hold."""
+    return isinstance(node, ast.expr) and not isinstance(node, (ast.Starred, ast.Slice))
 
 
 def _operands(node, fields) -> list:
