@@ -857,7 +857,7 @@ def _tail_of(stmts, after_exit, in_clause=False):
             return [*stmts[:-1], node], body[1]
         node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
         return [*stmts[:-1], node], orelse[1]
-    if body is None and never_goes_on(last.body):
+    if body is None and _loops_for_ever(last.body):
         # (a body that never runs on to the tail, an endless loop: only the else ends
         # in it, as the one way on)
         node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
@@ -866,6 +866,11 @@ def _tail_of(stmts, after_exit, in_clause=False):
         return None
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
+
+
+def _loops_for_ever(stmts) -> bool:
+    """Whether ``stmts`` end in ``while True`` with no break of its own."""
+    return bool(stmts) and isinstance(stmts[-1], ast.While) and never_goes_on(stmts[-1:])
 
 
 def _tails_dropped(stmts, tail):
