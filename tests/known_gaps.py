@@ -27,18 +27,6 @@ def function(case: str) -> str:
 
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
-    (
-        structure("context_managers.with_breaks_a_while"),
-        (PY310, PY312, PY313),
-        "a break out of a with body that is copied with the with's exit and the code "
-        "after the loop (not 3.11, which jumps there) leaves the loop to the state machine",
-    ),
-    (
-        structure("async_shapes.agen_try_finally"),
-        (PY310, PY311, PY312, PY313),
-        "a return inside an async for inside a try/finally comes out as a break after "
-        "``if c: pass else: continue`` (the same meaning, not as written)",
-    ),
     *(
         (
             test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),

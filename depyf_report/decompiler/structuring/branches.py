@@ -17,6 +17,7 @@ from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
 from .joins import copied_tail
+from .walked_tails import merged_tails
 
 
 def two_way(w, b, sim, loop, active, stop=None):
@@ -119,6 +120,12 @@ def two_way(w, b, sim, loop, active, stop=None):
         merged[-1] = chains.chained_value(w, sim, merged[-1], merged)
         return sim.out, merged, join, join is None
     if any(not sim.is_pure(v) for v in stack) and (t_out or f_out):
+        if t_stack is None and f_stack is None:
+            # both end the function alike: a tail copied into each, past an arm that
+            # branches (``return f(a and b if c else d)``)
+            tails = merged_tails(test, stack, t_out, f_out)
+            if tails is not None:
+                return [*sim.out, *tails], None, None, True
         w.unvisit(mark)
         w.ctx.counter = counter
         held = list(stack)

@@ -194,8 +194,12 @@ def _popped_to(w, b, failed):
             return found
         # (3.13 copies a block with no line, an except clause's ``POP_EXCEPT`` and jump
         # on, into each jump to it: the pop goes on as the last comparison's failure
-        # does, on the same stack, so the chain fails there; seed 90)
-        if w.joins.same_block(found, failed) or same_way_to_an_end(w, found, failed):
+        # does, on the same stack, so the chain fails there; seed 90. 3.10 copies the
+        # end of the function the last comparison's failure jumps to into the pop's
+        # jump; seed 28)
+        if w.joins.same_block(found, failed) or any(
+            same_way_to_an_end(w, found, x) for x in (failed, w.joins.jumped_to(failed))
+        ):
             return failed
         return None
     if failed is None or block.succs or w.blocks[failed].succs:

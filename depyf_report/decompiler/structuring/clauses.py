@@ -140,7 +140,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         stmts = _reraising_tests_joined(stmts, exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
-        hoisted = _raising_if_hoisted(stmts)
+        hoisted = _raising_if_hoisted(stmts) or _reraise_out_of_an_endless_loop(stmts, exc)
     if hoisted is not None and _reraises(hoisted[1], exc):
         final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
         # a finally body, then the re-raise
@@ -857,10 +857,20 @@ def _tail_of(stmts, after_exit, in_clause=False):
             return [*stmts[:-1], node], body[1]
         node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
         return [*stmts[:-1], node], orelse[1]
+    if body is None and _loops_for_ever(last.body):
+        # (a body that never runs on to the tail, an endless loop: only the else ends
+        # in it, as the one way on)
+        node = ast.If(test=last.test, body=last.body, orelse=orelse[0])
+        return [*stmts[:-1], node], orelse[1]
     if body is None or not m.same(body[1], orelse[1]):
         return None
     node = ast.If(test=last.test, body=body[0] or [ast.Pass()], orelse=orelse[0])
     return [*stmts[:-1], node], body[1]
+
+
+def _loops_for_ever(stmts) -> bool:
+    """Whether ``stmts`` end in ``while True`` with no break of its own."""
+    return bool(stmts) and isinstance(stmts[-1], ast.While) and never_goes_on(stmts[-1:])
 
 
 def _tails_dropped(stmts, tail):
@@ -1071,6 +1081,28 @@ def _way_out_in_an_endless_loop(out, stmt, final):
         if broken is not None and _is_copy([*out[len(out) - n + 1 :], *broken], final):
             return broken[0], way_out
     return None
+
+
+def _reraise_out_of_an_endless_loop(stmts, exc):
+    """(``stmts`` with the re-raises of ``exc`` in the endless loop ending them written
+    ``break``, the re-raise): a finally body ending in a loop that a break leaves,
+    whose copy on an exception the compiler ends with the re-raise copied to each
+    break. None otherwise."""
+    last = stmts[-1] if stmts else None
+    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None) if last else None
+    return out_of_an_endless_loop(stmts, reraise)
+
+
+def out_of_an_endless_loop(stmts, way_out):
+    """(``stmts`` with each ``way_out`` in the loop ending them written ``break``, that
+    way out) where that loop is ``while True`` with no break of its own, so that only
+    those ways out and others leave it: the same code, the way out written once after
+    the loop. None otherwise."""
+    last = stmts[-1] if stmts else None
+    if way_out is None or not (isinstance(last, ast.While) and never_goes_on([last])):
+        return None
+    broken = breaks_restored(stmts, way_out)
+    return None if broken is None else (broken, way_out)
 
 
 def _endless(loop) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from ..bytecode.constants import value_key
-from ..rewrites.clause_tails import same_instruction
+from ..rewrites.clause_tails import LONGEST_COPY, same_instruction
 from ..simulation import markers as m
 from ..simulation.machine import Sim
 from ..simulation.unsupported import Unsupported
@@ -266,6 +266,24 @@ def same_way_to_an_end(w, x, y, steps=4) -> bool:
             return False
         x, y = a.succs[0], b.succs[0]
     return False
+
+
+def written_out(w, b, steps=4) -> bool:
+    """Whether block ``b`` runs straight on to a return through more instructions than
+    the compiler copies to a jump, some with a line: the code a return written there
+    runs (its copy of a finally body or of ``__exit__``), however like the code at
+    another way out (the end of the with or try body around) it is."""
+    graph, at = w.graph, []
+    for _ in range(steps):
+        block = graph.blocks[b]
+        at += [i for i in range(block.start, block.end) if graph.instrs[i].op != "NOP"]
+        if len(block.succs) != 1:
+            break
+        b = block.succs[0]
+    block = graph.blocks[b]
+    if block.succs or graph.instrs[block.last].op != "RETURN_VALUE":
+        return False
+    return len(at) > LONGEST_COPY and any(graph.line_at(i) is not None for i in at)
 
 
 def runs_alone(w, x) -> bool:

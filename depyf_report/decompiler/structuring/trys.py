@@ -28,6 +28,7 @@ from .clauses import (
     exit_branch_last,
     if_tail_hoisted,
     ifs_joined,
+    out_of_an_endless_loop,
     returns_kept_value,
     statement_lists,
     strip_copies,
@@ -1302,6 +1303,13 @@ def _finally_readings(final, rest):
     broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]
+    # (a loop that a break leaves ends the finally body, and its copy: that copy has
+    # the way out after it, a return of the try body's value, at each break)
+    returns = [x for x in ast.walk(rest[-1]) if isinstance(x, ast.Return)] if rest else []
+    for way_out in returns[:1]:
+        ended = out_of_an_endless_loop(rest, way_out)
+        if ended is not None:
+            yield final, [*ended[0], ended[1]]
 
 
 def _round(x, loop) -> bool:

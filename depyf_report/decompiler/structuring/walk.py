@@ -24,7 +24,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import branches, trys, whiles
 from .conditions import MergeState
-from .joins import Joins
+from .joins import Joins, written_out
 from .regions import Regions
 from .withs import settle_pending_exits
 
@@ -78,6 +78,10 @@ class Fences:
     def reached(self, b):
         """The fence that getting to block ``b`` reaches: ``b``, or what it copies."""
         return self._copies.get(b, b)
+
+    def copied(self, b) -> bool:
+        """Whether block ``b`` is a copy of a fence, not one itself."""
+        return b in self._copies
 
     @contextmanager
     def around(self, end, copies=()):
@@ -153,13 +157,15 @@ class Walk:
                 or self.fences.reached(b) == loop.follow
                 or self._same_return(b, loop.follow)
             )
-            if b is None or b == stop or (b in self.fences and not leaves):
+            # (no way out of the loop: a return, its copy of the finally body walked on)
+            returns = leaves and self._returns_by_its_own_copy(b, loop)
+            if not returns and (b is None or b == stop or (b in self.fences and not leaves)):
                 b = self.fences.reached(b)
                 self.ended_at = b
                 if b != stop:
                     self.fenced_at.append(b)
                 return out, stack
-            if b != entering:
+            if b != entering and not returns:
                 # the end of the body, through the test's repeated copy: no
                 # ``continue`` was written here
                 edge = loop.follow if leaves else b
@@ -186,6 +192,14 @@ class Walk:
             out += stmts
             if done:
                 return out, None
+
+    def _returns_by_its_own_copy(self, b, loop) -> bool:
+        """Whether getting to block ``b``, a copy of the end of the with or try body
+        that ``loop`` ends, is a return written in the loop: that copy (of a finally
+        body, then the return) is no copy the compiler makes of a break's jump."""
+        if not self.fences.copied(b) or b == loop.follow or b in loop.breaks:
+            return False
+        return written_out(self, b)
 
     def _same_return(self, fence, follow) -> bool:
         return (

@@ -8,6 +8,7 @@ import ast
 
 from ..bytecode.constants import value_key
 from ..bytecode.versions import LINELESS_BLOCKS_INLINED
+from ..rewrites.clause_tails import LONGEST_COPY
 from ..simulation import markers as m
 from ..simulation import nodes
 from ..simulation.machine import Sim
@@ -87,10 +88,12 @@ def _break_to_code_after(w, body, exit_, loop, active):
     walk of the loop writing it there (``whiles.py``): nothing but the with lies
     between the two (no for loop, no try), and nothing else leaves the loop, so the
     compiler laid that code out right after the break's call of ``__exit__``."""
-    if loop is None or loop.follow is not None or w.graph.is_for_header(loop.header):
+    if loop is None or w.graph.is_for_header(loop.header):
         return body
     if any(loop.header not in w.regions.region(a) for a in active):
         return body
+    if loop.follow is not None:
+        return _break_to_copied_follow(w, body, exit_, loop.follow)
     found = list(_code_after_exits(body, exit_))
     if len(found) != 1:
         return body
@@ -98,6 +101,36 @@ def _break_to_code_after(w, body, exit_, loop, active):
     w.after_loop[loop.header] = stmts[at + 1 :]
     stmts[at + 1 :] = [ast.Break()]
     return body
+
+
+def _break_to_copied_follow(w, body, exit_, follow):
+    """``body`` with the code after its ``__exit__`` that is the code of the loop's
+    ``follow``, a small return (3.10 and 3.12+ copy it to a break's jump, right after
+    the break's call of ``__exit__``), turned into that break: a return written there
+    computes its value before ``__exit__`` runs, so it reads otherwise."""
+    after = _small_return(w, follow)
+    for stmts, at in list(_code_after_exits(body, exit_)) if after else ():
+        if m.same(stmts[at + 1 :], after):
+            stmts[at + 1 :] = [ast.Break()]
+    return body
+
+
+def _small_return(w, b):
+    """The statements of block ``b`` where it only computes a value and returns it,
+    in no more instructions than the compiler copies to a jump; else None."""
+    block, counter = w.graph.blocks[b], w.ctx.counter
+    instrs = [i for i in w.graph.instrs[block.start : block.end] if i.op != "NOP"]
+    if block.succs or not instrs or len(instrs) > LONGEST_COPY:
+        return None
+    sim = Sim(w.ctx, w.graph.instrs, [])
+    try:
+        sim.run(block.start, block.end)
+    except Unsupported:
+        return None
+    finally:
+        w.ctx.counter = counter
+    out = sim.out
+    return out if len(out) == 1 and isinstance(out[0], ast.Return) else None
 
 
 def _code_after_exits(stmts, exit_):
