@@ -211,11 +211,19 @@ def ending_as_suppressing(w, h, exits, follow):
     breaks and returns inside it (``follow`` was one: in a finally body's copy for an
     exception, which re-raises after the with, a continue stays inside the walk
     around); None where no exit goes on so."""
-    after = suppressed(w, h)
-    if after is None or _goes_on_like(w, follow, after):
+    if goes_on_as_suppressing(w, h, follow):
         return follow
+    after = suppressed(w, h)
     same = [x for x in sorted(exits) if _goes_on_like(w, x, after) and not _leaves_loops(w, x)]
     return same[-1] if same else None
+
+
+def goes_on_as_suppressing(w, h, x) -> bool:
+    """Whether exit ``x`` of the with body of handler ``h`` goes on, after
+    ``__exit__``, as ``__exit__`` suppressing an exception does (or that way cannot
+    be read)."""
+    after = suppressed(w, h)
+    return after is None or _goes_on_like(w, x, after)
 
 
 def _leaves_loops(w, x, steps=4) -> bool:
