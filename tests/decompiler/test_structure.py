@@ -772,6 +772,21 @@ if sys.version_info >= (3, 13):
         )
     ]
 
+# raises: a break, continue or return written in a with body inside a try, where
+# ``__exit__`` suppressing goes on to other code after the with, is no end of the try
+# body, nor a copy of the code after the try; except* clauses whose ends go on to the
+# original of a copy of the code after the try meet the else there (3.13).
+READABLE += [
+    ("raising_loops", name)
+    for name in (
+        "breaks_from_a_with_then_raises",
+        "returns_from_a_with_before_code_after_it",
+        "returns_from_nested_withs_in_a_for",
+    )
+]
+if sys.version_info >= (3, 11):
+    READABLE += [("raising_loops_star", "clauses_meet_the_else_at_a_copy")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -951,6 +966,9 @@ if sys.version_info >= (3, 11):
 # brs: an if whose with always raises, before a with: the branches meet at its entry
 # (the loop around the if never goes round, so it reads as an if).
 STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
+# raises: an endless loop ending the function, a with in a try that continues, then
+# the break ``__exit__`` suppressing gets to: read as the try's else, a return.
+STRUCTURED += [("raising_loops", "continues_in_a_with_then_breaks")]
 
 
 @pytest.mark.parametrize(

@@ -142,7 +142,10 @@ def _star_exit(w, h) -> int | None:
     block = w.graph.blocks[h]
     for ins in w.graph.instrs[block.start : block.end]:
         if ins.op == CHECK_STAR_MATCH:
-            return None if ins.argval is None else w.graph.at(ins.argval)
+            x = None if ins.argval is None else w.graph.at(ins.argval)
+            # (nothing gets there where the clauses' ends go on to the original of a
+            # copy of the code after the try that starts there: clause_tails)
+            return x if x is None or w.graph.blocks[x].preds else None
     return None
 
 
