@@ -967,8 +967,12 @@ if sys.version_info >= (3, 11):
 # (the loop around the if never goes round, so it reads as an if).
 STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
 # raises: an endless loop ending the function, a with in a try that continues, then
-# the break ``__exit__`` suppressing gets to: read as the try's else, a return.
-STRUCTURED += [("raising_loops", "continues_in_a_with_then_breaks")]
+# the break ``__exit__`` suppressing gets to: read as the try's else, a return; a with
+# in an if ending a case, in a class body: the if reads as the case's guard.
+STRUCTURED += [
+    ("raising_loops", "continues_in_a_with_then_breaks"),
+    ("raising_loops", "with_in_a_case_in_a_class_body"),
+]
 
 
 @pytest.mark.parametrize(

@@ -270,8 +270,10 @@ def _goes_on_like(w, x, after) -> bool:
     same block or a copy of it, or running a copy of the same instructions (3.13
     copies the end of an except clause, up to its jump, that a with ends)."""
     blocks = w.graph.blocks
+    # (3.10 sends a jump to a lone jump on, as ``after`` may be, to where that goes)
+    on = w.joins.jumped_to(after) if isinstance(after, int) else after
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
-        if x == after:
+        if x in (after, on):
             return True
         if isinstance(after, int) and w.joins.same_block(x, after):
             # (3.10 copies the exit of a with around this one to each way out of

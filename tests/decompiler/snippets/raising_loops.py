@@ -86,6 +86,25 @@ def returns_from_nested_withs_in_a_for(items, suppress):
             LOG.append(("finally", n))
 
 
+def with_in_a_case_in_a_class_body(point, flag, suppress):
+    """A with in an if in a case, in a try in a class body (seed 48 on 3.10: its
+    ``__exit__`` goes straight on to the body's end, where ``__exit__`` suppressing
+    goes through the jump that the if's and the case's other ways take)."""
+    del LOG[:]
+
+    class Body:
+        try:
+            match point:
+                case (0, b):
+                    if flag:
+                        with Box(b, suppress):
+                            LOG.append(10 // b)
+        except ZeroDivisionError:
+            LOG.append("clause")
+
+    return sorted(k for k in vars(Body) if not k.startswith("__")), list(LOG)
+
+
 CASES = [
     ("continues_in_a_with_then_breaks", ([1, 2],), {"suppress": False}),
     ("continues_in_a_with_then_breaks", ([1, 0, 2],), {"suppress": True}),
@@ -101,4 +120,9 @@ CASES = [
     ("returns_from_nested_withs_in_a_for", ([0, 1], True)),
     ("returns_from_nested_withs_in_a_for", ([0, 1], False)),
     ("returns_from_nested_withs_in_a_for", ([0, 0], True)),
+    ("with_in_a_case_in_a_class_body", ((0, 2), True, False)),
+    ("with_in_a_case_in_a_class_body", ((0, 0), True, False)),
+    ("with_in_a_case_in_a_class_body", ((0, 0), True, True)),
+    ("with_in_a_case_in_a_class_body", ((0, 0), False, False)),
+    ("with_in_a_case_in_a_class_body", ((1, 0), True, False)),
 ]
