@@ -775,7 +775,8 @@ if sys.version_info >= (3, 13):
 # raises: a break, continue or return written in a with body inside a try, where
 # ``__exit__`` suppressing goes on to other code after the with, is no end of the try
 # body, nor a copy of the code after the try; except* clauses whose ends go on to the
-# original of a copy of the code after the try meet the else there (3.13).
+# original of a copy of the code after the try meet the else there (3.13); in a loop,
+# a clause meets an else that ends in a loop past that loop.
 READABLE += [
     ("raising_loops", name)
     for name in (
@@ -784,8 +785,11 @@ READABLE += [
         "returns_from_nested_withs_in_a_for",
     )
 ]
-if sys.version_info >= (3, 11):
-    READABLE += [("raising_loops_star", "clauses_meet_the_else_at_a_copy")]
+if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no breaks)
+    READABLE += [
+        ("raising_loops", "clause_breaks_where_the_else_loops"),
+        ("raising_loops_star", "clauses_meet_the_else_at_a_copy"),
+    ]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -973,6 +977,8 @@ STRUCTURED += [
     ("raising_loops", "continues_in_a_with_then_breaks"),
     ("raising_loops", "with_in_a_case_in_a_class_body"),
 ]
+if sys.version_info < (3, 11):
+    STRUCTURED += [("raising_loops", "clause_breaks_where_the_else_loops")]
 
 
 @pytest.mark.parametrize(

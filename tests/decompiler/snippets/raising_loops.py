@@ -105,6 +105,31 @@ def with_in_a_case_in_a_class_body(point, flag, suppress):
     return sorted(k for k in vars(Body) if not k.startswith("__")), list(LOG)
 
 
+def clause_breaks_where_the_else_loops(items):
+    """An endless loop whose try has a clause that goes on, a clause that may break,
+    and an else ending in a loop, then ``if c: break`` (seed 1728: the clauses and the
+    else meet at that if, past the else's loop, the post-dominator being where the
+    loop ends, which the break goes to: statements after an except clause)."""
+    del LOG[:]
+    it, x = iter(items), 0
+    while True:
+        try:
+            x = 10 // next(it)
+        except ZeroDivisionError:
+            x = -1
+        except StopIteration:
+            x = -2
+            if len(LOG) < 3:
+                break
+        else:
+            while x > 4:
+                x -= 3
+                LOG.append(x)
+        if x < 0:
+            break
+    return "end", x
+
+
 CASES = [
     ("continues_in_a_with_then_breaks", ([1, 2],), {"suppress": False}),
     ("continues_in_a_with_then_breaks", ([1, 0, 2],), {"suppress": True}),
@@ -125,4 +150,8 @@ CASES = [
     ("with_in_a_case_in_a_class_body", ((0, 0), True, True)),
     ("with_in_a_case_in_a_class_body", ((0, 0), False, False)),
     ("with_in_a_case_in_a_class_body", ((1, 0), True, False)),
+    ("clause_breaks_where_the_else_loops", ([1, 2],)),
+    ("clause_breaks_where_the_else_loops", ([1, 0, 2],)),
+    ("clause_breaks_where_the_else_loops", ([3, 5, 5, 1],)),
+    ("clause_breaks_where_the_else_loops", ([],)),
 ]
