@@ -776,13 +776,15 @@ if sys.version_info >= (3, 13):
 # ``__exit__`` suppressing goes on to other code after the with, is no end of the try
 # body, nor a copy of the code after the try; except* clauses whose ends go on to the
 # original of a copy of the code after the try meet the else there (3.13); in a loop,
-# a clause meets an else that ends in a loop past that loop.
+# a clause meets an else that ends in a loop past that loop; a kept value a finally
+# body's return throws away is stored in no temporary, beside the walrus's name.
 READABLE += [
     ("raising_loops", name)
     for name in (
         "breaks_from_a_with_then_raises",
         "returns_from_a_with_before_code_after_it",
         "returns_from_nested_withs_in_a_for",
+        "returns_a_walrus_thrown_away_by_finally",
     )
 ]
 if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no breaks)

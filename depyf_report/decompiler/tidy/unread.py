@@ -18,8 +18,10 @@ def unread_temporaries(stmts: list[ast.stmt], is_temp) -> list[ast.stmt]:
     decompiler's own name for a stack value, never a cell: every use is in ``stmts``."""
     plain, other = Counter(), Counter()
     for node in ast.walk(ast.Module(body=stmts, type_ignores=[])):
-        if isinstance(node, ast.Assign) and _plain_store(node):
-            plain[node.targets[0].id] += 1
+        if isinstance(node, ast.Assign):  # (``z = T = v`` too: a walrus's value kept)
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    plain[target.id] += 1
         elif isinstance(node, ast.Name) and is_temp(node.id):
             other[node.id] += 1
     unread = {ident for ident, stores in plain.items() if other[ident] == stores}
@@ -28,15 +30,18 @@ def unread_temporaries(stmts: list[ast.stmt], is_temp) -> list[ast.stmt]:
     return _rewritten(stmts, unread)
 
 
-def _plain_store(node: ast.Assign) -> bool:
-    return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+def _unread(target, unread: set[str]) -> bool:
+    return isinstance(target, ast.Name) and target.id in unread
 
 
 def _rewritten(stmts: list[ast.stmt], unread: set[str]) -> list[ast.stmt]:
     out = []
     for stmt in stmts:
-        if isinstance(stmt, ast.Assign) and _plain_store(stmt) and stmt.targets[0].id in unread:
-            if not isinstance(stmt.value, ast.Constant):  # a constant: no effect, no docstring
+        if isinstance(stmt, ast.Assign) and any(_unread(t, unread) for t in stmt.targets):
+            stmt.targets = [t for t in stmt.targets if not _unread(t, unread)]
+            if stmt.targets:
+                out.append(stmt)
+            elif not isinstance(stmt.value, ast.Constant):  # a constant: no effect
                 out.append(ast.copy_location(ast.Expr(value=stmt.value), stmt))
             continue
         inner = [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]

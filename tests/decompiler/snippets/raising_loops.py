@@ -130,6 +130,21 @@ def clause_breaks_where_the_else_loops(items):
     return "end", x
 
 
+def returns_a_walrus_thrown_away_by_finally(items, flag):
+    """A return of a walrus in an if in a with, whose ``finally: return`` throws the
+    value away (seed 1117 on 3.13, no longer a state machine): the value kept for it
+    was stored in a temporary as well as the walrus's name, left among the locals."""
+    del LOG[:]
+    try:
+        with Box("w", False):
+            if flag:
+                return (z := (items and len(items) or -1))
+        z = 0
+    finally:
+        LOG.append("finally")
+        return 36
+
+
 CASES = [
     ("continues_in_a_with_then_breaks", ([1, 2],), {"suppress": False}),
     ("continues_in_a_with_then_breaks", ([1, 0, 2],), {"suppress": True}),
@@ -154,4 +169,7 @@ CASES = [
     ("clause_breaks_where_the_else_loops", ([1, 0, 2],)),
     ("clause_breaks_where_the_else_loops", ([3, 5, 5, 1],)),
     ("clause_breaks_where_the_else_loops", ([],)),
+    ("returns_a_walrus_thrown_away_by_finally", ([1, 2], True)),
+    ("returns_a_walrus_thrown_away_by_finally", ([], True)),
+    ("returns_a_walrus_thrown_away_by_finally", ([1], False)),
 ]
