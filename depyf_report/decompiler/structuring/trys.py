@@ -940,11 +940,12 @@ def _goes_on_with_clauses(w, h, exits, follow, loop):
 
 def _jumps_out_of_a_with(w, x, steps=4) -> bool:
     """Whether exit ``x`` is only reached from the end of a with body inside (its
-    ``__exit__(None, None, None)``) that goes on elsewhere than ``__exit__``
-    suppressing an exception: a break, continue or return written in that body
-    (``with m: continue`` then ``break``), which the statement around does not end
-    at, as the with statement would run on into it by either way."""
-    blocks = w.graph.blocks
+    ``__exit__(None, None, None)``, then code under the same handlers as ``x``) that
+    goes on elsewhere than ``__exit__`` suppressing an exception: a break, continue or
+    return written in that body (``with m: continue`` then ``break``), which the
+    statement around does not end at, as the with statement would run on into it by
+    either way."""
+    blocks, chain = w.graph.blocks, w.regions.chain(x)
     for _ in range(steps):
         # (not from inside a loop that starts at ``x``: a copy of a finally body)
         preds = [p for p in blocks[x].preds if not w.an.dominates(x, p)]
@@ -953,6 +954,8 @@ def _jumps_out_of_a_with(w, x, steps=4) -> bool:
         x = preds[0]
         if _exits_with(w, x):
             break
+        if w.regions.chain(x) != chain:  # (code on the way in a statement of its own)
+            return False
     else:
         return False
     inside = blocks[x].preds
