@@ -817,6 +817,28 @@ if sys.version_info < (3, 12):  # (3.12+: a state machine, loop and finally reas
     READABLE += [("temporaries_seen", "returns_from_a_for_loop_ending_a_try_finally")]
 
 
+# raises: a break, continue or return written in a with body inside a try, where
+# ``__exit__`` suppressing goes on to other code after the with, is no end of the try
+# body, nor a copy of the code after the try; except* clauses whose ends go on to the
+# original of a copy of the code after the try meet the else there (3.13); in a loop,
+# a clause meets an else that ends in a loop past that loop; a kept value a finally
+# body's return throws away is stored in no temporary, beside the walrus's name.
+READABLE += [
+    ("raising_loops", name)
+    for name in (
+        "breaks_from_a_with_then_raises",
+        "returns_from_a_with_before_code_after_it",
+        "returns_from_nested_withs_in_a_for",
+        "returns_a_walrus_thrown_away_by_finally",
+    )
+]
+if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no breaks)
+    READABLE += [
+        ("raising_loops", "clause_breaks_where_the_else_loops"),
+        ("raising_loops_star", "clauses_meet_the_else_at_a_copy"),
+    ]
+
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)
@@ -995,6 +1017,15 @@ if sys.version_info >= (3, 11):
 # brs: an if whose with always raises, before a with: the branches meet at its entry
 # (the loop around the if never goes round, so it reads as an if).
 STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
+# raises: an endless loop ending the function, a with in a try that continues, then
+# the break ``__exit__`` suppressing gets to: read as the try's else, a return; a with
+# in an if ending a case, in a class body: the if reads as the case's guard.
+STRUCTURED += [
+    ("raising_loops", "continues_in_a_with_then_breaks"),
+    ("raising_loops", "with_in_a_case_in_a_class_body"),
+]
+if sys.version_info < (3, 11):
+    STRUCTURED += [("raising_loops", "clause_breaks_where_the_else_loops")]
 
 # A match case in a ``while True``, its subject still on the stack: the way out that
 # captures it is the case's code (its continue and break come out as ``pass`` and the

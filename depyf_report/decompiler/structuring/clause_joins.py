@@ -91,14 +91,12 @@ def _clauses_go_on_first(w, h, x, loop) -> int:
 def next_round_join(w, h, follow, loop) -> int | None:
     """Where the body's end and an except clause meet on their way to the loop's
     next round, when another clause breaks or continues (the post-dominator is then
-    where the loop goes on, or its header): the first block of the body end's
-    straight path that a clause's straight path also reaches."""
-    path = _straight(w, follow, loop.header)
-    for x in _clause_exits(w, h) or ():
-        for y in _straight(w, x, loop.header):
-            if y in path and y != loop.header:
-                return y
-    return None
+    where the loop goes on, or its header): the first block of the body end's path
+    (past a branch or a loop ending the else) that a clause's straight path also
+    reaches."""
+    reached = {y for x in _clause_exits(w, h) or () for y in _straight(w, x, loop.header)}
+    on = [y for y in _way_on(w, follow, loop.header) if y in reached and y != loop.header]
+    return on[0] if on else None
 
 
 def _leads_to(w, x, end, steps=8) -> bool:
@@ -142,7 +140,10 @@ def _star_exit(w, h) -> int | None:
     block = w.graph.blocks[h]
     for ins in w.graph.instrs[block.start : block.end]:
         if ins.op == CHECK_STAR_MATCH:
-            return None if ins.argval is None else w.graph.at(ins.argval)
+            x = None if ins.argval is None else w.graph.at(ins.argval)
+            # (nothing gets there where the clauses' ends go on to the original of a
+            # copy of the code after the try that starts there: clause_tails)
+            return x if x is None or w.graph.blocks[x].preds else None
     return None
 
 
@@ -183,6 +184,21 @@ def _straight(w, x, end, steps=4) -> list[int]:
         if x == end or len(succs) != 1:
             break
         x = succs[0]
+        out.append(x)
+    return out
+
+
+def _way_on(w, x, end, steps=4) -> list[int]:
+    """Blocks along the path from ``x`` up to ``end``, past each branch or loop on
+    it to where its ways meet (an else ending in a loop goes on past the loop)."""
+    out = [x]
+    for _ in range(steps):
+        succs = w.graph.blocks[x].succs
+        if x == end or not succs:
+            break
+        x = succs[0] if len(succs) == 1 else w.an.normal_ipdom.get(x)
+        if x is None:
+            break
         out.append(x)
     return out
 

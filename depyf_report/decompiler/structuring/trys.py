@@ -37,7 +37,14 @@ from .clauses import (
 )
 from .joins import DEFINES, runs_alone, same_way_to_an_end
 from .loops import clears_a_name, loop_edges
-from .withs import ending_as_suppressing, only_the_test, suppressed, with_end, with_statement
+from .withs import (
+    ending_as_suppressing,
+    goes_on_as_suppressing,
+    only_the_test,
+    suppressed,
+    with_end,
+    with_statement,
+)
 
 ENDS = -1  # where a path that returns or raises goes, for ``_way_out``
 CLAUSE_TESTS = ("CHECK_EXC_MATCH", CHECK_STAR_MATCH)
@@ -59,9 +66,12 @@ def build(w, h, b, stack, loop, active, stop):
     # jump at the end of a loop's else clause out of the body's handler)
     exits = {x for x in exits if w.joins.jumped_to(x) not in exits - {x}}
     is_with = w.regions.starts_with(h, "WITH_EXCEPT_START")
-    follow = _normal_exit(w, b, region, exits, loop, is_with)
+    # (a jump written in a with body inside, the with going on elsewhere when
+    # ``__exit__`` suppresses, is no end of this body)
+    ends = {x for x in exits if not _jumps_out_of_a_with(w, x)}
+    follow = _normal_exit(w, b, region, ends, loop, is_with)
     if not is_with and follow is not None:
-        follow = _goes_on_with_clauses(w, h, exits, follow, loop)
+        follow = _goes_on_with_clauses(w, h, ends, follow, loop)
     if not is_with and follow is not None and not _is_finally(w, h):
         follow = _code_after(w, exits, follow, loop)
         follow = _past_continue(w, exits, follow, loop, active)
@@ -88,7 +98,7 @@ def build(w, h, b, stack, loop, active, stop):
     # a way out of the body to a copy of where it ends ends it too; so does one that
     # runs the same code straight on to the same end, a with's exit then a finally
     # body's return, as a return of a constant through them does)
-    copies = [x for x in exits if follow not in (None, x) and same_way_to_an_end(w, x, follow)]
+    copies = [x for x in ends if follow not in (None, x) and same_way_to_an_end(w, x, follow)]
     copies = copies if copies and (runs_alone(w, follow) or _exits_alone(w, follow)) else []
     copies += [x for x in _copies_of_the_end(w, exits, follow) if x not in copies]
     with w.fences.around(follow, copies):
@@ -1009,6 +1019,36 @@ def _goes_on_with_clauses(w, h, exits, follow, loop):
         return follow
     going_on = [x for x in sorted(exits) if w.joins.runs_into(x, join)]
     return going_on[0] if len(going_on) == 1 else follow
+
+
+def _jumps_out_of_a_with(w, x, steps=4) -> bool:
+    """Whether exit ``x`` is only reached from the end of a with body inside (its
+    ``__exit__(None, None, None)``, then code under the same handlers as ``x``) that
+    goes on elsewhere than ``__exit__`` suppressing an exception: a break, continue or
+    return written in that body (``with m: continue`` then ``break``), which the
+    statement around does not end at, as the with statement would run on into it by
+    either way."""
+    blocks, chain = w.graph.blocks, w.regions.chain(x)
+    for _ in range(steps):
+        # (not from inside a loop that starts at ``x``: a copy of a finally body)
+        preds = [p for p in blocks[x].preds if not w.an.dominates(x, p)]
+        if len(preds) != 1:
+            return False
+        x = preds[0]
+        if _exits_with(w, x):
+            break
+        if w.regions.chain(x) != chain:  # (code on the way in a statement of its own)
+            return False
+    else:
+        return False
+    inside = blocks[x].preds
+    withs = {
+        h
+        for p in inside
+        for h in w.regions.chain(p)[:1]
+        if x not in w.regions.region(h) and w.regions.starts_with(h, "WITH_EXCEPT_START")
+    }
+    return len(withs) == 1 and not goes_on_as_suppressing(w, withs.pop(), x)
 
 
 def _exits_with(w, x) -> bool:

@@ -244,11 +244,19 @@ def ending_as_suppressing(w, h, exits, follow):
     breaks and returns inside it (``follow`` was one: in a finally body's copy for an
     exception, which re-raises after the with, a continue stays inside the walk
     around); None where no exit goes on so."""
-    after = suppressed(w, h)
-    if after is None or _goes_on_like(w, follow, after):
+    if goes_on_as_suppressing(w, h, follow):
         return follow
+    after = suppressed(w, h)
     same = [x for x in sorted(exits) if _goes_on_like(w, x, after) and not _leaves_loops(w, x)]
     return same[-1] if same else None
+
+
+def goes_on_as_suppressing(w, h, x) -> bool:
+    """Whether exit ``x`` of the with body of handler ``h`` goes on, after
+    ``__exit__``, as ``__exit__`` suppressing an exception does (or that way cannot
+    be read)."""
+    after = suppressed(w, h)
+    return after is None or _goes_on_like(w, x, after)
 
 
 def _leaves_loops(w, x, steps=4) -> bool:
@@ -295,8 +303,10 @@ def _goes_on_like(w, x, after) -> bool:
     same block or a copy of it, or running a copy of the same instructions (3.13
     copies the end of an except clause, up to its jump, that a with ends)."""
     blocks = w.graph.blocks
+    # (3.10 sends a jump to a lone jump on, as ``after`` may be, to where that goes)
+    on = w.joins.jumped_to(after) if isinstance(after, int) else after
     for _ in range(_STEPS_TO_AFTER):  # to ``after``, or to the block that ends the path
-        if x == after:
+        if x in (after, on):
             return True
         if isinstance(after, int) and w.joins.same_block(x, after):
             # (3.10 copies the exit of a with around this one to each way out of
