@@ -39,16 +39,6 @@ GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
         "a return inside an async for inside a try/finally comes out as a break after "
         "``if c: pass else: continue`` (the same meaning, not as written)",
     ),
-    *(
-        (
-            test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),
-            (PY313,),
-            "3.13: an except clause's code after an inner try whose with body always "
-            "raises inside a try/finally is written after the outer try (and its return "
-            "in the try's else), where the handled exception is no longer seen",
-        )
-        for test in (module, function)
-    ),
 ]
 
 
