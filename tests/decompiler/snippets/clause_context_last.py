@@ -33,6 +33,61 @@ def clause_goes_on_after_a_with_that_raises_in_a_finally(x):
     return handled()
 
 
+def clause_in_a_loop_goes_on_after_a_with_that_raises_in_a_finally(x):
+    """3.13: the same inner try in a clause in a loop: the code after the outer try
+    (the rest of the round) was written in the clause, and the loop's jump back was no
+    back edge (ctxe sweep, loop-raise-try_finally_with)."""
+    for k in range(2):
+        try:
+            raise KeyError(x)
+        except KeyError:
+            try:
+                try:
+                    with Box():
+                        raise ValueError(x)
+                finally:
+                    pass
+            except ValueError:
+                pass
+            LOG.append(sys.exc_info()[0].__name__)
+        else:
+            LOG.append(handled())
+        LOG.append((k, handled()))
+    return handled()
+
+
+def clause_goes_on_after_an_inner_try_that_raises_in_a_loop(x):
+    """Every Python: a try body that always raises, in a loop, whose clause goes on
+    after an inner try whose body always raises: the walk of the clause to where it
+    goes on stopped at the inner raise, so the rest of the round was written in the
+    clause, seeing the handled exception (ctxe sweep, loop-raise-try_except)."""
+    for k in range(2):
+        try:
+            raise KeyError(x)
+        except KeyError:
+            try:
+                raise ValueError(x)
+            except ValueError:
+                pass
+            LOG.append(("after", handled()))
+        LOG.append(("round", k, handled()))
+    return handled()
+
+
+def clause_goes_on_after_a_with_that_suppresses_in_a_loop(x):
+    """As above, the inner statement a with whose body always raises and whose
+    ``__exit__`` suppresses it (ctxe sweep, loop-raise-with_suppress)."""
+    for k in range(2):
+        try:
+            raise KeyError(x)
+        except KeyError as e:
+            with Box(True):
+                raise ValueError(x)
+            LOG.append(("after", handled()))
+        LOG.append(("round", k, handled()))
+    return handled()
+
+
 class Box:
     def __init__(self, suppress=False):
         self.suppress = suppress
@@ -48,4 +103,7 @@ class Box:
 CASES = [
     ("clause_goes_on_after_a_with_that_raises_in_a_finally", (1,)),
     ("clause_goes_on_after_a_with_that_raises_in_a_finally", (0,)),
+    ("clause_in_a_loop_goes_on_after_a_with_that_raises_in_a_finally", (1,)),
+    ("clause_goes_on_after_an_inner_try_that_raises_in_a_loop", (1,)),
+    ("clause_goes_on_after_a_with_that_suppresses_in_a_loop", (1,)),
 ]
