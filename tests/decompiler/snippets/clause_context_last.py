@@ -88,6 +88,23 @@ def clause_goes_on_after_a_with_that_suppresses_in_a_loop(x):
     return handled()
 
 
+def return_computed_in_a_clause_through_a_finally(x):
+    """A return in a clause, inside a try/finally, after an if that returns: the
+    value (computed in the clause, kept over its POP_EXCEPT for the finally body's
+    copy) was written as a return after the inner try, where a call in it no longer
+    sees the handled exception; it falls back where it cannot be read as written
+    (ctxe sweep, try_finally-raise-if_return)."""
+    try:
+        try:
+            raise KeyError(x)
+        except KeyError:
+            if x > 1:
+                return ("early", handled())
+            return ("clause", handled())
+    finally:
+        LOG.append(("outer", handled()))
+
+
 class Box:
     def __init__(self, suppress=False):
         self.suppress = suppress
@@ -106,4 +123,6 @@ CASES = [
     ("clause_in_a_loop_goes_on_after_a_with_that_raises_in_a_finally", (1,)),
     ("clause_goes_on_after_an_inner_try_that_raises_in_a_loop", (1,)),
     ("clause_goes_on_after_a_with_that_suppresses_in_a_loop", (1,)),
+    ("return_computed_in_a_clause_through_a_finally", (1,)),
+    ("return_computed_in_a_clause_through_a_finally", (2,)),
 ]
