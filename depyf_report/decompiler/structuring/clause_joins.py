@@ -211,11 +211,12 @@ def _clause_exits(w, h) -> set[int] | None:
     clause. Where a statement inside a clause only raises, the walk goes on through
     the handler it raises to (an inner try's clause, a with's ``__exit__``), as the
     clause does, to that handler's ``POP_EXCEPT`` and on (``except KeyError: try:
-    raise ValueError`` / ``except ValueError: pass`` / ``f()``)."""
-    exits, seen, todo = set(), {h}, [(h, -1)]
+    raise ValueError`` / ``except ValueError: pass`` / ``f()``); a return's way out
+    found so (its value kept over the ``POP_EXCEPT``) is no place the clauses meet."""
+    exits, seen, todo = set(), {h}, [(h, -1, False, False)]
     around = _raw_handlers(w, h)
     while todo:
-        b, depth = todo.pop()
+        b, depth, raised, swapped = todo.pop()
         block = w.graph.blocks[b]
         ops = [i.op for i in w.graph.instrs[block.start : block.end]]
         at, depth = _own_pop_except(ops, depth)
@@ -225,9 +226,12 @@ def _clause_exits(w, h) -> set[int] | None:
             succs = [*block.succs, *([] if ended is None else [ended])]
             if not succs and ops[-1] != "RETURN_VALUE":
                 succs = [x for x in [w.graph.handler_block(block)] if x not in (*around, None, h)]
-            todo += [(s, depth) for s in succs if s not in seen]
+                raised = raised or bool(succs)
+            todo += [(s, depth, raised, ops[-1] == "SWAP") for s in succs if s not in seen]
             seen.update(succs)
             continue
+        if raised and (ops[at - 1] == "SWAP" if at else swapped):
+            continue  # (a return's value kept over the POP_EXCEPT: it returns)
         after = ops[at + 1 :]
         if not set(after[:-1]) <= BOOKKEEPING:  # code after the clause, in this block
             if at:
