@@ -27,16 +27,6 @@ def function(case: str) -> str:
 
 # (test id, Pythons, why it fails)
 GAPS: list[tuple[str, tuple[tuple[int, int], ...], str]] = [
-    *(
-        (
-            test("clause_context_gaps-clause_goes_on_after_a_with_that_raises_in_a_finally"),
-            (PY313,),
-            "3.13: an except clause's code after an inner try whose with body always "
-            "raises inside a try/finally is written after the outer try (and its return "
-            "in the try's else), where the handled exception is no longer seen",
-        )
-        for test in (module, function)
-    ),
     (
         structure("try_else_ends.break_out_of_a_try_before_a_raising_return"),
         (PY310,),

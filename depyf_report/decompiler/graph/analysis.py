@@ -37,11 +37,34 @@ class Analysis:
         self.succs = [
             list(b.succs) + ([self.exc_succ[b.id]] if b.id in self.exc_succ else []) for b in blocks
         ]
+        for b, h in self._reraised_to_unreached():
+            self.succs[b].append(h)
         self.idom = dominators([0, *set(self.exc_succ.values())], self.succs)
         self._intervals()
         self.ipdom = self._postdominators()
         self._normal_ipdom: dict[int, int | None] | None = None
         self.loops = self._loops()
+
+    def _reraised_to_unreached(self) -> list[tuple[int, int]]:
+        """(block, handler) for a handler no edge reaches but the exception a
+        bookkeeping cleanup pops and re-raises (``COPY 3``, ``POP_EXCEPT``,
+        ``RERAISE``): from each block raising into that cleanup. 3.13 protects nothing in ``try: try: ...``
+        / ``finally: pass`` / ``except E:`` by the clause's handler but the finally
+        handler's cleanup: left a root of the dominator tree, that handler's clause
+        and the code after it would be no code of the statements around it."""
+        graph = self.graph
+        reached = {
+            s for b, succs in enumerate(self.succs) if b not in self.transparent for s in succs
+        }
+        found = []
+        for block in graph.blocks:
+            cleanup = graph.handler_block(block)
+            if cleanup is None or cleanup not in self.transparent or block.id in self.transparent:
+                continue
+            h = graph.handler_block(graph.blocks[cleanup])
+            if h is not None and h not in self.transparent and h not in reached:
+                found.append((block.id, h))
+        return found
 
     def handler_of(self, block_id: int) -> int | None:
         """The block of the user-visible handler protecting ``block_id``."""

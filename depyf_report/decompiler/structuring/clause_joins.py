@@ -134,6 +134,15 @@ def _first_undominated(w, h, ipdom) -> int | None:
     return x
 
 
+def _raw_handlers(w, x) -> list[int]:
+    """Every handler block protecting block ``x``, innermost first, cleanups too."""
+    out, hb = [], w.graph.handler_block(w.graph.blocks[x])
+    while hb is not None and hb not in out:
+        out.append(hb)
+        hb = w.graph.handler_block(w.graph.blocks[hb])
+    return out
+
+
 def _star_exit(w, h) -> int | None:
     """Where the clauses of an except* handler go on: its first test says (star.py),
     as the clauses need not reach it along normal edges, nor the body at all."""
@@ -215,19 +224,30 @@ def _clause_exit(w, h, loop=None) -> int | None:
 def _clause_exits(w, h) -> set[int] | None:
     """The blocks the except clauses of handler ``h`` go on to, None where one is
     not a block of its own: code after their ``POP_EXCEPT`` runs outside the
-    clause."""
-    exits, seen, todo = set(), {h}, [h]
+    clause. Where a statement inside a clause only raises, the walk goes on through
+    the handler it raises to (an inner try's clause, a with's ``__exit__``), as the
+    clause does, to that handler's ``POP_EXCEPT`` and on (``except KeyError: try:
+    raise ValueError`` / ``except ValueError: pass`` / ``f()``); a return's way out
+    found so (its value kept over the ``POP_EXCEPT``) is no place the clauses meet."""
+    exits, seen, todo = set(), {h}, [(h, -1, False, False)]
+    around = _raw_handlers(w, h)
     while todo:
-        block = w.graph.blocks[todo.pop()]
+        b, depth, raised, swapped = todo.pop()
+        block = w.graph.blocks[b]
         ops = [i.op for i in w.graph.instrs[block.start : block.end]]
-        if "POP_EXCEPT" not in ops:
+        at, depth = _own_pop_except(ops, depth)
+        if at is None:
             # (an ``async for`` goes on from the END_ASYNC_FOR its header's handler is)
             ended = w.graph.async_for_end(block.id)
             succs = [*block.succs, *([] if ended is None else [ended])]
-            todo += [s for s in succs if s not in seen]
+            if not succs and ops[-1] != "RETURN_VALUE":
+                succs = [x for x in [w.graph.handler_block(block)] if x not in (*around, None, h)]
+                raised = raised or bool(succs)
+            todo += [(s, depth, raised, ops[-1] == "SWAP") for s in succs if s not in seen]
             seen.update(succs)
             continue
-        at = ops.index("POP_EXCEPT")
+        if raised and (ops[at - 1] == "SWAP" if at else swapped):
+            continue  # (a return's value kept over the POP_EXCEPT: it returns)
         after = ops[at + 1 :]
         if not set(after[:-1]) <= BOOKKEEPING:  # code after the clause, in this block
             if at:
@@ -240,6 +260,21 @@ def _clause_exits(w, h) -> set[int] | None:
                 s for s in block.succs if not _leaves_outer_clause(w, s) and not _returns(w, s)
             )
     return exits
+
+
+def _own_pop_except(ops, depth) -> tuple[int | None, int]:
+    """Where in ``ops`` the clause ``depth`` handlers out (0: the clauses walked,
+    -1: before their ``PUSH_EXC_INFO``) pops the exception it handles, if it does,
+    and the depth after ``ops``: each inner handler entered pushes one, and its
+    ``POP_EXCEPT`` pops it."""
+    for at, op in enumerate(ops):
+        if op == "PUSH_EXC_INFO":
+            depth += 1
+        elif op == "POP_EXCEPT":
+            if depth == 0:
+                return at, depth
+            depth -= 1
+    return None, depth
 
 
 def _returns(w, x) -> bool:

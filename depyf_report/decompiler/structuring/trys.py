@@ -405,6 +405,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # at a copy of the return: each returns its own)
         return _returning_apart(w, end, body, handlers, orelse, after, h_stack, kind)
     if after is None:
+        if h_stack is not None and not all(map(_reads_only_names, h_stack[len(stack) :])):
+            # (a value a clause computed, kept over its POP_EXCEPT for a return through
+            # a copy of an enclosing finally body: written after the try, a call in it
+            # would no longer see the exception the clause handles)
+            raise Unsupported("a value computed in an except clause used after the try")
         after = h_stack
     nxt = end if after is not None else None
     if nxt is None and after is not None:
@@ -449,6 +454,15 @@ def _star_returns_taken_out(handlers, orelse):
     if orelse and ast.dump(orelse[-1]) == ast.dump(ends[0]):
         del orelse[-1]
     return ends[0]
+
+
+def _reads_only_names(value) -> bool:
+    """Whether stack value ``value`` only reads names and constants: it is the same
+    computed inside an except clause or after it."""
+    return all(
+        isinstance(n, (ast.Constant, ast.Name, ast.Tuple, ast.expr_context))
+        for n in ast.walk(value)
+    )
 
 
 def _only_reraises(stmts, exc) -> bool:
