@@ -457,9 +457,10 @@ def _star_returns_taken_out(handlers, orelse):
 
 
 def _reads_only_names(value) -> bool:
-    """Whether stack value ``value`` only reads names and constants: it is the same
-    computed inside an except clause or after it."""
-    return all(
+    """Whether stack value ``value`` only reads names and constants, or is the
+    machine's own marker (the exception handled before, kept under a clause): it is
+    the same computed inside an except clause or after it."""
+    return isinstance(value, m.Marker) or all(
         isinstance(n, (ast.Constant, ast.Name, ast.Tuple, ast.expr_context))
         for n in ast.walk(value)
     )
