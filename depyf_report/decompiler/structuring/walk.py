@@ -146,11 +146,12 @@ class Walk:
                 return out, None
             # a fence the loop is inside, or a copy of it (3.12+ copy a short return
             # there to a break: seed 105), or a fence that returns as the code after the
-            # loop does, a copy of both (seed 42), or a copy of its follow there
+            # loop does, a copy of both (seed 42), or a copy of its follow there, or the
+            # fence its follow is a copy of (3.10's finally body copied to the test's way out)
             leaves = loop is not None and (
                 b == loop.follow
                 or b in loop.breaks
-                or self.fences.reached(b) == loop.follow
+                or self.fences.reached(b) == self.fences.reached(loop.follow)
                 or self._same_return(b, loop.follow)
             )
             if b is None or b == stop or (b in self.fences and not leaves):
