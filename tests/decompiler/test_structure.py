@@ -774,12 +774,14 @@ if sys.version_info >= (3, 13):
 
 # lbody: loop bodies whose end the walk once missed: a break after a try to the
 # function's return that 3.12+ copy there, a for loop's return through a with and a
-# finally body holding a loop, a finally body's comprehension copied before a continue.
+# finally body holding a loop, a finally body's comprehension copied before a continue,
+# a case's return in a loop laid out where the try around it ends.
 READABLE += [
     ("loop_bodies", name)
     for name in (
         "returns_from_a_for_through_a_with_and_a_finally_loop",
         "continues_through_a_finally_comprehension",
+        "returns_from_a_case_in_a_loop_in_a_try",
     )
 ]
 if sys.version_info >= (3, 11):  # (3.10 writes the break in the clause and an else)

@@ -65,7 +65,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         # no else clause: where the loop ends is where the breaks go once they popped
         # the iterator, as a finally body's ``break`` does on its way from the handler
         alike.add(done)
-    loop = Loop(h, follow, body, outer, frozenset(again | alike))
+    loop = Loop(h, follow, body, outer, frozenset(again | alike), inside=frozenset(w.fences))
     stmts, rest = w.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
     check_body_ends(rest)
     if not stmts or not _is_target_store(stmts[0]):

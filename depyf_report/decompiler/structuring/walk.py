@@ -57,6 +57,14 @@ def _lone_return(graph, b) -> bool:
     return all(value_effect(i) is not None for i in instrs[:-1])
 
 
+def _returns_a_constant(graph, b) -> bool:
+    """Whether block ``b`` only returns a constant: it cannot raise, so where it runs
+    inside a try body makes no difference."""
+    block = graph.blocks[b]
+    ops = [i.op for i in graph.instrs[block.start : block.end] if i.op != "NOP"]
+    return not block.succs and ops == ["LOAD_CONST", "RETURN_VALUE"]
+
+
 # The longest return block the compiler copies (four instructions), with a NOP or two.
 _MAX_COPIED_RETURN = 6
 
@@ -154,7 +162,10 @@ class Walk:
                 or self.fences.reached(b) == self.fences.reached(loop.follow)
                 or self._same_return(b, loop.follow)
             )
-            if b is None or b == stop or (b in self.fences and not leaves):
+            # (the end of a try body around the loop that only returns a constant: a
+            # way out of the loop to it returns there, as written: ``case _: return``)
+            returns = loop is not None and b in loop.inside and _returns_a_constant(self.graph, b)
+            if b is None or b == stop or (b in self.fences and not leaves and not returns):
                 b = self.fences.reached(b)
                 self.ended_at = b
                 if b != stop:

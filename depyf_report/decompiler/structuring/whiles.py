@@ -131,7 +131,7 @@ def loop(w, h, stack, outer, active, stop=None):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
         else_start, follow = follow, outer.header
     copies |= _fenced_copies(w, body, follow)
-    loop = Loop(h, follow, body, outer, copies, else_start)
+    loop = Loop(h, follow, body, outer, copies, else_start, frozenset(w.fences))
     w.after_loop.pop(h, None)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
     check_body_ends(rest)

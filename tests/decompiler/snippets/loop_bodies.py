@@ -4,8 +4,9 @@ the return there, 3.12+ the return), a for loop's return through a with and a
 finally body holding a loop of its own (3.12+ lay the return out before the for
 loop's end), try bodies in a loop whose finally body holds a comprehension (3.12+
 inline it as a loop) or drops a return's value with its own continue, and an except
-clause's break to the return after the loop (3.13 copies it there). Each records what
-ran, so code read in the wrong place shows."""
+clause's break to the return after the loop (3.13 copies it there), and a case's return
+in a loop, laid out where the try around it ends. Each records what ran, so code read
+in the wrong place shows. Match statements need 3.10, as every Python here is."""
 
 LOG = []
 
@@ -124,6 +125,26 @@ def clause_breaks_to_a_copied_return(answers, n):
             break
 
 
+def returns_from_a_case_in_a_loop_in_a_try(answers, subject, x):
+    # ``case _: return``: the return, laid out where the try body ends (it cannot
+    # raise), is what the case does, inside the loop (seed 11337 reduced, 11614 on
+    # 3.10)
+    LOG.clear()
+    t = Flags(answers)
+    try:
+        while t.c():
+            match subject:
+                case [a]:
+                    LOG.append(10 // a)
+                case other:
+                    LOG.append(other)
+                    return
+        else:
+            return x + 1
+    except ZeroDivisionError:
+        LOG.append("zero")
+
+
 class Box:
     def __init__(self, label):
         self.label = label
@@ -138,6 +159,10 @@ class Box:
 
 
 CASES = [
+    ("returns_from_a_case_in_a_loop_in_a_try", ([True, True, False], [2], 1)),
+    ("returns_from_a_case_in_a_loop_in_a_try", ([True], [0], 1)),
+    ("returns_from_a_case_in_a_loop_in_a_try", ([True, True], "ab", 1)),
+    ("returns_from_a_case_in_a_loop_in_a_try", ([], [1], "s")),
     ("break_after_a_try_to_the_end_of_a_finally", ([True, False], 3)),
     ("break_after_a_try_to_the_end_of_a_finally", ([True, False], 17)),
     ("break_after_a_try_to_the_end_of_a_finally", ([True, True, True, False], 17)),
