@@ -838,6 +838,21 @@ if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no br
         ("raising_loops_star", "clauses_meet_the_else_at_a_copy"),
     ]
 
+# lbody: loop bodies whose end the walk once missed: a break after a try to the
+# function's return that 3.12+ copy there, a for loop's return through a with and a
+# finally body holding a loop, a finally body's comprehension copied before a continue,
+# a case's return in a loop laid out where the try around it ends.
+READABLE += [
+    ("loop_bodies", name)
+    for name in (
+        "returns_from_a_for_through_a_with_and_a_finally_loop",
+        "continues_through_a_finally_comprehension",
+        "returns_from_a_case_in_a_loop_in_a_try",
+    )
+]
+if sys.version_info >= (3, 11):  # (3.10 writes the break in the clause and an else)
+    READABLE += [("loop_bodies", "break_after_a_try_to_a_copied_return")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1032,6 +1047,20 @@ if sys.version_info < (3, 11):
 # return after the loop).
 STRUCTURED += [
     ("loop_body_values", name) for name in ("endless_match_breaks", "endless_match_returns")
+]
+
+# lbody: a break after a try to the finally body's copy after the try around (3.13
+# writes it in the try and the clause), a return's value a finally body's continue
+# drops (a statement, then the continue), a clause's break to a copied return (3.13:
+# the return).
+STRUCTURED += [
+    ("loop_bodies", name)
+    for name in (
+        "break_after_a_try_to_the_end_of_a_finally",
+        "break_after_a_try_to_a_copied_return",
+        "return_dropped_by_a_finally_continue",
+        "clause_breaks_to_a_copied_return",
+    )
 ]
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 
-from ..bytecode.opcodes import JUMPS
 from ..graph.cfg import TWO_WAY
 from ..rewrites.clause_tails import copy_length
 from ..simulation import markers as m
@@ -73,7 +72,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         # no else clause: where the loop ends is where the breaks go once they popped
         # the iterator, as a finally body's ``break`` does on its way from the handler
         alike.add(done)
-    loop = Loop(h, follow, body, outer, frozenset(again | alike))
+    loop = Loop(h, follow, body, outer, frozenset(again | alike), inside=frozenset(w.fences))
     stmts, rest = w.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
     check_body_ends(rest)
     if not stmts or not _is_target_store(stmts[0]):
@@ -150,23 +149,25 @@ def _own_exit(w, h, x) -> bool:
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
-def _falls_into_return(w, x, steps=4) -> bool:
-    """Whether block ``x`` falls, through blocks only it leads to, into a return: a
+def _falls_into_return(w, x, steps=8) -> bool:
+    """Whether block ``x`` goes on, through blocks only it leads to, to returns: a
     return inside a with pops the iterator under the with's handler, and its copy of
-    ``__exit__`` runs outside it (a break jumps to the code after the loop)."""
+    ``__exit__`` runs outside it (a break jumps to the code after the loop). The copy
+    of a finally body around may hold a loop of its own (3.12+)."""
     ops = [i.op for i in w.graph.instrs[w.blocks[x].start : w.blocks[x].end]]
     if ops[-1:] != ["POP_TOP"] or (len(ops) > 1 and ops[-2] not in ("SWAP", "ROT_TWO")):
         return False  # (the value returned stays under the iterator)
-    for _ in range(steps):
-        succs = w.blocks[x].succs
-        if not succs:
-            return w.graph.instrs[w.blocks[x].last].op == "RETURN_VALUE"
-        if len(succs) != 1 or succs[0] != x + 1 or w.blocks[x + 1].preds != [x]:
+    todo, seen = [x], {x}
+    while todo:
+        b = todo.pop()
+        succs = w.blocks[b].succs
+        if not succs and w.graph.instrs[w.blocks[b].last].op != "RETURN_VALUE":
             return False
-        if w.graph.instrs[w.blocks[x].last].op in JUMPS:
+        if len(seen) > steps or not all(w.an.dominates(x, s) for s in succs):
             return False
-        x += 1
-    return False
+        todo += [s for s in succs if s not in seen]
+        seen.update(succs)
+    return True
 
 
 def _still_iterating(w, h, body, exits, done):

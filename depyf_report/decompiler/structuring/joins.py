@@ -113,6 +113,11 @@ class Joins:
             and (self._inside(stop, loop) or (leaving and not is_loop_edge(stop, loop)))
         ):
             join = stop  # every path that does not leave meets the enclosing join
+        if join is None and stop is not None and stop in self.blocks[b].succs:
+            # a branch straight to where the walk around stops (a clause's break to a
+            # copy of the return after the loop, 3.13) writes nothing: it meets the
+            # other there, if that one goes on at all
+            join = stop
         if join is None and loop is not None:
             # Not where the loop goes on: a branch that gets there breaks on its own.
             outer = self.an.ipdom.get(b)

@@ -33,6 +33,7 @@ class Loop:
     outer: Loop | None
     breaks: frozenset = frozenset()  # blocks other than ``follow`` that a break goes to
     else_start: int | None = None  # a while loop's else clause, where its test leaves for
+    inside: frozenset = frozenset()  # ends of the with and try bodies the loop is inside
 
 
 def starts_above(w, x, h) -> bool:

@@ -696,6 +696,7 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         return after if after in staying else min(staying)
     if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
         return max(rounds)
+    rounds = _keeping_nothing(w, rounds, edges)
     going_round = _runs_on_past_a_continue(w, rounds, edges)
     if going_round is not None:
         return going_round
@@ -741,6 +742,24 @@ def _runs_on_past_a_continue(w, rounds, edges):
     return None
 
 
+def _keeping_nothing(w, rounds, edges) -> set:
+    """Exits that go round the loop, but those that run another's code and then only
+    pop: they drop a value the body kept over the cleanup (a return's, thrown away by
+    a finally body's own ``continue``), which the body's normal end never keeps."""
+    code = {x: tuple(_code_on_the_way(w, x, edges)) for x in rounds}
+    return {
+        x
+        for x in rounds
+        if not any(
+            y != x
+            and code[x][: len(code[y])] == code[y]
+            and len(code[x]) > len(code[y])
+            and all(op == "POP_TOP" for op, _ in code[x][len(code[y]) :])
+            for y in rounds
+        )
+    }
+
+
 def _ends_past_a_continue(w, rounds, ways, edges):
     """Of exits that go round the loop, each running the same code, and one that
     ends the function, that one where it runs that code and then code of its own that
@@ -769,6 +788,13 @@ def _code_on_the_way(w, x, edges, steps=8, to_the_end=False):
     the loop edge among ``edges`` it reaches (``_way_out``)."""
     blocks, instrs, code = w.graph.blocks, w.graph.instrs, []
     for _ in range(steps):
+        on = _past_inner_loop(w, x, edges)
+        if on is not None:
+            for b in sorted(w.an.loops[x]):  # (each copy's jumps go to its own blocks)
+                block = instrs[blocks[b].start : blocks[b].end]
+                code += [(i.op, None if i.op in JUMPS else i.argval) for i in block]
+            x = on
+            continue
         if x in edges or len(blocks[x].succs) > 1:
             break
         block = blocks[x]
@@ -1117,10 +1143,23 @@ def _way_out(w, x, edges, steps=8):
             return None
         if not blocks[x].succs:
             return ENDS
-        if len(blocks[x].succs) != 1:
+        on = _past_inner_loop(w, x, edges)
+        if on is None and len(blocks[x].succs) != 1:
             return None
-        x = blocks[x].succs[0]
+        x = blocks[x].succs[0] if on is None else on
     return None
+
+
+def _past_inner_loop(w, x, edges):
+    """Where the loop whose header is block ``x`` goes on, when that is its one way
+    out: a loop inside a copy of a finally body (3.12+ inline a comprehension as
+    one) runs its rounds and goes on there, as straight code would. None where ``x``
+    heads no such loop, or one of the loops around (in ``edges``)."""
+    body = w.an.loops.get(x)
+    if body is None or x in edges:
+        return None
+    outs = {s for b in body for s in w.graph.blocks[b].succs if s not in body}
+    return outs.pop() if len(outs) == 1 else None
 
 
 def _leaves_with(w, h, x, edges) -> bool:

@@ -57,6 +57,14 @@ def _lone_return(graph, b) -> bool:
     return all(value_effect(i) is not None for i in instrs[:-1])
 
 
+def _returns_a_constant(graph, b) -> bool:
+    """Whether block ``b`` only returns a constant: it cannot raise, so where it runs
+    inside a try body makes no difference."""
+    block = graph.blocks[b]
+    ops = [i.op for i in graph.instrs[block.start : block.end] if i.op != "NOP"]
+    return not block.succs and ops == ["LOAD_CONST", "RETURN_VALUE"]
+
+
 # The longest return block the compiler copies (four instructions), with a NOP or two.
 _MAX_COPIED_RETURN = 6
 
@@ -150,22 +158,27 @@ class Walk:
                 return out, None
             # a fence the loop is inside, or a copy of it (3.12+ copy a short return
             # there to a break: seed 105), or a fence that returns as the code after the
-            # loop does, a copy of both (seed 42), or a copy of its follow there
+            # loop does, a copy of both (seed 42), or a copy of its follow there, or the
+            # fence its follow is a copy of (3.10's finally body copied to the test's way out)
             leaves = loop is not None and (
                 b == loop.follow
                 or b in loop.breaks
-                or self.fences.reached(b) == loop.follow
+                or self.fences.reached(b) == self.fences.reached(loop.follow)
                 or self._same_return(b, loop.follow)
             )
-            # (no way out of the loop: a return, its copy of the finally body walked on)
-            returns = leaves and self._returns_by_its_own_copy(b, loop)
-            if not returns and (b is None or b == stop or (b in self.fences and not leaves)):
+            # (no way out of the loop: a return, its copy of the finally body walked on;
+            # or the end of a try body around the loop that only returns a constant: a
+            # way out of the loop to it returns there, as written: ``case _: return``)
+            own_copy = leaves and self._returns_by_its_own_copy(b, loop)
+            constant = loop is not None and b in loop.inside and _returns_a_constant(self.graph, b)
+            fenced = b in self.fences and not leaves and not constant
+            if not own_copy and (b is None or b == stop or fenced):
                 b = self.fences.reached(b)
                 self.ended_at = b
                 if b != stop:
                     self.fenced_at.append(b)
                 return out, stack
-            if b != entering and not returns:
+            if b != entering and not own_copy:
                 # the end of the body, through the test's repeated copy: no
                 # ``continue`` was written here
                 edge = loop.follow if leaves else b

@@ -63,7 +63,9 @@ def loop(w, h, stack, outer, active, stop=None):
         # a break's own cleanup (a with's ``__exit__``) on its way out, or the rest
         # of a round that only breaks (``if c: x = f(); break``), which the natural
         # loop leaves out: both go on only to where the test leaves
-        exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0])}
+        # (an assert or a raise on the way there is still the loop's code: the test's
+        # way out never runs it)
+        exits = {x for x in exits if x == own[0] or not _only_reaches(w, x, own[0], raising=True)}
         # a way out laid out inside the loop that only ends the function, which the
         # code after the loop never gets to (3.10: a return's copy of a with's
         # ``__exit__``), is that return, written where it is: no break to the loop's
@@ -134,7 +136,7 @@ def loop(w, h, stack, outer, active, stop=None):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
         else_start, follow = follow, outer.header
     copies |= _fenced_copies(w, body, follow)
-    loop = Loop(h, follow, body, outer, copies, else_start)
+    loop = Loop(h, follow, body, outer, copies, else_start, frozenset(w.fences))
     w.after_loop.pop(h, None)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
     check_body_ends(rest)
@@ -198,21 +200,38 @@ def _test_exits(w, h, body, exits) -> list[int]:
     return sorted({s for x in chain for s in w.blocks[x].succs if s in exits})
 
 
-def _only_reaches(w, x, end, steps=8) -> bool:
+def _only_reaches(w, x, end, steps=8, raising=False) -> bool:
     """Whether every path from block ``x`` gets to block ``end`` within a few blocks,
-    without returning or raising first."""
-    todo, seen = [x], {x}
+    without returning or raising first (or, with ``raising``, some path gets there and
+    the others raise). A copy of ``end`` that ends the function counts as ``end``
+    (3.10 and 3.12+ copy a small return, and 3.10 a finally body's copy before it, to
+    each jump to it: a break's way to the code after an enclosing try is such a copy;
+    ``x`` itself being one is a break, see ``loop``)."""
+    todo, seen, got_there = [x], {x}, False
     while todo:
         b = todo.pop()
-        if b == end:
+        if b == end or (b != x and _copy_of(w, b, end)):
+            got_there = True
             continue
         steps -= 1
         succs = w.blocks[b].succs
+        if raising and not succs and _raises(w, b):
+            continue
         if steps < 0 or not succs:
             return False
         todo += [s for s in succs if s not in seen]
         seen.update(succs)
-    return True
+    return got_there
+
+
+def _copy_of(w, b, end) -> bool:
+    """Whether block ``b`` is a copy of ``end`` that ends the function, or the end of an
+    enclosing with or try body that ``end`` copies."""
+    return w.fences.reached(b) == w.fences.reached(end) or w.joins.same_return(b, end)
+
+
+def _raises(w, b) -> bool:
+    return w.graph.instrs[w.blocks[b].last].op in ("RAISE_VARARGS", "RERAISE")
 
 
 def _ends_apart(w, x, own, steps=8) -> bool:
