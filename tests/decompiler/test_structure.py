@@ -838,6 +838,19 @@ if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no br
         ("raising_loops_star", "clauses_meet_the_else_at_a_copy"),
     ]
 
+# andor: ``c and V1 or V2`` whose first side branches itself (a conditional value, or
+# an and/or whose keeping jumps 3.10 and 3.11 send straight to the end of the whole).
+READABLE += [
+    ("branch_sides", name)
+    for name in (
+        "and_or_with_a_conditional_first",
+        "or_and_with_a_conditional_first",
+        "and_or_with_an_and_or_first",
+        "or_and_with_an_or_and_first",
+        "and_or_first_sides_in_a_loop",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -45,7 +45,7 @@ def two_way(w, b, sim, loop, active, stop=None):
         if true_b == false_b:  # ``if c: pass``: both ways go on there
             node = nodes.If(test=test, body=[ast.Pass()], orelse=[])
             return [*sim.out, node], stack, true_b, False
-        fused = fused_keep(w, test, true_b, false_b, stack)
+        fused = fused_keep(w, test, true_b, false_b, stack, loop, active)
         if fused is not None:
             branch, stack, (fall, jump) = fused
             jump_stack, fall_stack, test = stack, stack[:-1], stack[-1]

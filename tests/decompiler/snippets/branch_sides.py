@@ -1,0 +1,71 @@
+"""Values made of ``c and V1 or V2`` (``(c or V1) and V2``) whose first side branches
+itself, which 3.10 and 3.11 end in value-keeping jumps (``JUMP_IF_TRUE_OR_POP``):
+one function each, named after the shape (the andor group)."""
+
+
+class Probe:
+    """Answers ``c()`` from a list of truth values, logging each question."""
+
+    def __init__(self, answers):
+        self.answers, self.log = list(answers), []
+
+    def c(self):
+        self.log.append("c")
+        return self.answers.pop(0) if self.answers else False
+
+    def v(self):
+        self.log.append("v")
+        return len(self.answers)
+
+
+def and_or_with_a_conditional_first(t, x, y):
+    """``c and (A if d else B) or V2``: the first side's two values meet at the block
+    that keeps one, after which ``c``'s failure goes on too (seed 10140)."""
+    value = t.c() and (len(y) if t.c() else x % 7) or (y[1:] if t.c() else y[2:])
+    return value, t.log
+
+
+def or_and_with_a_conditional_first(t, x, y):
+    """``(c or (A if d else B)) and V2``, the same with the jumps turned round."""
+    value = (t.c() or (len(y) if t.c() else x % 7)) and (y[1:] if t.c() else y[2:])
+    return value, t.log
+
+
+def and_or_with_an_and_or_first(t, x, y):
+    """``c and (d and x or y) or V2``: the inner jumps that keep a value go straight
+    where the outer one goes (a jump to a jump, threaded), so no block keeps the first
+    side: its tests and keeping jumps are one condition (seeds 10346, 10836)."""
+    value = t.c() and (t.c() and x or y[1:]) or 0 < x <= t.v() < 8
+    return value, t.log
+
+
+def or_and_with_an_or_and_first(t, x, y):
+    """``(c or (d or x and y)) and V2``, the same with the jumps turned round."""
+    value = (t.c() or (t.c() or x and y[1:])) and (y[2:] if t.c() else x)
+    return value, t.log
+
+
+def and_or_first_sides_in_a_loop(t, items):
+    """Both shapes as the value of a statement inside a loop."""
+    out = []
+    for x in items:
+        out.append(t.c() and (x if t.c() else -x) or (t.c() and x * 2 or x * 3))
+    return out, t.log
+
+
+CASES = [
+    (name, (Probe(answers), x, y))
+    for name in (
+        "and_or_with_a_conditional_first",
+        "or_and_with_a_conditional_first",
+        "and_or_with_an_and_or_first",
+        "or_and_with_an_or_and_first",
+    )
+    for answers in ([], [True], [True, True], [True, False], [False, True], [True] * 4,
+                    [False, False, True], [True, False, False], [True, True, False])
+    for x, y in ((0, ""), (3, "abc"), (9, "z"))
+] + [
+    ("and_or_first_sides_in_a_loop", (Probe(answers), [0, 1, 2]))
+    for answers in ([], [True] * 9, [True, False] * 5, [False, True, True] * 3,
+                    [True, True, False, False] * 3)
+]
