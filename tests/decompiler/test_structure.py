@@ -839,7 +839,8 @@ if sys.version_info >= (3, 11):  # (3.10 copies the return after the loop: no br
     ]
 
 # andor: ``c and V1 or V2`` whose first side branches itself (a conditional value, or
-# an and/or whose keeping jumps 3.10 and 3.11 send straight to the end of the whole).
+# an and/or whose keeping jumps 3.10 and 3.11 send straight to the end of the whole);
+# an if before an async for whose branches each made the loop's iterator.
 READABLE += [
     ("branch_sides", name)
     for name in (
@@ -848,6 +849,8 @@ READABLE += [
         "and_or_with_an_and_or_first",
         "or_and_with_an_or_and_first",
         "and_or_first_sides_in_a_loop",
+        "async_for_after_an_if_that_returns_in_an_async_with",
+        "async_for_after_an_elif_that_returns_in_an_async_with",
     )
 ]
 

@@ -115,6 +115,16 @@ def two_way(w, b, sim, loop, active, stop=None):
         join = ends.pop()  # both stopped at the end of the enclosing with/try body
     elif len(ends) > 1:
         raise Unsupported("branches leave a region at different places")
+    earlier = _met_before(w, join, set(w.visit_log[mark:]))
+    if earlier != join and _different_markers(t_stack, f_stack):
+        # both ran on through the code before the join that only leads there and
+        # writes nothing, each making a marker of its own (the iterator of a loop
+        # after an if, the join its header): they meet where that code starts
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        join = earlier
+        walked = _walk_branches(w, (true_b, true_stack), (false_b, false_stack), join, loop, active)
+        (t_out, t_stack, t_end), (f_out, f_stack, f_end), join = walked
     merged = _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip)
     if merged is not None:
         merged[-1] = chains.chained_value(w, sim, merged[-1], merged)
@@ -185,13 +195,26 @@ def _met_before(w, b, first, steps=8):
     """Where the branches met that got to block ``b``, which the ``first`` walk
     wrote: a block before it that only leads to it and that the first walk got to,
     which the second ran through writing nothing (the entry of a with after an if:
-    each branch would keep a manager of its own), else ``b``."""
+    each branch would keep a manager of its own), else ``b``. (A loop's header is
+    got to from inside the loop too: those ways are no branch's.)"""
     for _ in range(steps):
-        preds = w.blocks[b].preds
+        if b is None:
+            break
+        preds = [x for x in w.blocks[b].preds if x not in w.an.loops.get(b, ())]
         if len(preds) != 1 or preds[0] not in first or w.blocks[preds[0]].succs != [b]:
             break
         b = preds[0]
     return b
+
+
+def _different_markers(t_stack, f_stack) -> bool:
+    """Whether both branches leave stacks as deep, holding different markers."""
+    if t_stack is None or f_stack is None or len(t_stack) != len(f_stack):
+        return False
+    return any(
+        a is not b and isinstance(a, m.Marker) and isinstance(b, m.Marker)
+        for a, b in zip(t_stack, f_stack)
+    )
 
 
 def _returned_at(w, end, join, out, stack):

@@ -1,6 +1,8 @@
-"""Values made of ``c and V1 or V2`` (``(c or V1) and V2``) whose first side branches
-itself, which 3.10 and 3.11 end in value-keeping jumps (``JUMP_IF_TRUE_OR_POP``):
-one function each, named after the shape (the andor group)."""
+"""Branches whose sides the walk could not bring together: values made of ``c and V1
+or V2`` (``(c or V1) and V2``) whose first side branches itself, which 3.10 and 3.11
+end in value-keeping jumps (``JUMP_IF_TRUE_OR_POP``), and branches that each ran on
+through the code before a loop, making an iterator of their own: one function each,
+named after the shape (the andor group)."""
 
 
 class Probe:
@@ -53,6 +55,64 @@ def and_or_first_sides_in_a_loop(t, items):
     return out, t.log
 
 
+class Gate:
+    """An async context manager that logs its entry and exit."""
+
+    def __init__(self, log):
+        self.log = log
+
+    async def __aenter__(self):
+        self.log.append("enter")
+        return self
+
+    async def __aexit__(self, kind, value, traceback):
+        self.log.append(("exit", kind.__name__ if kind else None))
+
+
+class Ticks:
+    """An async iterator over ``items``."""
+
+    def __init__(self, items):
+        self.items = list(items)
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if not self.items:
+            raise StopAsyncIteration
+        return self.items.pop(0)
+
+
+async def async_for_after_an_if_that_returns_in_an_async_with(log, x, items):
+    """In an async with, an if (a match) one of whose branches returns, then an async
+    for: both other branches ran on through the block making its iterator, each making
+    its own, up to the loop's header; they meet at that block (seed 11523)."""
+    async with Gate(log):
+        match x % 3:
+            case 1:
+                for i in items:
+                    log.append(i)
+            case 2:
+                return 18
+        async for x in Ticks(items):
+            log.append(-x)
+    return log
+
+
+async def async_for_after_an_elif_that_returns_in_an_async_with(log, x, items):
+    """The same with an if/elif."""
+    async with Gate(log):
+        if x > 5:
+            for i in items:
+                log.append(i)
+        elif x == 2:
+            return 18
+        async for x in Ticks(items):
+            log.append(-x)
+    return log
+
+
 CASES = [
     (name, (Probe(answers), x, y))
     for name in (
@@ -68,4 +128,13 @@ CASES = [
     ("and_or_first_sides_in_a_loop", (Probe(answers), [0, 1, 2]))
     for answers in ([], [True] * 9, [True, False] * 5, [False, True, True] * 3,
                     [True, True, False, False] * 3)
+]
+CASES += [
+    (name, ([], x, items))
+    for name in (
+        "async_for_after_an_if_that_returns_in_an_async_with",
+        "async_for_after_an_elif_that_returns_in_an_async_with",
+    )
+    for x in (0, 1, 2, 8)
+    for items in ([], [1, 2])
 ]
