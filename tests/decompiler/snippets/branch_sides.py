@@ -1,8 +1,9 @@
 """Branches whose sides the walk could not bring together: values made of ``c and V1
 or V2`` (``(c or V1) and V2``) whose first side branches itself, which 3.10 and 3.11
 end in value-keeping jumps (``JUMP_IF_TRUE_OR_POP``), and branches that each ran on
-through the code before a loop, making an iterator of their own: one function each,
-named after the shape (the andor group)."""
+through the code before a loop, making an iterator of their own, or that 3.13 left a
+jump of out of the try body around: one function each, named after the shape (the
+andor group)."""
 
 
 class Probe:
@@ -113,6 +114,23 @@ async def async_for_after_an_elif_that_returns_in_an_async_with(log, x, items):
     return log
 
 
+def returns_a_constant_from_an_if_in_a_case_in_a_try(log, x, y):
+    """In a try body, an if in a match case whose body returns a constant: 3.13 leave
+    the if's jump out of the exception table, as they do the ``RETURN_CONST`` after it
+    (neither can raise), so the jump read as outside the try: it is in the body, which
+    goes on after the return (seed 10849). (Read back, the if may be the case's guard.)"""
+    try:
+        if log is not None:
+            match y:
+                case [0, *rest]:
+                    if x > 1:
+                        return 9
+        log.append(10 // x)
+    except ZeroDivisionError as e:
+        log.append(type(e).__name__)
+    return log
+
+
 CASES = [
     (name, (Probe(answers), x, y))
     for name in (
@@ -137,4 +155,9 @@ CASES += [
     )
     for x in (0, 1, 2, 8)
     for items in ([], [1, 2])
+]
+CASES += [
+    ("returns_a_constant_from_an_if_in_a_case_in_a_try", ([], x, y))
+    for x in (0, 1, 2)
+    for y in ([0], [0, 1], [1], ())
 ]
