@@ -1051,8 +1051,12 @@ STRUCTURED += [
 ]
 
 # andor: an if in a try body whose body returns a constant, 3.13 leaving its jump out of
-# the exception table (read back, the if may be a case's guard).
-STRUCTURED += [("branch_sides", "returns_a_constant_from_an_if_in_a_case_in_a_try")]
+# the exception table (read back, the if may be a case's guard); an except clause's
+# continue in a with ending a loop body (read back, it may be the with's end).
+STRUCTURED += [
+    ("branch_sides", "returns_a_constant_from_an_if_in_a_case_in_a_try"),
+    ("branch_sides", "continues_from_a_clause_in_a_with_ending_a_loop_body"),
+]
 
 
 @pytest.mark.parametrize(

@@ -97,6 +97,7 @@ def two_way(w, b, sim, loop, active, stop=None):
         ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
         # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
         ends = {_fence_before(w, e, ends) for e in ends}
+        ends = {join if _does_as_join(w, e, join) else e for e in ends}
         past = ends - {join}
         if len(ends) != 2 or join not in ends or not past <= set(w.fences):
             break
@@ -277,6 +278,14 @@ def _fence_before(w, end, ends):
     )
 
 
+def _does_as_join(w, end, join) -> bool:
+    """Whether ``end``, the end of a with or try body around where a branch stopped,
+    runs what ``join`` runs, on to the same place: a continue's copy of a with's exit
+    at the end of a loop's body, laid out apart from the with's own exit (3.12+), so
+    going there is going on to the join."""
+    return end != join and join is not None and end in w.fences and w.joins.same_block(end, join)
+
+
 def _fall_throughs(w, tested) -> set[int]:
     """Where the tests of a merged condition fall through to, seeing through the jump
     that ends a chained comparison (over the block that pops its middle operand,
@@ -375,6 +384,8 @@ def _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip):
     if any(t_stack[i] is not f_stack[i] for i in range(base)):
         return None
     yes, no = t_stack[-1], f_stack[-1]
+    if isinstance(yes, m.Marker) or isinstance(no, m.Marker):
+        return None  # (each branch popped what the test ran over: statements, no value)
     if yes is test:
         value = boolop(ast.Or, test, no)
     elif no is test:

@@ -2,7 +2,8 @@
 or V2`` (``(c or V1) and V2``) whose first side branches itself, which 3.10 and 3.11
 end in value-keeping jumps (``JUMP_IF_TRUE_OR_POP``), and branches that each ran on
 through the code before a loop, making an iterator of their own, or that 3.13 left a
-jump of out of the try body around: one function each, named after the shape (the
+jump of out of the try body around, or whose ways out of a with at the end of a loop
+body are two copies of its exit: one function each, named after the shape (the
 andor group)."""
 
 
@@ -131,6 +132,35 @@ def returns_a_constant_from_an_if_in_a_case_in_a_try(log, x, y):
     return log
 
 
+class Box:
+    """A context manager that logs its entry and exit."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("enter")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        self.log.append(("exit", kind.__name__ if kind else None))
+
+
+def continues_from_a_clause_in_a_with_ending_a_loop_body(log, items):
+    """In a loop body that ends with a with, an except clause's ``if c: continue``:
+    3.12+ lay the continue's copy of the with's exit apart from the exit the clause's
+    end goes to, and both go on to the loop's header: either way is the other's, so
+    the branches meet there (seed 10876's shape, without the async)."""
+    for x in items:
+        with Box(log):
+            try:
+                log.append(10 // x)
+            except ZeroDivisionError:
+                if log.pop():
+                    continue
+    return log
+
+
 CASES = [
     (name, (Probe(answers), x, y))
     for name in (
@@ -160,4 +190,9 @@ CASES += [
     ("returns_a_constant_from_an_if_in_a_case_in_a_try", ([], x, y))
     for x in (0, 1, 2)
     for y in ([0], [0, 1], [1], ())
+]
+CASES += [
+    ("continues_from_a_clause_in_a_with_ending_a_loop_body", (log, items))
+    for log in ([], [0], [1, 0, 1])
+    for items in ([], [1, 0], [0, 0, 2])
 ]
