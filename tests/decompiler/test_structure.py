@@ -1056,6 +1056,7 @@ STRUCTURED += [
 STRUCTURED += [
     ("branch_sides", "returns_a_constant_from_an_if_in_a_case_in_a_try"),
     ("branch_sides", "continues_from_a_clause_in_a_with_ending_a_loop_body"),
+    ("branch_sides", "continues_from_a_clause_in_an_async_with_ending_a_loop_body"),
 ]
 
 

@@ -16,7 +16,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
-from .joins import copied_tail
+from .joins import copied_tail, same_instructions
 from .walked_tails import merged_tails
 
 
@@ -283,7 +283,32 @@ def _does_as_join(w, end, join) -> bool:
     runs what ``join`` runs, on to the same place: a continue's copy of a with's exit
     at the end of a loop's body, laid out apart from the with's own exit (3.12+), so
     going there is going on to the join."""
-    return end != join and join is not None and end in w.fences and w.joins.same_block(end, join)
+    if end == join or join is None or end not in w.fences:
+        return False
+    (ran, to, handlers), (ran_join, to_join, at_join) = _run_on(w, end), _run_on(w, join)
+    return (
+        to is not None
+        and to == to_join
+        and handlers == at_join
+        and same_instructions(ran, ran_join)
+    )
+
+
+def _run_on(w, b, steps=4):
+    """(instructions, the block they go on to, their handlers) from block ``b`` on
+    through blocks that only it leads to (an await splits an ``__exit__`` call's
+    block): on to a block other ways get to too, or None."""
+    ran, handlers = [], set()
+    for _ in range(steps):
+        block = w.blocks[b]
+        if len(block.succs) != 1:
+            return ran, None, handlers
+        ran += w.joins.unjumped(block)
+        handlers.add(block.handler)
+        b = block.succs[0]
+        if len(w.blocks[b].preds) > 1:
+            return ran, b, handlers
+    return ran, None, handlers
 
 
 def _fall_throughs(w, tested) -> set[int]:

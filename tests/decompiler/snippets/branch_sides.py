@@ -161,6 +161,19 @@ def continues_from_a_clause_in_a_with_ending_a_loop_body(log, items):
     return log
 
 
+async def continues_from_a_clause_in_an_async_with_ending_a_loop_body(log, items):
+    """The same in an async for and an async with, whose exit's await splits the
+    with's own exit into two blocks, and not the continue's copy (seed 10876)."""
+    async for x in Ticks(items):
+        async with Gate(log):
+            try:
+                log.append(10 // x)
+            except ZeroDivisionError:
+                if log.pop():
+                    continue
+    return log
+
+
 CASES = [
     (name, (Probe(answers), x, y))
     for name in (
@@ -193,6 +206,11 @@ CASES += [
 ]
 CASES += [
     ("continues_from_a_clause_in_a_with_ending_a_loop_body", (log, items))
+    for log in ([], [0], [1, 0, 1])
+    for items in ([], [1, 0], [0, 0, 2])
+]
+CASES += [
+    ("continues_from_a_clause_in_an_async_with_ending_a_loop_body", (log, items))
     for log in ([], [0], [1, 0, 1])
     for items in ([], [1, 0], [0, 0, 2])
 ]
