@@ -853,6 +853,22 @@ READABLE += [
 if sys.version_info >= (3, 11):  # (3.10 writes the break in the clause and an else)
     READABLE += [("loop_bodies", "break_after_a_try_to_a_copied_return")]
 
+# andor: ``c and V1 or V2`` whose first side branches itself (a conditional value, or
+# an and/or whose keeping jumps 3.10 and 3.11 send straight to the end of the whole);
+# an if before an async for whose branches each made the loop's iterator.
+READABLE += [
+    ("branch_sides", name)
+    for name in (
+        "and_or_with_a_conditional_first",
+        "or_and_with_a_conditional_first",
+        "and_or_with_an_and_or_first",
+        "or_and_with_an_or_and_first",
+        "and_or_first_sides_in_a_loop",
+        "async_for_after_an_if_that_returns_in_an_async_with",
+        "async_for_after_an_elif_that_returns_in_an_async_with",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1061,6 +1077,15 @@ STRUCTURED += [
         "return_dropped_by_a_finally_continue",
         "clause_breaks_to_a_copied_return",
     )
+]
+
+# andor: an if in a try body whose body returns a constant, 3.13 leaving its jump out of
+# the exception table (read back, the if may be a case's guard); an except clause's
+# continue in a with ending a loop body (read back, it may be the with's end).
+STRUCTURED += [
+    ("branch_sides", "returns_a_constant_from_an_if_in_a_case_in_a_try"),
+    ("branch_sides", "continues_from_a_clause_in_a_with_ending_a_loop_body"),
+    ("branch_sides", "continues_from_a_clause_in_an_async_with_ending_a_loop_body"),
 ]
 
 

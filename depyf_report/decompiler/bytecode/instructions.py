@@ -141,10 +141,23 @@ def _close_jump_gaps(instrs, dropped) -> None:
         end = i
         while end < len(instrs) and _in_gap(instrs, end, before):
             end += 1
-        if end < len(instrs) and before in (instrs[end].handler, dropped.get(end)):
+        after = _past_constant_return(instrs, end)
+        if after < len(instrs) and before in (instrs[after].handler, dropped.get(after)):
             for k in range(i, end):
                 instrs[k].handler = before
         i = end
+
+
+def _past_constant_return(instrs, i) -> int:
+    """Past a ``return <constant>`` under no handler at ``i`` (3.12+ leave it out of the
+    exception table, as it cannot raise: the body goes on after it, ``if c: return
+    1`` inside it), else ``i``."""
+    pair = instrs[i : i + 2]
+    if [ins.op for ins in pair] != ["LOAD_CONST", "RETURN_VALUE"]:
+        return i
+    if pair[1].argval != versions.FUSED_RETURN or any(ins.handler for ins in pair):
+        return i
+    return i + 2
 
 
 def _in_gap(instrs, i, handler) -> bool:

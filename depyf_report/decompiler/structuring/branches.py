@@ -16,7 +16,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
-from .joins import copied_tail
+from .joins import copied_tail, same_instructions
 from .walked_tails import merged_tails
 
 
@@ -45,7 +45,7 @@ def two_way(w, b, sim, loop, active, stop=None):
         if true_b == false_b:  # ``if c: pass``: both ways go on there
             node = nodes.If(test=test, body=[ast.Pass()], orelse=[])
             return [*sim.out, node], stack, true_b, False
-        fused = fused_keep(w, test, true_b, false_b, stack)
+        fused = fused_keep(w, test, true_b, false_b, stack, loop, active)
         if fused is not None:
             branch, stack, (fall, jump) = fused
             jump_stack, fall_stack, test = stack, stack[:-1], stack[-1]
@@ -97,6 +97,7 @@ def two_way(w, b, sim, loop, active, stop=None):
         ends = {e for e, st in ((t_end, t_stack), (f_end, f_stack)) if st is not None}
         # (3.13 sends one branch's jump past the end of the with/try body, a lone jump)
         ends = {_fence_before(w, e, ends) for e in ends}
+        ends = {join if _does_as_join(w, e, join) else e for e in ends}
         past = ends - {join}
         if len(ends) != 2 or join not in ends or not past <= set(w.fences):
             break
@@ -115,6 +116,16 @@ def two_way(w, b, sim, loop, active, stop=None):
         join = ends.pop()  # both stopped at the end of the enclosing with/try body
     elif len(ends) > 1:
         raise Unsupported("branches leave a region at different places")
+    earlier = _met_before(w, join, set(w.visit_log[mark:]))
+    if earlier != join and _different_markers(t_stack, f_stack):
+        # both ran on through the code before the join that only leads there and
+        # writes nothing, each making a marker of its own (the iterator of a loop
+        # after an if, the join its header): they meet where that code starts
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        join = earlier
+        walked = _walk_branches(w, (true_b, true_stack), (false_b, false_stack), join, loop, active)
+        (t_out, t_stack, t_end), (f_out, f_stack, f_end), join = walked
     merged = _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip)
     if merged is not None:
         merged[-1] = chains.chained_value(w, sim, merged[-1], merged)
@@ -185,13 +196,26 @@ def _met_before(w, b, first, steps=8):
     """Where the branches met that got to block ``b``, which the ``first`` walk
     wrote: a block before it that only leads to it and that the first walk got to,
     which the second ran through writing nothing (the entry of a with after an if:
-    each branch would keep a manager of its own), else ``b``."""
+    each branch would keep a manager of its own), else ``b``. (A loop's header is
+    got to from inside the loop too: those ways are no branch's.)"""
     for _ in range(steps):
-        preds = w.blocks[b].preds
+        if b is None:
+            break
+        preds = [x for x in w.blocks[b].preds if x not in w.an.loops.get(b, ())]
         if len(preds) != 1 or preds[0] not in first or w.blocks[preds[0]].succs != [b]:
             break
         b = preds[0]
     return b
+
+
+def _different_markers(t_stack, f_stack) -> bool:
+    """Whether both branches leave stacks as deep, holding different markers."""
+    if t_stack is None or f_stack is None or len(t_stack) != len(f_stack):
+        return False
+    return any(
+        a is not b and isinstance(a, m.Marker) and isinstance(b, m.Marker)
+        for a, b in zip(t_stack, f_stack)
+    )
 
 
 def _returned_at(w, end, join, out, stack):
@@ -252,6 +276,39 @@ def _fence_before(w, end, ends):
     return next(
         (f for f in ends if f != end and f in w.fences and w.joins.jumped_to(f) == end), end
     )
+
+
+def _does_as_join(w, end, join) -> bool:
+    """Whether ``end``, the end of a with or try body around where a branch stopped,
+    runs what ``join`` runs, on to the same place: a continue's copy of a with's exit
+    at the end of a loop's body, laid out apart from the with's own exit (3.12+), so
+    going there is going on to the join."""
+    if end == join or join is None or end not in w.fences:
+        return False
+    (ran, to, handlers), (ran_join, to_join, at_join) = _run_on(w, end), _run_on(w, join)
+    return (
+        to is not None
+        and to == to_join
+        and handlers == at_join
+        and same_instructions(ran, ran_join)
+    )
+
+
+def _run_on(w, b, steps=4):
+    """(instructions, the block they go on to, their handlers) from block ``b`` on
+    through blocks that only it leads to (an await splits an ``__exit__`` call's
+    block): on to a block other ways get to too, or None."""
+    ran, handlers = [], set()
+    for _ in range(steps):
+        block = w.blocks[b]
+        if len(block.succs) != 1:
+            return ran, None, handlers
+        ran += w.joins.unjumped(block)
+        handlers.add(block.handler)
+        b = block.succs[0]
+        if len(w.blocks[b].preds) > 1:
+            return ran, b, handlers
+    return ran, None, handlers
 
 
 def _fall_throughs(w, tested) -> set[int]:
@@ -352,6 +409,8 @@ def _value_merge(test, stack, t_out, t_stack, f_out, f_stack, flip):
     if any(t_stack[i] is not f_stack[i] for i in range(base)):
         return None
     yes, no = t_stack[-1], f_stack[-1]
+    if isinstance(yes, m.Marker) or isinstance(no, m.Marker):
+        return None  # (each branch popped what the test ran over: statements, no value)
     if yes is test:
         value = boolop(ast.Or, test, no)
     elif no is test:

@@ -30,6 +30,10 @@ class MergeState:
     candidates: dict = field(default_factory=dict)
     # (loop, active) of the merge under way: where a condition's own value is walked
     merging_in: tuple = (None, frozenset())
+    # (join, jump_when, other) while value-keeping jumps to ``join`` fold too, and the
+    # value each folded one keeps, by block (see ``threaded_keeps``)
+    keeps: tuple | None = None
+    kept: dict = field(default_factory=dict)
 
 
 def merge_conditions(w, b, test, true_b, false_b, stack, loop=None, active=frozenset()):
@@ -119,6 +123,8 @@ def _pure_condition(w, cand, merged, stack):
     jumps to one (3.11 ends a chained comparison so)."""
     if cand in w.visited or cand in merged or cand in w.an.loops:
         return None
+    if w.merge.keeps is not None and cand == w.merge.keeps[2]:
+        return None  # (where the condition fails to: the value after ``or``)
     hop = w.joins.jumped_to(cand)
     if hop != cand and w.blocks[hop].preds == [cand]:
         found = _pure_condition(w, hop, merged | {cand}, stack)
@@ -140,6 +146,8 @@ def _fold_condition(w, cand, merged, stack):
     if sim is None:
         return None
     br = sim.branch
+    if br is not None and br.kind == "keep" and w.merge.keeps is not None:
+        return _kept_condition(w, cand, sim, stack)
     if br is not None and br.kind == "keep" and not sim.out:
         return _value_tested(w, cand, stack)
     if br is None or br.kind != "cond" or len(block.succs) != 2:
@@ -174,6 +182,7 @@ def _value_tested(w, cand, stack):
         return None  # where the value's first part goes, nothing tests it: no condition
     mark, counter = len(w.visit_log), w.ctx.counter
     saved = w.merge.candidates, w.merge.tested, w.merge.merging_in, w.ended_at
+    keeps, w.merge.keeps = (w.merge.keeps, w.merge.kept), None
     loop, active = w.merge.merging_in
     try:
         out, after, nxt, done = w.block(cand, list(stack), loop, active)
@@ -184,6 +193,7 @@ def _value_tested(w, cand, stack):
         w.unvisit(mark)
         w.ctx.counter = counter
         w.merge.candidates, w.merge.tested, w.merge.merging_in, w.ended_at = saved
+        w.merge.keeps, w.merge.kept = keeps
     if out or done or nxt is None or after is None or len(after) != len(stack) + 1:
         return None
     if any(a is not b for a, b in zip(after, stack)) or nxt in w.an.loops:
@@ -205,32 +215,155 @@ def _value_tested(w, cand, stack):
     return test, t2, f2, frozenset(taken)
 
 
-def fused_keep(w, test, true_b, false_b, stack):
+def fused_keep(w, test, true_b, false_b, stack, loop=None, active=frozenset()):
     """``a and b or c`` (``(a or b) and c``): 3.10/3.11 send ``a``'s failure (success)
     straight to ``c``, where ``b``'s value-keeping jump falls through too. Tested
-    together, ``a and b`` is that jump's value: (branch, stack, successors) or None."""
+    together, ``a and b`` is that jump's value: (branch, stack, successors) or None.
+    ``b`` may branch itself (``a and (x if d else y) or c``): then it is walked as a
+    value up to the block that keeps it."""
     shapes = (
         (true_b, false_b, ast.And, "JUMP_IF_TRUE_OR_POP"),
         (false_b, true_b, ast.Or, "JUMP_IF_FALSE_OR_POP"),
     )
     for inner, other, op, keeps in shapes:
-        block = w.blocks[inner]
-        instrs = w.graph.instrs[block.start : block.end]
-        if instrs[-1].op != keeps or block.succs[:1] != [other] or inner in w.visited:
+        keeper = _keeping_block(w, inner, other, keeps)
+        if keeper is None or inner in w.visited:
             continue
-        if not set(block.preds) <= w.merge.tested:
+        if not set(w.blocks[inner].preds) <= w.merge.tested:
             continue
-        sim = trial_run(w, block, stack)
+        before = stack
+        if keeper != inner:
+            value = _value_up_to(w, inner, keeper, stack, loop, active)
+            if value is None:
+                break
+            before = [*stack, value]
+        block = w.blocks[keeper]
+        sim = trial_run(w, block, before)
         if sim is None:
             return None
         kept = sim.stack[:-1]
         if sim.out or len(kept) != len(stack) or any(x is not y for x, y in zip(kept, stack)):
             return None
-        w.merge.tested.add(inner)
-        w.visit(inner)
+        w.merge.tested.add(keeper)
+        w.visit(keeper)
         value = boolop(op, test, sim.stack[-1])
         return Branch("keep", value, sim.branch.jump_when), [*stack, value], block.succs
+    return threaded_keeps(w, test, true_b, false_b, stack)
+
+
+def threaded_keeps(w, test, true_b, false_b, stack):
+    """``a and (b and x or y) or c``: 3.10/3.11 send the inner value-keeping jumps
+    straight to where the outer one goes (a jump to a jump, threaded), so no block
+    keeps ``a and (...)``. Its tests and the jumps that keep a part of it fold into
+    one condition instead, the parts as its operands: where it goes to the join, its
+    value is the operand it tested last, the value kept. (branch, stack, successors)
+    or None."""
+    for other, when, keeps in (
+        (false_b, True, "JUMP_IF_TRUE_OR_POP"),
+        (true_b, False, "JUMP_IF_FALSE_OR_POP"),
+    ):
+        ends = [x for x in w.blocks[other].preds if x not in w.merge.tested]
+        joins = {w.blocks[x].succs[-1] for x in ends if _keeps_to(w, x, keeps, other)}
+        if len(joins) != 1 or other in w.visited:
+            continue
+        join = joins.pop()
+        merged = set(w.merge.tested)
+        w.merge.candidates, w.merge.keeps, w.merge.kept = {}, (join, when, other), {}
+        try:
+            value, t, f = _merge(w, test, true_b, false_b, stack, merged)
+        finally:
+            kept = w.merge.kept
+            w.merge.candidates, w.merge.keeps, w.merge.kept = {}, None, {}
+        if (t, f) != ((join, other) if when else (other, join)):
+            continue
+        if not _keeps_its_operands(w, value, merged, kept, join):
+            continue
+        w.merge.tested = merged
+        for x in merged:
+            w.visit(x)
+        return Branch("keep", value, when), [*stack, value], [other, join]
     return None
+
+
+def _keeps_to(w, b, op, fall) -> bool:
+    """Whether block ``b`` ends in the value-keeping jump ``op`` and falls to ``fall``."""
+    block = w.blocks[b]
+    return w.graph.instrs[block.end - 1].op == op and block.succs[:1] == [fall]
+
+
+def _keeps_its_operands(w, value, merged, kept, join) -> bool:
+    """Whether only value-keeping jumps of ``merged`` go to ``join``, and each kept
+    value is an operand ``value`` may take its value from, as it is (not negated, not
+    the test of a conditional)."""
+    used = set(kept) & merged
+    if not used or any(join in w.blocks[x].succs for x in merged - used):
+        return False
+    operands = set(map(id, _value_operands(value)))
+    return all(id(kept[x]) in operands for x in used)
+
+
+def _value_operands(value):
+    """The parts an and/or/conditional expression's value may be."""
+    if isinstance(value, ast.BoolOp):
+        return [x for v in value.values for x in _value_operands(v)]
+    if isinstance(value, ast.IfExp):
+        return [*_value_operands(value.body), *_value_operands(value.orelse)]
+    return [value]
+
+
+def _kept_condition(w, cand, sim, stack):
+    """A value-keeping jump to the join ``threaded_keeps`` folds: (test, true, false,
+    blocks), its value the test, or None."""
+    join, when, _ = w.merge.keeps
+    fall, jump = w.blocks[cand].succs
+    kept = sim.stack[:-1]
+    if sim.out or jump != join or sim.branch.jump_when != when or len(kept) != len(stack):
+        return None
+    if any(a is not b for a, b in zip(kept, stack)):
+        return None
+    value, taken = sim.stack[-1], {cand}
+    w.merge.kept[cand] = value
+    t2, f2 = (jump, fall) if when else (fall, jump)
+    test, t2, f2 = _merge(w, value, t2, f2, stack, taken)
+    return test, t2, f2, frozenset(taken)
+
+
+def _keeping_block(w, inner, other, keeps):
+    """The block whose value-keeping jump (``keeps``) ends ``a and b`` (``a or b``) and
+    falls through to ``other``, where ``a`` also goes: ``inner``, where ``b`` starts,
+    or else the one block other than the tests that gets to ``other``."""
+    if _keeps_to(w, inner, keeps, other):
+        return inner
+    ends = [x for x in w.blocks[other].preds if x not in w.merge.tested]
+    if len(ends) != 1 or ends[0] in w.visited or not _keeps_to(w, ends[0], keeps, other):
+        return None
+    return ends[0]
+
+
+def _value_up_to(w, start, end, stack, loop, active):
+    """The value that the walk from ``start`` leaves on ``stack`` at ``end``, writing
+    nothing, where only that walk gets to ``end``; else None, the walk undone."""
+    mark, counter = len(w.visit_log), w.ctx.counter
+    saved = w.merge.candidates, w.merge.tested, w.merge.merging_in, len(w.fenced_at)
+    try:
+        out, after = w.seq(start, end, list(stack), loop, active=active)
+        walked = set(w.visit_log[mark:])
+    except Unsupported:
+        out, after, walked = None, None, set()
+    w.merge.candidates, w.merge.tested, w.merge.merging_in = saved[:3]
+    if (
+        out
+        or after is None
+        or w.ended_at != end
+        or len(after) != len(stack) + 1
+        or any(a is not b for a, b in zip(after, stack))
+        or not set(w.blocks[end].preds) <= walked
+    ):
+        w.unvisit(mark)
+        w.ctx.counter = counter
+        del w.fenced_at[saved[3] :]
+        return None
+    return after[-1]
 
 
 def boolop(op, left, right):
