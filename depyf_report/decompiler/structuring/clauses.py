@@ -395,7 +395,7 @@ def strip_copies(
     out = []
     own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
-        if not own and n > 1 and _is_copy(body[i : i + n - 1], final[:-1]):
+        if not own and n > 1 and is_copy(body[i : i + n - 1], final[:-1]):
             # (a return in a loop of the copy leaves as the finally body's own does;
             # its last statement, which may hold the way out after it, is read below)
             own = n - 1
@@ -411,7 +411,7 @@ def strip_copies(
             out.append(kept[0])
             stmt = kept[1]
         for hoisted in _if_tails(stmt):
-            if _is_copy([*out, *hoisted[0]][-n:], final):
+            if is_copy([*out, *hoisted[0]][-n:], final):
                 # (3.12+ copy the return after the copy into each branch of its final
                 # if, or of those ifs, that goes on)
                 out += hoisted[0]
@@ -444,9 +444,9 @@ def strip_copies(
         broken = (
             breaks_restored([*out[len(out) - n + 1 :], stmt], nxt) if n <= len(out) + 1 else None
         )
-        if broken is not None and isinstance(nxt, leaving) and _is_copy(broken, final):
+        if broken is not None and isinstance(nxt, leaving) and is_copy(broken, final):
             stmt = broken[-1]  # (its breaks written as the way out that follows them)
-        if _is_copy([*out, stmt][-n:], final):
+        if is_copy([*out, stmt][-n:], final):
             # (the last statement of a copy of the finally body: its ways out are the
             # finally body's own, with no copy before them)
             out.append(stmt)
@@ -542,7 +542,7 @@ def _exit_in_else(out, stmt, final, leaving):
         return None
     copied = _without_exit_marks(split)  # (the exits of withs left run after the copy)
     final = _without_exit_marks(final)
-    if len(copied) > len(final) or not _is_copy([*out, *copied][-len(final) :], final):
+    if len(copied) > len(final) or not is_copy([*out, *copied][-len(final) :], final):
         return None
     return split, way_out
 
@@ -614,7 +614,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
         # it would run twice.
-        if alone or not any(_is_copy(out[i : i + len(final)], final) for i in range(end)):
+        if alone or not any(is_copy(out[i : i + len(final)], final) for i in range(end)):
             raise Unsupported("no copy of the finally body before a way out of its try")
         return stmt
     kept = out[end:]
@@ -628,7 +628,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
     for inner in map(_without_exit_marks, pending):
         if not inner:
             continue
-        if not _is_copy(out[-len(inner) :], inner):
+        if not is_copy(out[-len(inner) :], inner):
             # (the inner try left its copy to this one: kept, it would run twice)
             raise Unsupported("no copy of an inner finally body before a way out of its try")
         del out[-len(inner) :]
@@ -648,7 +648,7 @@ def _runs_its_own_way_out(out, stmt, final) -> bool:
     n = len(final)
     if not n or not m.same(stmt, final[-1]) or len(out) < n - 1:
         return False
-    return _is_copy([*out[len(out) - n + 1 :], stmt], final)
+    return is_copy([*out[len(out) - n + 1 :], stmt], final)
 
 
 def _clears_a_name(body, i) -> bool:
@@ -658,7 +658,7 @@ def _clears_a_name(body, i) -> bool:
     return name is not None and clears_name(body, i, name)
 
 
-def _is_copy(stmts, final) -> bool:
+def is_copy(stmts, final) -> bool:
     """Whether ``stmts`` read as a copy of the finally body ``final``: one walk may write
     an if's else after the if where its body ends in an exit, and another inside it
     (a loop ending the finally body, whose copy ends where a return goes on)."""
@@ -693,7 +693,7 @@ def _is_copy_of(stmts, final) -> bool:
     """Whether ``stmts`` are a copy of ``final``, the code after an if whose else
     leaves written after the if, or inside it, by either."""
     if len(stmts) == len(final):
-        return _is_copy(stmts, final)
+        return is_copy(stmts, final)
     return len(stmts) > len(final) and m.same_up_to_temporaries(
         code_after_sunk(stmts), code_after_sunk(final)
     )
@@ -709,10 +709,12 @@ def _without_exit_marks(stmts):
 
 def _returned_after_exits(out, end, stmt):
     """(``stmt``, ``end``) with ``return v`` whole again where the compiler kept ``v``
-    in a temporary over the exits of withs (``_t1 = v``, the exits, ``return _t1``):
+    in a temporary over the exits of withs (``_t1 = v``, the exits, ``return _t1``),
+    or the walk did just before the return (a cell's value loaded over the drop of a
+    value under it, ``return x`` in a finally body after a clause's ``return f()``):
     a value computed after the copy of the finally body, not a statement between the
     copy and the way out."""
-    kept = out[end - 1] if end < len(out) else None  # (only with exits after it)
+    kept = out[end - 1] if end else None
     if not (
         isinstance(kept, ast.Assign)
         and len(kept.targets) == 1
@@ -1068,7 +1070,7 @@ def _way_out_in_an_endless_loop(out, stmt, final):
     returns = [r for r in ast.walk(stmt) if isinstance(r, ast.Return)]
     for way_out in returns:
         broken = breaks_restored([stmt], way_out)
-        if broken is not None and _is_copy([*out[len(out) - n + 1 :], *broken], final):
+        if broken is not None and is_copy([*out[len(out) - n + 1 :], *broken], final):
             return broken[0], way_out
     return None
 
@@ -1123,19 +1125,31 @@ def _ifs_split(stmts):
 
 
 def ifs_joined(stmts):
-    """A copy of ``stmts`` with each ``if a: if b: ...`` (neither with an else, the
-    inner if all the outer one's body) written ``if a and b: ...``, at every depth:
-    the same code. A walk on an exception, where both branches re-raise, finds no
-    join for the ``and`` that the normal path's walk reads."""
+    """A copy of ``stmts`` with each ``if a: if b: ...`` (the inner if all the outer
+    one's body, both with no else or the same one) written ``if a and b: ...``, and
+    each ``if not t: ... else: ...`` as ``if t:`` with its branches swapped, at every
+    depth: the same code. A walk on an exception, where both branches re-raise, finds
+    no join for the ``and`` that the normal path's walk reads (nor for a ``while a and
+    b`` test, both of whose failing parts break, which that walk may read negated:
+    ``if not a or not b: break``)."""
     return _rewritten_at_every_depth(stmts, _if_joined)
 
 
 def _if_joined(stmt):
     inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
-    if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
+    if isinstance(inner, ast.If) and m.same(stmt.orelse, inner.orelse):
         test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
-        return [ast.If(test=_and_flattened(test), body=inner.body, orelse=[])]
+        stmt = ast.If(test=_and_flattened(test), body=inner.body, orelse=stmt.orelse)
+    if isinstance(stmt, ast.If) and stmt.orelse and _negated(stmt.test):
+        return [_flipped(stmt)]
     return [stmt]
+
+
+def _negated(test) -> bool:
+    """Whether ``test`` is ``not t``, or an ``and`` or ``or`` of such tests."""
+    if isinstance(test, ast.BoolOp):
+        return all(map(_negated, test.values))
+    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
 
 
 def _and_flattened(test):

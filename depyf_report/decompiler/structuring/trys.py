@@ -28,6 +28,7 @@ from .clauses import (
     exit_branch_last,
     if_tail_hoisted,
     ifs_joined,
+    is_copy,
     returns_kept_value,
     statement_lists,
     strip_copies,
@@ -1142,10 +1143,12 @@ def _after_finally(w, body, body_stack, final, follow, around, alone):
             n = len(ours)
             if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
                 continue
-            if reading and _leaves(body) and not alone:
+            if reading and _leaves(body) and not alone and not is_copy(theirs[:n], written):
                 # (the copies before the body's returns, breaks and continues are found
                 # as ``final`` reads as it is, which this copy did not match: alone, a
-                # way out with no such copy before it falls back, else its copy stays)
+                # way out with no such copy before it falls back, else its copy stays;
+                # one that matches as they are matched, an if's else written after it,
+                # says they are found)
                 return None
             # (written as the normal path reads it where only that reads ``a and b``)
             alike = m.same_up_to_temporaries(theirs[:n], ours)
