@@ -772,6 +772,20 @@ if sys.version_info >= (3, 13):
         )
     ]
 
+# fin2: finally bodies whose copies are found: the finally body's own return of a
+# cell after a clause's return, kept in a temporary by the walk; an assert ending a
+# finally body, its else written after it by one walk, before a continue inside a
+# with; a loop testing an ``and`` in a finally body, read as nested ifs each breaking
+# on an exception and negated on the normal path.
+READABLE += [
+    ("finally_bodies", name)
+    for name in (
+        "returns_a_cell_in_finally_after_a_clause_returns",
+        "asserts_in_a_finally_before_a_continue_in_a_with",
+        "continues_through_a_finally_looping_on_an_and",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -951,6 +965,12 @@ if sys.version_info >= (3, 11):
 # brs: an if whose with always raises, before a with: the branches meet at its entry
 # (the loop around the if never goes round, so it reads as an if).
 STRUCTURED += [("branch_regions", "with_after_a_loop_whose_with_always_raises")]
+# fin2: a break out of a loop through a finally body holding a loop, the return after
+# the loop copied to it (3.10, 3.12+): that return, the copy before it read as one
+# (3.10 reads a try's else there otherwise).
+STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
+if sys.version_info >= (3, 11):
+    STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
 
 
 @pytest.mark.parametrize(
