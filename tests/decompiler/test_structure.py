@@ -776,13 +776,15 @@ if sys.version_info >= (3, 13):
 # cell after a clause's return, kept in a temporary by the walk; an assert ending a
 # finally body, its else written after it by one walk, before a continue inside a
 # with; a loop testing an ``and`` in a finally body, read as nested ifs each breaking
-# on an exception and negated on the normal path.
+# on an exception and negated on the normal path; ``if a or b: return`` then more code
+# in a finally body, that code in the else on an exception.
 READABLE += [
     ("finally_bodies", name)
     for name in (
         "returns_a_cell_in_finally_after_a_clause_returns",
         "asserts_in_a_finally_before_a_continue_in_a_with",
         "continues_through_a_finally_looping_on_an_and",
+        "returns_from_an_or_in_a_finally_before_more_code",
     )
 ]
 

@@ -137,7 +137,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     if hoist and finally_body:
-        stmts = _reraising_tests_joined(stmts, exc)
+        stmts = _reraising_tests_joined(_way_out_before_reraising_else(stmts, exc), exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
@@ -172,6 +172,33 @@ def _reraising_tests_joined(stmts, exc):
                 test = stmt.test
             return [*stmts[:i], ast.If(test=test, body=rest, orelse=stmt.orelse)]
     return stmts
+
+
+def _way_out_before_reraising_else(stmts, exc):
+    """``stmts`` with ``if t: <goes on> else: ...; raise`` then a way out (the finally
+    body's own return, break or continue) written ``if t: <goes on>; <way out>``, then
+    the else's statements and the re-raise: the walk on an exception finds the join
+    of ``t`` (an ``or``) where the way out starts, the finally body's code after that
+    if written into the else, before the re-raise. The same code (seed 10108)."""
+    for i, stmt in enumerate(stmts[:-1]):
+        rest = stmts[i + 1 :]
+        if (
+            isinstance(stmt, ast.If)
+            and stmt.orelse
+            and _reraises(stmt.orelse[-1], exc)
+            and not isinstance(stmt.body[-1], m.TERMINAL)
+            and isinstance(rest[-1], m.TERMINAL)
+            and not _bare_raise_in(rest, exc)
+        ):
+            body = [s for s in stmt.body if not isinstance(s, ast.Pass)]
+            node = ast.If(test=stmt.test, body=[*body, *rest], orelse=[])
+            return [*stmts[:i], node, *stmt.orelse]
+    return stmts
+
+
+def _bare_raise_in(stmts, exc) -> bool:
+    """Whether ``stmts`` re-raise ``exc`` anywhere in this function's own code."""
+    return any(_reraises(s, exc) for stmts in statement_lists(stmts) for s in stmts)
 
 
 def _only_reraises(stmt, exc) -> bool:

@@ -2,7 +2,8 @@
 a break out of a loop through a finally body holding a loop of its own, where 3.10 and
 3.12+ copy the small return after the loop to the break; the finally body's own
 return of a cell after a clause's return; an assert in a finally body, or a loop
-testing an ``and``, before a continue inside a with. Each Box records its enter and
+testing an ``and``, before a continue inside a with; a return from an ``or`` in a
+finally body before more of its code. Each Box records its enter and
 exit."""
 
 LOG = []
@@ -97,6 +98,22 @@ def continues_through_a_finally_looping_on_an_and(items, log):
     return log
 
 
+def returns_from_an_or_in_a_finally_before_more_code(items, log):
+    """A finally body ``if a or b: return`` then more code: on an exception the walk
+    finds the join of the ``or`` where the return starts, the code after the if in its
+    else before the re-raise, and read it as an except clause. Seed 10108."""
+    try:
+        log.append(10 // items[0])
+    except ZeroDivisionError as e:
+        log.append(str(e))
+        return "clause"
+    finally:
+        if len(log) > 2 or not items:
+            return "fin"
+        log.append("fin")
+    return "end", log
+
+
 CASES = [
     ("breaks_through_a_finally_holding_a_loop", ([], [])),
     ("breaks_through_a_finally_holding_a_loop", ([1, -2, -3], [])),
@@ -118,4 +135,9 @@ CASES = [
     ("continues_through_a_finally_looping_on_an_and", ([1, 0, -2], [])),
     ("continues_through_a_finally_looping_on_an_and", ([0, -1, 2, -3], [])),
     ("continues_through_a_finally_looping_on_an_and", ([2, 0], [])),
+    ("returns_from_an_or_in_a_finally_before_more_code", ([], [])),
+    ("returns_from_an_or_in_a_finally_before_more_code", ([0], [])),
+    ("returns_from_an_or_in_a_finally_before_more_code", ([0], [1, 2])),
+    ("returns_from_an_or_in_a_finally_before_more_code", ([2], [])),
+    ("returns_from_an_or_in_a_finally_before_more_code", ([2], [1, 2])),
 ]
