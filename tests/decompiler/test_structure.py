@@ -729,11 +729,6 @@ READABLE += [
         "continues_unless_an_and_in_a_finally",
     )
 ]
-if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)
-    READABLE += [
-        ("finally_regions", "returns_through_an_endless_loop_in_finally"),
-        ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
-    ]
 if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
     READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
 
@@ -777,7 +772,9 @@ if sys.version_info >= (3, 13):
 # finally body, its else written after it by one walk, before a continue inside a
 # with; a loop testing an ``and`` in a finally body, read as nested ifs each breaking
 # on an exception and negated on the normal path; ``if a or b: return`` then more code
-# in a finally body, that code in the else on an exception.
+# in a finally body, that code in the else on an exception; a finally body ending in an
+# endless loop, whose breaks the compiler writes as the re-raise on an exception (read
+# as a clause before) and as the return after the try on the normal path.
 READABLE += [
     ("finally_bodies", name)
     for name in (
@@ -785,7 +782,12 @@ READABLE += [
         "asserts_in_a_finally_before_a_continue_in_a_with",
         "continues_through_a_finally_looping_on_an_and",
         "returns_from_an_or_in_a_finally_before_more_code",
+        "breaks_or_returns_in_an_endless_loop_ending_a_finally",
     )
+]
+READABLE += [
+    ("finally_regions", "returns_through_an_endless_loop_in_finally"),
+    ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
 

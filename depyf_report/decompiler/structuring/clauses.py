@@ -145,6 +145,9 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
         # a finally body, then the re-raise
         return [], _bare_raises(hoisted[0] if final is None else final, exc)
+    broken = _endless_loop_broken(stmts, exc) if hoist and finally_body else None
+    if broken is not None:
+        return [], broken  # a finally body ending in ``while True`` left by a break
     if finally_body and _leaves_unraised(stmts, exc):
         return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
@@ -194,6 +197,20 @@ def _way_out_before_reraising_else(stmts, exc):
             node = ast.If(test=stmt.test, body=[*body, *rest], orelse=[])
             return [*stmts[:i], node, *stmt.orelse]
     return stmts
+
+
+def _endless_loop_broken(stmts, exc):
+    """``stmts``, ending in ``while True`` with no break of its own, with its re-raises
+    of ``exc`` written ``break``: the compiler copies the re-raise after the loop to
+    each break out of it, so the walk on an exception of a finally body ending in that
+    loop finds no re-raise after it. None where a re-raise is left (inside an inner
+    loop, try or with)."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.While) and _endless(last)) or _breaks(last.body):
+        return None
+    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None)
+    broken = breaks_restored(stmts, reraise) if reraise is not None else None
+    return None if broken is None or _bare_raise_in(broken, exc) else broken
 
 
 def _bare_raise_in(stmts, exc) -> bool:
@@ -1092,13 +1109,24 @@ def _way_out_in_an_endless_loop(out, stmt, final):
     written ``break``, makes it the last statement of a copy of ``final`` that ``out``
     ends with; None otherwise."""
     n = len(final)
-    if not (isinstance(stmt, ast.While) and _endless(stmt)) or len(out) < n - 1:
+    if len(out) < n - 1:
         return None
-    returns = [r for r in ast.walk(stmt) if isinstance(r, ast.Return)]
-    for way_out in returns:
-        broken = breaks_restored([stmt], way_out)
-        if broken is not None and is_copy([*out[len(out) - n + 1 :], *broken], final):
-            return broken[0], way_out
+    restored = way_out_of_an_endless_loop([*out[len(out) - n + 1 :], stmt], final)
+    return None if restored is None else (restored[0][-1], restored[1])
+
+
+def way_out_of_an_endless_loop(stmts, final):
+    """(``stmts`` with a return in the ``while True`` ending them written ``break``, that
+    return) where they read so as a copy of ``final``: the compiler writes the way out
+    after a copy of a finally body ending in that loop (a return, or the code after
+    the try) in place of each break. None otherwise."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.While) and _endless(last)):
+        return None
+    for way_out in [r for r in ast.walk(last) if isinstance(r, ast.Return)]:
+        broken = breaks_restored(stmts, way_out)
+        if broken is not None and is_copy(broken, final):
+            return broken, way_out
     return None
 
 

@@ -34,6 +34,7 @@ from .clauses import (
     strip_copies,
     try_tail_hoisted,
     way_out_copied,
+    way_out_of_an_endless_loop,
 )
 from .joins import DEFINES, runs_alone, same_way_to_an_end
 from .loops import clears_a_name, loop_edges
@@ -1223,6 +1224,10 @@ def _finally_readings(final, rest):
     broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]
+    # (a small return after the try copied into the loop ending the copy, for a break)
+    restored = way_out_of_an_endless_loop(rest, final) if len(rest) == n else None
+    if restored is not None:
+        yield final, [*restored[0], restored[1]]
 
 
 def _round(x, loop) -> bool:

@@ -3,7 +3,7 @@ a break out of a loop through a finally body holding a loop of its own, where 3.
 3.12+ copy the small return after the loop to the break; the finally body's own
 return of a cell after a clause's return; an assert in a finally body, or a loop
 testing an ``and``, before a continue inside a with; a return from an ``or`` in a
-finally body before more of its code. Each Box records its enter and
+finally body before more of its code; a finally body ending in an endless loop. Each Box records its enter and
 exit."""
 
 LOG = []
@@ -114,6 +114,27 @@ def returns_from_an_or_in_a_finally_before_more_code(items, log):
     return "end", log
 
 
+def breaks_or_returns_in_an_endless_loop_ending_a_finally(items, log):
+    """A finally body ending in ``while True`` left by a break or the finally body's
+    own return: on an exception the compiler writes the re-raise in place of the
+    break, so the walk found no re-raise after the loop and read it as an except
+    clause; on the normal path 3.10 and 3.12+ write the return after the try there.
+    Seed 10328."""
+    try:
+        if items and items[0] == 7:
+            return "seven"
+        log.append(10 // items[0])
+    finally:
+        while True:
+            log.append(len(items))
+            if not items or items[-1] < 0:
+                break
+            if len(log) > 3:
+                return "fin"
+            items.pop()
+    return log
+
+
 CASES = [
     ("breaks_through_a_finally_holding_a_loop", ([], [])),
     ("breaks_through_a_finally_holding_a_loop", ([1, -2, -3], [])),
@@ -140,4 +161,9 @@ CASES = [
     ("returns_from_an_or_in_a_finally_before_more_code", ([0], [1, 2])),
     ("returns_from_an_or_in_a_finally_before_more_code", ([2], [])),
     ("returns_from_an_or_in_a_finally_before_more_code", ([2], [1, 2])),
+    ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([], [])),
+    ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([7, 1], [])),
+    ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([0, 1, 2], [])),
+    ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([5, 1, -2], [])),
+    ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([5, 1, 2, 3, 4], [])),
 ]
