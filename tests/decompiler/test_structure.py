@@ -774,7 +774,8 @@ if sys.version_info >= (3, 13):
 # on an exception and negated on the normal path; ``if a or b: return`` then more code
 # in a finally body, that code in the else on an exception; a finally body ending in an
 # endless loop, whose breaks the compiler writes as the re-raise on an exception (read
-# as a clause before) and as the return after the try on the normal path.
+# as a clause before) and as the return after the try on the normal path; a return
+# through an inner finally body, the clearing of a clause's name, then the outer one.
 READABLE += [
     ("finally_bodies", name)
     for name in (
@@ -783,6 +784,7 @@ READABLE += [
         "continues_through_a_finally_looping_on_an_and",
         "returns_from_an_or_in_a_finally_before_more_code",
         "breaks_or_returns_in_an_endless_loop_ending_a_finally",
+        "returns_from_an_inner_finally_try_in_a_named_clause",
     )
 ]
 READABLE += [

@@ -421,7 +421,8 @@ def strip_copies(
     alone=False,
 ):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
-    ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
+    ``clearing`` is the name of the innermost ``except ... as`` clause the body is in
+    (an unnamed clause inside it too: leaving, it leaves that one), ``pending``
     the finally bodies of the tries between, outermost first: their copies run just
     before this one's, which kept them from being dropped with their own try.
     ``after`` is the code after the try on the normal path (where not ``known``, as
@@ -499,7 +500,8 @@ def strip_copies(
             around = getattr(stmt, "finalbody", None)
             loop = isinstance(stmt, LOOPS)
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
-                name = part.name if isinstance(part, ast.ExceptHandler) else clearing
+                named = isinstance(part, ast.ExceptHandler) and part.name
+                name = part.name if named else clearing
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
@@ -669,13 +671,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
             raise Unsupported("code after a try statement copied into its body")
         stmt = None
     del out[end - copied :]
+    # (the clause the inner tries are in clears its name after their copies)
+    cleared = 2 if clearing is not None and clears_name(out, len(out) - 2, clearing) else 0
     for inner in map(_without_exit_marks, pending):
         if not inner:
             continue
-        if not is_copy(out[-len(inner) :], inner):
+        at = len(out) - cleared - len(inner)
+        if at < 0 or not is_copy(out[at : at + len(inner)], inner):
             # (the inner try left its copy to this one: kept, it would run twice)
             raise Unsupported("no copy of an inner finally body before a way out of its try")
-        del out[-len(inner) :]
+        del out[at : at + len(inner)]
     if stmt is None:
         return None
     # (a value kept over the exits stays in its temporary: it is computed before them)

@@ -3,7 +3,8 @@ a break out of a loop through a finally body holding a loop of its own, where 3.
 3.12+ copy the small return after the loop to the break; the finally body's own
 return of a cell after a clause's return; an assert in a finally body, or a loop
 testing an ``and``, before a continue inside a with; a return from an ``or`` in a
-finally body before more of its code; a finally body ending in an endless loop. Each Box records its enter and
+finally body before more of its code; a finally body ending in an endless loop; a
+return through two finally bodies and the clearing of a clause's name between. Each Box records its enter and
 exit."""
 
 LOG = []
@@ -135,6 +136,27 @@ def breaks_or_returns_in_an_endless_loop_ending_a_finally(items, log):
     return log
 
 
+def returns_from_an_inner_finally_try_in_a_named_clause(items, log):
+    """A return from an unnamed clause of a try with a finally body, inside a named
+    clause of a try with another: on the way out the inner copy, then the clearing
+    of the outer clause's name, then the outer copy, so the inner copy was not found
+    right before the outer one. Seeds 10638, 10770, 10797."""
+    try:
+        log.append(10 // items[0])
+    except ZeroDivisionError as e:
+        if len(items) > 1:
+            try:
+                log.append(items[5])
+            except IndexError:
+                return "inner", log
+            finally:
+                log.append("inner fin")
+        log.append(type(e).__name__)
+    finally:
+        log.append("fin")
+    return log
+
+
 CASES = [
     ("breaks_through_a_finally_holding_a_loop", ([], [])),
     ("breaks_through_a_finally_holding_a_loop", ([1, -2, -3], [])),
@@ -166,4 +188,8 @@ CASES = [
     ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([0, 1, 2], [])),
     ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([5, 1, -2], [])),
     ("breaks_or_returns_in_an_endless_loop_ending_a_finally", ([5, 1, 2, 3, 4], [])),
+    ("returns_from_an_inner_finally_try_in_a_named_clause", ([1], [])),
+    ("returns_from_an_inner_finally_try_in_a_named_clause", ([0], [])),
+    ("returns_from_an_inner_finally_try_in_a_named_clause", ([0, 1], [])),
+    ("returns_from_an_inner_finally_try_in_a_named_clause", ([0, 1, 2, 3, 4, 5], [])),
 ]
