@@ -53,7 +53,7 @@ def build(w, h, b, stack, loop, active, stop):
     exits = {s for x in region for s in w.graph.blocks[x].succs if s not in region}
     skip = loop_edges(loop)
     exits = {x for x in exits if not _jumps_back_into(w, x, region - skip)}
-    if skip & exits and _is_finally(w, h):
+    if skip & exits and is_finally(w, h):
         raise Unsupported("break or continue through a finally block")
     exits -= skip
     # an exit that only jumps on to another one is the same way out (3.12+ leave the
@@ -63,7 +63,7 @@ def build(w, h, b, stack, loop, active, stop):
     follow = _normal_exit(w, b, region, exits, loop, is_with)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, exits, follow, loop)
-    if not is_with and follow is not None and not _is_finally(w, h):
+    if not is_with and follow is not None and not is_finally(w, h):
         follow = _code_after(w, exits, follow, loop)
         follow = _past_continue(w, exits, follow, loop, active)
     after_with = None  # what runs after a with whose body never ends normally
@@ -115,7 +115,7 @@ def build(w, h, b, stack, loop, active, stop):
             w, stack, body, body_stack, follow, after_with, (loop, active, stop)
         )
         return before + stmts, after, nxt
-    if not _is_finally(w, h) and _runs_after_in_body(w, h, b, w.visit_log[walked:]):
+    if not is_finally(w, h) and _runs_after_in_body(w, h, b, w.visit_log[walked:]):
         raise Unsupported("code that runs after a try body read into it, under its clauses")
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
@@ -262,15 +262,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
     after_clauses = []  # code after a try whose body (or else) never ends normally
-    if (follow is None or _else_leaves(w, follow, end, loop)) and not _is_finally(w, h):
+    if (follow is None or _else_leaves(w, follow, end, loop)) and not is_finally(w, h):
         h_out, after_clauses = code_after_clauses(h_out)
-    if _is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
+    if is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
         # ``finally: pass``: no copy of it anywhere, the normal path goes on as it is
         node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=[ast.Pass()])
         return [node], body_stack, follow
-    handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
+    handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=is_finally(w, h))
     _no_copy_under_clause(w, h, final, star, copies)
-    if final is not None and not _is_finally(w, h):
+    if final is not None and not is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
         )
@@ -278,11 +278,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         mark, counter = len(w.visit_log), w.ctx.counter
         around = active - {h}
         alone = not any(
-            _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in around
+            is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in around
         )
         normal = _after_finally(w, body, body_stack, final, follow, (loop, active, stop), alone)
         if normal is not None:
-            last = not any(_is_finally(w, a) for a in around)
+            last = not any(is_finally(w, a) for a in around)
             return _finally(w, body, body_stack, final, normal, follow, (last, copies))
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
@@ -505,7 +505,7 @@ def _no_copy_under_clause(w, h, final, star, copies) -> None:
     clause. Whatever the handler's walk does (returns, re-raises only in some
     branches, or only from inside an endless loop whose break the compiler wrote as
     the re-raise: seed 2840), the copies were not found."""
-    if final is None and not star and _is_finally(w, h) and copies:
+    if final is None and not star and is_finally(w, h) and copies:
         raise Unsupported("a copy of a finally body read as an except clause in the body")
 
 
@@ -749,7 +749,7 @@ def _past_continue(w, exits, follow, loop, active):
     edges = loop_edges(loop)
     # (a lone jump, or code laid out right there (3.12+), where no finally body inside
     # the loop is open: a break or continue runs its own copies of cleanups first)
-    copying = any(_is_finally(w, a) and loop.header not in w.regions.region(a) for a in active)
+    copying = any(is_finally(w, a) and loop.header not in w.regions.region(a) for a in active)
     targets = {x: w.joins.jumped_to(x) for x in exits if x != follow}
     going_on = [
         x
@@ -1052,7 +1052,7 @@ def _fenced_every_way(w, x, edges, steps=12) -> bool:
     return fenced
 
 
-def _is_finally(w, h) -> bool:
+def is_finally(w, h) -> bool:
     """Whether handler block ``h`` starts a finally body: not a bare except (which
     pops the exception), a with's exit, or a clause whose first block ends testing
     the exception against the type it computes (``except (A, B)``, ``mod.Error``)."""

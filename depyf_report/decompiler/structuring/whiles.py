@@ -24,6 +24,7 @@ from .loops import (
     loop_nodes,
 )
 from .trials import NOT_A_CONDITION
+from .trys import is_finally
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -393,8 +394,9 @@ def _ends_past_a_cleanup(w, x, body, steps=16) -> bool:
     3.12+ copy to it. With no code after the loop left, the break is that return, its
     copy read before it in place (seeds 11069, 10561)."""
     chain = w.regions.chain
-    if not any(set(chain(p)) - set(chain(x)) for p in w.blocks[x].preds if p in body):
-        return False
+    left = {h for p in w.blocks[x].preds if p in body for h in set(chain(p)) - set(chain(x))}
+    if not any(is_finally(w, h) or w.regions.starts_with(h, "WITH_EXCEPT_START") for h in left):
+        return False  # (a break from a try's else, or past its clauses, runs no cleanup)
     seen, todo = set(), [x]
     while todo:
         b = todo.pop()
