@@ -729,11 +729,6 @@ READABLE += [
         "continues_unless_an_and_in_a_finally",
     )
 ]
-if sys.version_info[:2] == (3, 11):  # (the others read the re-raise in the loop as a clause)
-    READABLE += [
-        ("finally_regions", "returns_through_an_endless_loop_in_finally"),
-        ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
-    ]
 if sys.version_info < (3, 12):  # (3.12+ write the loop's if as ``if not t: continue``)
     READABLE += [("finally_regions", "returns_from_a_loop_inside_a_finally")]
 
@@ -867,6 +862,31 @@ READABLE += [
         "async_for_after_an_if_that_returns_in_an_async_with",
         "async_for_after_an_elif_that_returns_in_an_async_with",
     )
+]
+
+# fin2: finally bodies whose copies are found: the finally body's own return of a
+# cell after a clause's return, kept in a temporary by the walk; an assert ending a
+# finally body, its else written after it by one walk, before a continue inside a
+# with; a loop testing an ``and`` in a finally body, read as nested ifs each breaking
+# on an exception and negated on the normal path; ``if a or b: return`` then more code
+# in a finally body, that code in the else on an exception; a finally body ending in an
+# endless loop, whose breaks the compiler writes as the re-raise on an exception (read
+# as a clause before) and as the return after the try on the normal path; a return
+# through an inner finally body, the clearing of a clause's name, then the outer one.
+READABLE += [
+    ("finally_bodies", name)
+    for name in (
+        "returns_a_cell_in_finally_after_a_clause_returns",
+        "asserts_in_a_finally_before_a_continue_in_a_with",
+        "continues_through_a_finally_looping_on_an_and",
+        "returns_from_an_or_in_a_finally_before_more_code",
+        "breaks_or_returns_in_an_endless_loop_ending_a_finally",
+        "returns_from_an_inner_finally_try_in_a_named_clause",
+    )
+]
+READABLE += [
+    ("finally_regions", "returns_through_an_endless_loop_in_finally"),
+    ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
 
@@ -1087,6 +1107,13 @@ STRUCTURED += [
     ("branch_sides", "continues_from_a_clause_in_a_with_ending_a_loop_body"),
     ("branch_sides", "continues_from_a_clause_in_an_async_with_ending_a_loop_body"),
 ]
+
+# fin2: a break out of a loop through a finally body holding a loop, the return after
+# the loop copied to it (3.10, 3.12+): that return, the copy before it read as one
+# (3.10 reads a try's else there otherwise).
+STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
+if sys.version_info >= (3, 11):
+    STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
 
 
 @pytest.mark.parametrize(

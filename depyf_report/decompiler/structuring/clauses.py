@@ -137,7 +137,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     if hoist and finally_body:
-        stmts = _reraising_tests_joined(stmts, exc)
+        stmts = _reraising_tests_joined(_way_out_before_reraising_else(stmts, exc), exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts) or _reraise_out_of_an_endless_loop(stmts, exc)
@@ -145,6 +145,9 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
         # a finally body, then the re-raise
         return [], _bare_raises(hoisted[0] if final is None else final, exc)
+    broken = _endless_loop_broken(stmts, exc) if hoist and finally_body else None
+    if broken is not None:
+        return [], broken  # a finally body ending in ``while True`` left by a break
     if finally_body and _leaves_unraised(stmts, exc):
         return [], stmts  # a finally body that always returns, breaks or continues
     bare = ast.ExceptHandler(type=None, name=None, body=_bare_raises(stmts, exc) or [ast.Pass()])
@@ -172,6 +175,47 @@ def _reraising_tests_joined(stmts, exc):
                 test = stmt.test
             return [*stmts[:i], ast.If(test=test, body=rest, orelse=stmt.orelse)]
     return stmts
+
+
+def _way_out_before_reraising_else(stmts, exc):
+    """``stmts`` with ``if t: <goes on> else: ...; raise`` then a way out (the finally
+    body's own return, break or continue) written ``if t: <goes on>; <way out>``, then
+    the else's statements and the re-raise: the walk on an exception finds the join
+    of ``t`` (an ``or``) where the way out starts, the finally body's code after that
+    if written into the else, before the re-raise. The same code (seed 10108)."""
+    for i, stmt in enumerate(stmts[:-1]):
+        rest = stmts[i + 1 :]
+        if (
+            isinstance(stmt, ast.If)
+            and stmt.orelse
+            and _reraises(stmt.orelse[-1], exc)
+            and not isinstance(stmt.body[-1], m.TERMINAL)
+            and isinstance(rest[-1], m.TERMINAL)
+            and not _bare_raise_in(rest, exc)
+        ):
+            body = [s for s in stmt.body if not isinstance(s, ast.Pass)]
+            node = ast.If(test=stmt.test, body=[*body, *rest], orelse=[])
+            return [*stmts[:i], node, *stmt.orelse]
+    return stmts
+
+
+def _endless_loop_broken(stmts, exc):
+    """``stmts``, ending in ``while True`` with no break of its own, with its re-raises
+    of ``exc`` written ``break``: the compiler copies the re-raise after the loop to
+    each break out of it, so the walk on an exception of a finally body ending in that
+    loop finds no re-raise after it. None where a re-raise is left (inside an inner
+    loop, try or with)."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.While) and _endless(last)) or _breaks(last.body):
+        return None
+    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None)
+    broken = breaks_restored(stmts, reraise) if reraise is not None else None
+    return None if broken is None or _bare_raise_in(broken, exc) else broken
+
+
+def _bare_raise_in(stmts, exc) -> bool:
+    """Whether ``stmts`` re-raise ``exc`` anywhere in this function's own code."""
+    return any(_reraises(s, exc) for stmts in statement_lists(stmts) for s in stmts)
 
 
 def _only_reraises(stmt, exc) -> bool:
@@ -377,7 +421,8 @@ def strip_copies(
     alone=False,
 ):
     """Drop the copy of the finally body the compiler inlines before return/break/continue;
-    ``clearing`` is the name of the ``except ... as`` clause the body is in, ``pending``
+    ``clearing`` is the name of the innermost ``except ... as`` clause the body is in
+    (an unnamed clause inside it too: leaving, it leaves that one), ``pending``
     the finally bodies of the tries between, outermost first: their copies run just
     before this one's, which kept them from being dropped with their own try.
     ``after`` is the code after the try on the normal path (where not ``known``, as
@@ -395,7 +440,7 @@ def strip_copies(
     out = []
     own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
-        if not own and n > 1 and _is_copy(body[i : i + n - 1], final[:-1]):
+        if not own and n > 1 and is_copy(body[i : i + n - 1], final[:-1]):
             # (a return in a loop of the copy leaves as the finally body's own does;
             # its last statement, which may hold the way out after it, is read below)
             own = n - 1
@@ -411,7 +456,7 @@ def strip_copies(
             out.append(kept[0])
             stmt = kept[1]
         for hoisted in _if_tails(stmt):
-            if _is_copy([*out, *hoisted[0]][-n:], final):
+            if is_copy([*out, *hoisted[0]][-n:], final):
                 # (3.12+ copy the return after the copy into each branch of its final
                 # if, or of those ifs, that goes on)
                 out += hoisted[0]
@@ -444,9 +489,9 @@ def strip_copies(
         broken = (
             breaks_restored([*out[len(out) - n + 1 :], stmt], nxt) if n <= len(out) + 1 else None
         )
-        if broken is not None and isinstance(nxt, leaving) and _is_copy(broken, final):
+        if broken is not None and isinstance(nxt, leaving) and is_copy(broken, final):
             stmt = broken[-1]  # (its breaks written as the way out that follows them)
-        if _is_copy([*out, stmt][-n:], final):
+        if is_copy([*out, stmt][-n:], final):
             # (the last statement of a copy of the finally body: its ways out are the
             # finally body's own, with no copy before them)
             out.append(stmt)
@@ -455,7 +500,8 @@ def strip_copies(
             around = getattr(stmt, "finalbody", None)
             loop = isinstance(stmt, LOOPS)
             for part in [stmt, *list(getattr(stmt, "handlers", ()))]:
-                name = part.name if isinstance(part, ast.ExceptHandler) else clearing
+                named = isinstance(part, ast.ExceptHandler) and part.name
+                name = part.name if named else clearing
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(part, field, None)
                     if isinstance(inner, list) and inner:
@@ -542,7 +588,7 @@ def _exit_in_else(out, stmt, final, leaving):
         return None
     copied = _without_exit_marks(split)  # (the exits of withs left run after the copy)
     final = _without_exit_marks(final)
-    if len(copied) > len(final) or not _is_copy([*out, *copied][-len(final) :], final):
+    if len(copied) > len(final) or not is_copy([*out, *copied][-len(final) :], final):
         return None
     return split, way_out
 
@@ -614,7 +660,7 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
         # an inner one's before an outer one's (which the outer try drops): a way out
         # with no copy before it at all had its copy read otherwise, and written so
         # it would run twice.
-        if alone or not any(_is_copy(out[i : i + len(final)], final) for i in range(end)):
+        if alone or not any(is_copy(out[i : i + len(final)], final) for i in range(end)):
             raise Unsupported("no copy of the finally body before a way out of its try")
         return stmt
     kept = out[end:]
@@ -625,13 +671,16 @@ def _dropped_before(out, stmt, final, clearing, pending, after=None, known=True,
             raise Unsupported("code after a try statement copied into its body")
         stmt = None
     del out[end - copied :]
+    # (the clause the inner tries are in clears its name after their copies)
+    cleared = 2 if clearing is not None and clears_name(out, len(out) - 2, clearing) else 0
     for inner in map(_without_exit_marks, pending):
         if not inner:
             continue
-        if not _is_copy(out[-len(inner) :], inner):
+        at = len(out) - cleared - len(inner)
+        if at < 0 or not is_copy(out[at : at + len(inner)], inner):
             # (the inner try left its copy to this one: kept, it would run twice)
             raise Unsupported("no copy of an inner finally body before a way out of its try")
-        del out[-len(inner) :]
+        del out[at : at + len(inner)]
     if stmt is None:
         return None
     # (a value kept over the exits stays in its temporary: it is computed before them)
@@ -648,7 +697,7 @@ def _runs_its_own_way_out(out, stmt, final) -> bool:
     n = len(final)
     if not n or not m.same(stmt, final[-1]) or len(out) < n - 1:
         return False
-    return _is_copy([*out[len(out) - n + 1 :], stmt], final)
+    return is_copy([*out[len(out) - n + 1 :], stmt], final)
 
 
 def _clears_a_name(body, i) -> bool:
@@ -658,7 +707,7 @@ def _clears_a_name(body, i) -> bool:
     return name is not None and clears_name(body, i, name)
 
 
-def _is_copy(stmts, final) -> bool:
+def is_copy(stmts, final) -> bool:
     """Whether ``stmts`` read as a copy of the finally body ``final``: one walk may write
     an if's else after the if where its body ends in an exit, and another inside it
     (a loop ending the finally body, whose copy ends where a return goes on)."""
@@ -693,7 +742,7 @@ def _is_copy_of(stmts, final) -> bool:
     """Whether ``stmts`` are a copy of ``final``, the code after an if whose else
     leaves written after the if, or inside it, by either."""
     if len(stmts) == len(final):
-        return _is_copy(stmts, final)
+        return is_copy(stmts, final)
     return len(stmts) > len(final) and m.same_up_to_temporaries(
         code_after_sunk(stmts), code_after_sunk(final)
     )
@@ -709,10 +758,12 @@ def _without_exit_marks(stmts):
 
 def _returned_after_exits(out, end, stmt):
     """(``stmt``, ``end``) with ``return v`` whole again where the compiler kept ``v``
-    in a temporary over the exits of withs (``_t1 = v``, the exits, ``return _t1``):
+    in a temporary over the exits of withs (``_t1 = v``, the exits, ``return _t1``),
+    or the walk did just before the return (a cell's value loaded over the drop of a
+    value under it, ``return x`` in a finally body after a clause's ``return f()``):
     a value computed after the copy of the finally body, not a statement between the
     copy and the way out."""
-    kept = out[end - 1] if end < len(out) else None  # (only with exits after it)
+    kept = out[end - 1] if end else None
     if not (
         isinstance(kept, ast.Assign)
         and len(kept.targets) == 1
@@ -1073,13 +1124,24 @@ def _way_out_in_an_endless_loop(out, stmt, final):
     written ``break``, makes it the last statement of a copy of ``final`` that ``out``
     ends with; None otherwise."""
     n = len(final)
-    if not (isinstance(stmt, ast.While) and _endless(stmt)) or len(out) < n - 1:
+    if len(out) < n - 1:
         return None
-    returns = [r for r in ast.walk(stmt) if isinstance(r, ast.Return)]
-    for way_out in returns:
-        broken = breaks_restored([stmt], way_out)
-        if broken is not None and _is_copy([*out[len(out) - n + 1 :], *broken], final):
-            return broken[0], way_out
+    restored = way_out_of_an_endless_loop([*out[len(out) - n + 1 :], stmt], final)
+    return None if restored is None else (restored[0][-1], restored[1])
+
+
+def way_out_of_an_endless_loop(stmts, final):
+    """(``stmts`` with a return in the ``while True`` ending them written ``break``, that
+    return) where they read so as a copy of ``final``: the compiler writes the way out
+    after a copy of a finally body ending in that loop (a return, or the code after
+    the try) in place of each break. None otherwise."""
+    last = stmts[-1] if stmts else None
+    if not (isinstance(last, ast.While) and _endless(last)):
+        return None
+    for way_out in [r for r in ast.walk(last) if isinstance(r, ast.Return)]:
+        broken = breaks_restored(stmts, way_out)
+        if broken is not None and is_copy(broken, final):
+            return broken, way_out
     return None
 
 
@@ -1155,19 +1217,31 @@ def _ifs_split(stmts):
 
 
 def ifs_joined(stmts):
-    """A copy of ``stmts`` with each ``if a: if b: ...`` (neither with an else, the
-    inner if all the outer one's body) written ``if a and b: ...``, at every depth:
-    the same code. A walk on an exception, where both branches re-raise, finds no
-    join for the ``and`` that the normal path's walk reads."""
+    """A copy of ``stmts`` with each ``if a: if b: ...`` (the inner if all the outer
+    one's body, both with no else or the same one) written ``if a and b: ...``, and
+    each ``if not t: ... else: ...`` as ``if t:`` with its branches swapped, at every
+    depth: the same code. A walk on an exception, where both branches re-raise, finds
+    no join for the ``and`` that the normal path's walk reads (nor for a ``while a and
+    b`` test, both of whose failing parts break, which that walk may read negated:
+    ``if not a or not b: break``)."""
     return _rewritten_at_every_depth(stmts, _if_joined)
 
 
 def _if_joined(stmt):
     inner = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
-    if isinstance(inner, ast.If) and not stmt.orelse and not inner.orelse:
+    if isinstance(inner, ast.If) and m.same(stmt.orelse, inner.orelse):
         test = ast.BoolOp(op=ast.And(), values=[stmt.test, inner.test])
-        return [ast.If(test=_and_flattened(test), body=inner.body, orelse=[])]
+        stmt = ast.If(test=_and_flattened(test), body=inner.body, orelse=stmt.orelse)
+    if isinstance(stmt, ast.If) and stmt.orelse and _negated(stmt.test):
+        return [_flipped(stmt)]
     return [stmt]
+
+
+def _negated(test) -> bool:
+    """Whether ``test`` is ``not t``, or an ``and`` or ``or`` of such tests."""
+    if isinstance(test, ast.BoolOp):
+        return all(map(_negated, test.values))
+    return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
 
 
 def _and_flattened(test):

@@ -28,12 +28,14 @@ from .clauses import (
     exit_branch_last,
     if_tail_hoisted,
     ifs_joined,
+    is_copy,
     out_of_an_endless_loop,
     returns_kept_value,
     statement_lists,
     strip_copies,
     try_tail_hoisted,
     way_out_copied,
+    way_out_of_an_endless_loop,
 )
 from .joins import DEFINES, runs_alone, same_way_to_an_end
 from .loops import clears_a_name, loop_edges
@@ -59,7 +61,7 @@ def build(w, h, b, stack, loop, active, stop):
     exits = {s for x in region for s in w.graph.blocks[x].succs if s not in region}
     skip = loop_edges(loop)
     exits = {x for x in exits if not _jumps_back_into(w, x, region - skip)}
-    if skip & exits and _is_finally(w, h):
+    if skip & exits and is_finally(w, h):
         raise Unsupported("break or continue through a finally block")
     exits -= skip
     # an exit that only jumps on to another one is the same way out (3.12+ leave the
@@ -72,7 +74,7 @@ def build(w, h, b, stack, loop, active, stop):
     follow = _normal_exit(w, b, region, ends, loop, is_with)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, ends, follow, loop)
-    if not is_with and follow is not None and not _is_finally(w, h):
+    if not is_with and follow is not None and not is_finally(w, h):
         follow = _code_after(w, exits, follow, loop)
         follow = _past_continue(w, exits, follow, loop, active)
     after_with = None  # what runs after a with whose body never ends normally
@@ -125,7 +127,7 @@ def build(w, h, b, stack, loop, active, stop):
             w, stack, body, body_stack, follow, after_with, (loop, active, stop)
         )
         return before + stmts, after, nxt
-    if not _is_finally(w, h) and _runs_after_in_body(w, h, b, w.visit_log[walked:]):
+    if not is_finally(w, h) and _runs_after_in_body(w, h, b, w.visit_log[walked:]):
         raise Unsupported("code that runs after a try body read into it, under its clauses")
     # (what runs on the ways out of the body, unprotected: copies of cleanups)
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
@@ -293,15 +295,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         # try, which the code after the try also goes on to): that code is the else
         after_try = None
     after_clauses = []  # code after a try whose body (or else) never ends normally
-    if (follow is None or _else_leaves(w, follow, end, loop)) and not _is_finally(w, h):
+    if (follow is None or _else_leaves(w, follow, end, loop)) and not is_finally(w, h):
         h_out, after_clauses = code_after_clauses(h_out)
-    if _is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
+    if is_finally(w, h) and _only_reraises(h_out, exc_stack[-1]):
         # ``finally: pass``: no copy of it anywhere, the normal path goes on as it is
         node = ast.Try(body=body or [ast.Pass()], handlers=[], orelse=[], finalbody=[ast.Pass()])
         return [node], body_stack, follow
-    handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=_is_finally(w, h))
+    handlers, final, star = clauses(h_out, exc=exc_stack[-1], finally_body=is_finally(w, h))
     _no_copy_under_clause(w, h, final, star, copies)
-    if final is not None and not _is_finally(w, h):
+    if final is not None and not is_finally(w, h):
         return _bare_except_raising_on(
             w, body, body_stack, final, h_out[-1], follow, loop, active, stop
         )
@@ -309,11 +311,11 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
         mark, counter = len(w.visit_log), w.ctx.counter
         around = active - {h}
         alone = not any(
-            _is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in around
+            is_finally(w, a) or w.regions.starts_with(a, "WITH_EXCEPT_START") for a in around
         )
         normal = _after_finally(w, body, body_stack, final, follow, (loop, active, stop), alone)
         if normal is not None:
-            last = not any(_is_finally(w, a) for a in around)
+            last = not any(is_finally(w, a) for a in around)
             return _finally(w, body, body_stack, final, normal, follow, (last, copies))
         # Not a finally after all, only a bare except whose branches each re-raise
         # (``if_tail_hoisted`` read it as one): walk the normal path again after it.
@@ -611,7 +613,7 @@ def _no_copy_under_clause(w, h, final, star, copies) -> None:
     clause. Whatever the handler's walk does (returns, re-raises only in some
     branches, or only from inside an endless loop whose break the compiler wrote as
     the re-raise: seed 2840), the copies were not found."""
-    if final is None and not star and _is_finally(w, h) and copies:
+    if final is None and not star and is_finally(w, h) and copies:
         raise Unsupported("a copy of a finally body read as an except clause in the body")
 
 
@@ -881,7 +883,7 @@ def _past_continue(w, exits, follow, loop, active):
     edges = loop_edges(loop)
     # (a lone jump, or code laid out right there (3.12+), where no finally body inside
     # the loop is open: a break or continue runs its own copies of cleanups first)
-    copying = any(_is_finally(w, a) and loop.header not in w.regions.region(a) for a in active)
+    copying = any(is_finally(w, a) and loop.header not in w.regions.region(a) for a in active)
     targets = {x: w.joins.jumped_to(x) for x in exits if x != follow}
     going_on = [
         x
@@ -1227,7 +1229,7 @@ def _fenced_every_way(w, x, edges, steps=12) -> bool:
     return fenced
 
 
-def _is_finally(w, h) -> bool:
+def is_finally(w, h) -> bool:
     """Whether handler block ``h`` starts a finally body: not a bare except (which
     pops the exception), a with's exit, or a clause whose first block ends testing
     the exception against the type it computes (``except (A, B)``, ``mod.Error``)."""
@@ -1319,10 +1321,12 @@ def _after_finally(w, body, body_stack, final, follow, around, alone):
             n = len(ours)
             if not (theirs[:n] and _is_normal_copy(theirs[:n], ours, theirs[n:])):
                 continue
-            if reading and _leaves(body) and not alone:
+            if reading and _leaves(body) and not alone and not is_copy(theirs[:n], written):
                 # (the copies before the body's returns, breaks and continues are found
                 # as ``final`` reads as it is, which this copy did not match: alone, a
-                # way out with no such copy before it falls back, else its copy stays)
+                # way out with no such copy before it falls back, else its copy stays;
+                # one that matches as they are matched, an if's else written after it,
+                # says they are found)
                 return None
             # (written as the normal path reads it where only that reads ``a and b``)
             alike = m.same_up_to_temporaries(theirs[:n], ours)
@@ -1404,6 +1408,10 @@ def _finally_readings(final, rest):
         ended = out_of_an_endless_loop(rest, way_out)
         if ended is not None:
             yield final, [*ended[0], ended[1]]
+    # (a small return after the try copied into the loop ending the copy, for a break)
+    restored = way_out_of_an_endless_loop(rest, final) if len(rest) == n else None
+    if restored is not None:
+        yield final, [*restored[0], restored[1]]
 
 
 def _round(x, loop) -> bool:

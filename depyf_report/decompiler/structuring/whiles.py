@@ -25,6 +25,7 @@ from .loops import (
     starts_above,
 )
 from .trials import NOT_A_CONDITION
+from .trys import is_finally
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -75,6 +76,9 @@ def loop(w, h, stack, outer, active, stop=None):
     # inside: its ``__exit__`` called, then a return, or a break's copy of a return
     # after the loop) is that return, written where it is: never the loop's end
     exits = {x for x in exits if x in own or not _ends_inside(w, x, stack)}
+    # (and a break's way out of a try or with body that runs a copy of its cleanup
+    # holding a loop, then the return copied after it, is that return too)
+    exits = {x for x in exits if not _ends_past_a_cleanup(w, x, body)}
     if len(succs) < 2:
         # while True: a return from a with inside, laid out after the loop (its copy of
         # the with's ``__exit__``, then the return), is no way on (seed 236)
@@ -323,7 +327,13 @@ def _lone_way_out(w, body) -> int | None:
     Every break goes there, so its code is what runs after the loop."""
     outside = {s for x in body for s in w.blocks[x].succs if s not in body}
     # (a return written in the loop leaves its body too, and goes nowhere on)
-    going_on = {x for x in outside if not _only_ends(w, x) and not _in_inner_for(w, x, body)}
+    going_on = {
+        x
+        for x in outside
+        if not _only_ends(w, x)
+        and not _in_inner_for(w, x, body)
+        and not _ends_past_a_cleanup(w, x, body)
+    }
     # (a lone jump on to another of them is the same way out: an arm of a conditional
     # test jumping to the break that the other arm falls into)
     going_on = [x for x in going_on if w.joins.jumped_to(x) not in going_on - {x}]
@@ -404,6 +414,29 @@ def _only_ends(w, x, steps=4) -> bool:
             return False
         x = succs[0]
     return False
+
+
+def _ends_past_a_cleanup(w, x, body, steps=16) -> bool:
+    """Whether block ``x`` is a break's way out of a try or with body inside the loop
+    (it leaves that body's protection) that only runs on into returns and raises,
+    loops of its own among its blocks, which no other way reaches: the break's copy
+    of a finally body holding a loop, before the return after the loop that 3.10 and
+    3.12+ copy to it. With no code after the loop left, the break is that return, its
+    copy read before it in place (seeds 11069, 10561)."""
+    chain = w.regions.chain
+    left = {h for p in w.blocks[x].preds if p in body for h in set(chain(p)) - set(chain(x))}
+    if not any(is_finally(w, h) or w.regions.starts_with(h, "WITH_EXCEPT_START") for h in left):
+        return False  # (a break from a try's else, or past its clauses, runs no cleanup)
+    seen, todo = set(), [x]
+    while todo:
+        b = todo.pop()
+        if b in seen:
+            continue
+        if b in w.fences or b in body or len(seen) == steps:
+            return False
+        seen.add(b)
+        todo += w.blocks[b].succs
+    return all(set(w.blocks[b].preds) <= seen for b in seen - {x})
 
 
 def _clauses_reach_fences(w, body, steps=8) -> set[int]:
