@@ -39,14 +39,7 @@ def test_random_program_behaves_the_same(seed):
 
 # Seeds whose decompiled module keeps a temporary among a structured function's
 # locals (seen by ``locals()`` and debuggers), with the Pythons and the cause.
-KNOWN_LOCAL_TEMPORARIES = {
-    28: (
-        (PY310,),
-        "a chained comparison in the normal path's copy of a finally body, at the end of "
-        "an enclosing try body, split into two ifs on a temporary (the finally is read "
-        "as a bare except and an else)",
-    ),
-}
+KNOWN_LOCAL_TEMPORARIES: dict[int, tuple[tuple[tuple[int, int], ...], str]] = {}
 
 
 def _local_marks(seed):
