@@ -29,7 +29,6 @@ from .clauses import (
     if_tail_hoisted,
     ifs_joined,
     is_copy,
-    out_of_an_endless_loop,
     returns_kept_value,
     statement_lists,
     strip_copies,
@@ -1401,13 +1400,6 @@ def _finally_readings(final, rest):
     broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]
-    # (a loop that a break leaves ends the finally body, and its copy: that copy has
-    # the way out after it, a return of the try body's value, at each break)
-    returns = [x for x in ast.walk(rest[-1]) if isinstance(x, ast.Return)] if rest else []
-    for way_out in returns[:1]:
-        ended = out_of_an_endless_loop(rest, way_out)
-        if ended is not None:
-            yield final, [*ended[0], ended[1]]
     # (a small return after the try copied into the loop ending the copy, for a break)
     restored = way_out_of_an_endless_loop(rest, final) if len(rest) == n else None
     if restored is not None:
