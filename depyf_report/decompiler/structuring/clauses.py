@@ -140,7 +140,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
         stmts = _reraising_tests_joined(_way_out_before_reraising_else(stmts, exc), exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
-        hoisted = _raising_if_hoisted(stmts) or _reraise_out_of_an_endless_loop(stmts, exc)
+        hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
         final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
         # a finally body, then the re-raise
@@ -1143,28 +1143,6 @@ def way_out_of_an_endless_loop(stmts, final):
         if broken is not None and is_copy(broken, final):
             return broken, way_out
     return None
-
-
-def _reraise_out_of_an_endless_loop(stmts, exc):
-    """(``stmts`` with the re-raises of ``exc`` in the endless loop ending them written
-    ``break``, the re-raise): a finally body ending in a loop that a break leaves,
-    whose copy on an exception the compiler ends with the re-raise copied to each
-    break. None otherwise."""
-    last = stmts[-1] if stmts else None
-    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None) if last else None
-    return out_of_an_endless_loop(stmts, reraise)
-
-
-def out_of_an_endless_loop(stmts, way_out):
-    """(``stmts`` with each ``way_out`` in the loop ending them written ``break``, that
-    way out) where that loop is ``while True`` with no break of its own, so that only
-    those ways out and others leave it: the same code, the way out written once after
-    the loop. None otherwise."""
-    last = stmts[-1] if stmts else None
-    if way_out is None or not (isinstance(last, ast.While) and never_goes_on([last])):
-        return None
-    broken = breaks_restored(stmts, way_out)
-    return None if broken is None else (broken, way_out)
 
 
 def _endless(loop) -> bool:
