@@ -178,8 +178,10 @@ def run(source: str) -> dict:
                 outcome = ("returned", picture(result))
             except BaseException as error:  # the outcome under comparison
                 outcome = ("raised", picture(error))
-            record[f"{entry} tape {number}"] = {"log": picture(log), "outcome": outcome}
-            if outcome[1][1] == "Hung":  # (once is enough, and each costs seconds)
+            # (a hung call's log item by item, so that two cuts compare by prefix)
+            pictured = [picture(item) for item in log] if _is_hung(outcome) else picture(log)
+            record[f"{entry} tape {number}"] = {"log": pictured, "outcome": outcome}
+            if _is_hung(outcome):  # (once is enough, and each costs seconds)
                 break
     record["namespace after"] = _namespace(namespace)
     return record
@@ -211,6 +213,8 @@ def compare(expected: dict, actual: dict) -> list[str]:
         got = actual.get(key)
         if want == got or got is None:  # (None: not run, after a call that hung)
             continue
+        if "tape" in key and _cut_alike(want, got):
+            continue
         if "namespace" in key:
             aspects.append("namespace")
         elif key == "module log" or ("tape" in key and want["log"] != got["log"]):
@@ -226,6 +230,20 @@ def compare(expected: dict, actual: dict) -> list[str]:
     if leaked_names(expected, actual):
         aspects.append("leaked name")
     return sorted(set(aspects))
+
+
+def _is_hung(outcome: tuple) -> bool:
+    return outcome[0] == "raised" and outcome[1][:2] == ("exception", "Hung")
+
+
+def _cut_alike(want, got) -> bool:
+    """Both runs of a call hung, the same way, and one's log begins the other's. The
+    CPU limit cuts a hung call wherever it falls, which moves from run to run: seed
+    4600 doubles a string on each pass and was cut after one pass more or less."""
+    if not (_is_hung(want["outcome"]) and _is_hung(got["outcome"])):
+        return False
+    shorter, longer = sorted((want["log"], got["log"]), key=len)
+    return want["outcome"] == got["outcome"] and longer[: len(shorter)] == shorter
 
 
 def local_temporaries(code: types.CodeType) -> list[str]:
