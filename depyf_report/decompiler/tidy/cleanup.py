@@ -16,7 +16,7 @@ from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import else_copied_after_clearing, without_clearing
 from .comprehensions import binds_outside, inline
-from .finally_returns import finally_again
+from .finally_returns import finally_again_in
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
@@ -145,7 +145,7 @@ def _block(stmts, in_loop=False, closing=True):
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
     out = else_copied_after_clearing(out)
-    out = [finally_again(stmt) for stmt in _return_inside(out)]
+    out = finally_again_in(_return_inside(out))
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             stmt.body = close_else(stmt.body)

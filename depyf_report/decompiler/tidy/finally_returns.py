@@ -17,6 +17,25 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
+def finally_again_in(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` with each try holding its finally body twice a try/finally again, the
+    last one with the return after it where its else runs on into that return: the
+    walk leaves a return after the try where the else's ways on meet it only there
+    (3.10 copies ``POP_BLOCK; RETURN_VALUE`` of an outer try into each arm of a last
+    ``if`` in the finally body, seed 4044)."""
+    out = [finally_again(stmt) for stmt in stmts]
+    if len(out) < 2 or not _returns_a_temporary(out[-1]):
+        return out
+    tried = out[-2]
+    if isinstance(tried, ast.Try) and not tried.finalbody:
+        # (the clause re-raises, so only the else goes on, into the return)
+        ran_on = ast.Try(tried.body, tried.handlers, [*tried.orelse, out[-1]], [])
+        again = finally_again(ran_on)
+        if again is not ran_on:
+            out[-2:] = [again]
+    return out
+
+
 def finally_again(stmt: ast.stmt) -> ast.stmt:
     """``stmt``, or the try/finally whose finally body it holds twice."""
     if not isinstance(stmt, ast.Try) or stmt.finalbody or len(stmt.handlers) != 1:
@@ -42,14 +61,15 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
 def _settled(stmts: list[ast.stmt]) -> list[ast.stmt]:
     """``stmts`` as one copy of a finally body is written whatever way out it runs
     before: the compiler copies the way out (a ``raise``, a ``return``) into the
-    arm of a last ``if`` that goes on to it, and ``if not a: assert b`` that way is
-    ``assert a or b``."""
-    if len(stmts) < 2 or not isinstance(stmts[-2], ast.If) or stmts[-2].orelse:
+    arms of a last ``if`` that go on to it, either arm (3.10 copies a return past an
+    outer try's ``POP_BLOCK`` into both: ``if a: f / else: return _t1`` then ``return
+    _t1``, seed 4044), and ``if not a: assert b`` that way is ``assert a or b``."""
+    if len(stmts) < 2 or not isinstance(stmts[-2], ast.If):
         return stmts
     branch, way_out = stmts[-2], stmts[-1]
-    if not (branch.body and m.same(branch.body[-1], way_out)):
-        return stmts
-    body = branch.body[:-1]
+    body, orelse = _going_on(branch.body, way_out), _going_on(branch.orelse, way_out)
+    if orelse or (body is branch.body and orelse is branch.orelse):
+        return stmts  # (an else of its own, or no copy of the way out to drop)
     test = branch.test
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     if negated and len(body) == 1 and isinstance(body[0], ast.Assert):
@@ -58,8 +78,20 @@ def _settled(stmts: list[ast.stmt]) -> list[ast.stmt]:
     return [*stmts[:-2], ast.If(test=test, body=body or [ast.Pass()], orelse=[]), way_out]
 
 
+def _going_on(arm: list[ast.stmt], way_out: ast.stmt) -> list[ast.stmt]:
+    """``arm`` less a last copy of ``way_out``, which the statement after the ``if``
+    runs anyway (``arm`` itself where it ends otherwise)."""
+    if arm and m.same(arm[-1], way_out):
+        return arm[:-1]
+    return arm
+
+
 def _reraises(stmt) -> bool:
     return isinstance(stmt, ast.Raise) and stmt.exc is None
+
+
+def _returns_a_temporary(stmt) -> bool:
+    return isinstance(stmt, ast.Return) and m.is_temporary(stmt.value)
 
 
 def _keeps_returned(kept, ret) -> bool:
@@ -67,8 +99,7 @@ def _keeps_returned(kept, ret) -> bool:
     return (
         isinstance(kept, ast.Assign)
         and len(kept.targets) == 1
-        and isinstance(ret, ast.Return)
-        and m.is_temporary(ret.value)
+        and _returns_a_temporary(ret)
         and isinstance(kept.targets[0], ast.Name)
         and kept.targets[0].id == ret.value.id
     )
