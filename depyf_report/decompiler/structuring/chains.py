@@ -181,9 +181,9 @@ def _unspilled_operand(w, out, compare, rest) -> bool:
 
 def _popped_to(w, b, failed):
     """Where block ``b`` goes when all it does is pop the top of the stack: on, or
-    (3.12+) into its own copy of the block ``failed`` that ends the function, or
-    (3.13) into a copy of ``failed`` that goes on alike: then the chain fails at
-    ``failed``."""
+    into its own copy of the block ``failed`` (3.12+: one that ends the function;
+    3.10: one that goes on where ``failed`` goes), or (3.13) into a copy of
+    ``failed`` that goes on alike: then the chain fails at ``failed``."""
     block = w.blocks[b]
     instrs = w.graph.instrs[block.start : block.end]
     if not instrs or instrs[0].op != "POP_TOP":
@@ -196,13 +196,21 @@ def _popped_to(w, b, failed):
         # on, into each jump to it: the pop goes on as the last comparison's failure
         # does, on the same stack, so the chain fails there; seed 90. 3.10 copies the
         # end of the function the last comparison's failure jumps to into the pop's
-        # jump; seed 28)
+        # jump, seed 28, or into a lone jump on to another copy of it, seed 19091)
+        ways = {found, w.joins.jumped_to(found)}
+        ends = {failed, w.joins.jumped_to(failed)}
         if w.joins.same_block(found, failed) or any(
-            same_way_to_an_end(w, found, x) for x in (failed, w.joins.jumped_to(failed))
+            same_way_to_an_end(w, x, y) for x in ways for y in ends
         ):
             return failed
         return None
-    if failed is None or block.succs or w.blocks[failed].succs:
+    # the pop then its own copy of ``failed``, going on where ``failed`` goes (3.10
+    # leaves an except clause's ``POP_EXCEPT`` and jump to the return after the try
+    # copied into the pop, seed 18593), or ending the function as it does
+    if failed is None:
         return None
-    copy = w.graph.instrs[w.blocks[failed].start : w.blocks[failed].end]
-    return failed if same_instructions(copy, instrs[1:]) else None
+    copy = w.blocks[failed]
+    if block.succs != copy.succs or block.handler != copy.handler:
+        return None
+    alike = same_instructions(w.joins.unjumped(copy), w.joins.unjumped(block)[1:])
+    return failed if alike else None
