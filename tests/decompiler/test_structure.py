@@ -889,6 +889,20 @@ READABLE += [
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
+# temps10: values kept in a ``_tN`` local that ``locals()`` shows (3.10 mostly): a
+# return through an inner finally ending in an if, inside a try with a clause; a chain
+# whose failing pop 3.10 gives its own copy of a clause's end, or a lone jump on to a
+# copy of the return after the try.
+READABLE += [
+    ("temporaries_left", name)
+    for name in (
+        "returns_through_an_inner_finally_ending_in_an_if",
+        "chain_looping_in_a_case_before_a_copied_return",
+    )
+]
+if sys.version_info < (3, 11):  # (3.11+ read the nested ifs as one ``and``)
+    READABLE += [("temporaries_left", "chain_in_a_clause_before_the_return_after_the_try")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(

@@ -1,0 +1,77 @@
+"""Values the walk kept in temporaries (``_t2``) that ``locals()`` or a debugger
+would show, in functions it structures (3.10 mostly):
+- a return through an inner try/finally ending in an if, inside a try with a clause:
+  3.10 copies the outer try's ``POP_BLOCK`` and the return into each arm of the if,
+  so the walk leaves one return after the try, where the else runs on into it;
+- a chained comparison in an except clause before the return after the try: 3.10
+  copies the clause's ``POP_EXCEPT`` and jump on into the first comparison's failing
+  pop, or sends that pop through a lone jump to a copy of the return the last
+  comparison's failure goes to.
+Each reads back as written; one function each, named after the shape, with the seed
+it was found on."""
+
+
+def returns_through_an_inner_finally_ending_in_an_if(x, log):
+    """``try: return v / finally: if c: f()`` inside a try with an except clause
+    (seed 4044 on 3.10)."""
+    try:
+        try:
+            x = x * 2 - 9
+            return x
+        finally:
+            if (z := len(log)) > 1:
+                log.append(z)
+    except (KeyError, TypeError):
+        log.append(1)
+
+
+def chain_in_a_clause_before_the_return_after_the_try(x, log):
+    """``if 0 < f() <= 6:`` in an except clause, the return after the try next: the
+    first comparison's failing pop holds its own copy of the clause's end (seed 18593
+    on 3.10)."""
+    try:
+        log.remove(x)
+    except (ValueError, TypeError):
+        if x:
+            if 0 < len(log) <= 6:
+                return (z := x + len(log))
+    return log
+
+
+def chain_looping_in_a_case_before_a_copied_return(t, x, log):
+    """``while a and 0 < f() <= 8:`` in a case after a guarded one, inside a try
+    before the return: the first comparison's failing pop jumps to a lone jump on to a
+    copy of the return that the last comparison's failure reaches (seed 19091 on
+    3.10)."""
+    try:
+        match t:
+            case (a,) if a:
+                log.append(1)
+            case [b, c]:
+                while log and 0 < len(log) <= 8:
+                    log.pop()
+    except KeyError:
+        log.append(2)
+    return ("end", x)
+
+
+CASES = [
+    ("returns_through_an_inner_finally_ending_in_an_if", (5, [])),
+    ("returns_through_an_inner_finally_ending_in_an_if", (5, [1, 2])),
+    ("returns_through_an_inner_finally_ending_in_an_if", ("a", [1, 2])),
+    ("returns_through_an_inner_finally_ending_in_an_if", ("a", [])),
+    ("returns_through_an_inner_finally_ending_in_an_if", (None, [1, 2])),
+    ("chain_in_a_clause_before_the_return_after_the_try", (1, [])),
+    ("chain_in_a_clause_before_the_return_after_the_try", (1, [1, 2])),
+    ("chain_in_a_clause_before_the_return_after_the_try", (0, [1])),
+    ("chain_in_a_clause_before_the_return_after_the_try", (5, [1, 2])),
+    ("chain_in_a_clause_before_the_return_after_the_try", (5, list(range(9)))),
+    ("chain_in_a_clause_before_the_return_after_the_try", (5, None)),
+    ("chain_looping_in_a_case_before_a_copied_return", ((1,), 0, [])),
+    ("chain_looping_in_a_case_before_a_copied_return", ((0,), 0, [])),
+    ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, [1, 2, 3])),
+    ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, list(range(12)))),
+    ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, [])),
+    ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, None)),
+    ("chain_looping_in_a_case_before_a_copied_return", (5, 3, [])),
+]
