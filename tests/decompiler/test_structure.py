@@ -892,7 +892,8 @@ READABLE += [
 # temps10: values kept in a ``_tN`` local that ``locals()`` shows (3.10 mostly): a
 # return through an inner finally ending in an if, inside a try with a clause; a chain
 # whose failing pop 3.10 gives its own copy of a clause's end, or a lone jump on to a
-# copy of the return after the try.
+# copy of the return after the try; a finally body ending in an ``and``, read as nested
+# ifs in one of its copies.
 READABLE += [
     ("temporaries_left", name)
     for name in (
@@ -902,6 +903,8 @@ READABLE += [
 ]
 if sys.version_info < (3, 11):  # (3.11+ read the nested ifs as one ``and``)
     READABLE += [("temporaries_left", "chain_in_a_clause_before_the_return_after_the_try")]
+if sys.version_info < (3, 12):  # (3.12+ write the finally body's ``and`` as nested ifs)
+    READABLE += [("temporaries_left", "returns_through_a_finally_ending_in_an_and")]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -10,6 +10,7 @@ finally statement again, with no local the function never had.
 from __future__ import annotations
 
 import ast
+import copy
 
 from ..simulation import markers as m
 
@@ -47,7 +48,7 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
     if not (raised and returned and _reraises(raised[-1])):
         return stmt
     final = raised[:-1]
-    if not final or not m.same(returned[:-1], final):
+    if not final or not _alike(returned[:-1], final):
         return stmt
     kept, ret = stmt.body[-1], returned[-1]
     if not _keeps_returned(kept, ret) or m.reads(ret.value.id, final):
@@ -61,29 +62,72 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
 def _settled(stmts: list[ast.stmt]) -> list[ast.stmt]:
     """``stmts`` as one copy of a finally body is written whatever way out it runs
     before: the compiler copies the way out (a ``raise``, a ``return``) into the
-    arms of a last ``if`` that go on to it, either arm (3.10 copies a return past an
-    outer try's ``POP_BLOCK`` into both: ``if a: f / else: return _t1`` then ``return
-    _t1``, seed 4044), and ``if not a: assert b`` that way is ``assert a or b``."""
+    arms of a last ``if`` that go on to it, and into those of the ifs ending them
+    (3.10 copies a return past an outer try's ``POP_BLOCK`` into each: ``if a: f /
+    else: return _t1`` then ``return _t1``, seed 4044); and ``if not a: assert b``
+    that way is ``assert a or b``."""
     if len(stmts) < 2 or not isinstance(stmts[-2], ast.If):
         return stmts
-    branch, way_out = stmts[-2], stmts[-1]
-    body, orelse = _going_on(branch.body, way_out), _going_on(branch.orelse, way_out)
-    if orelse or (body is branch.body and orelse is branch.orelse):
-        return stmts  # (an else of its own, or no copy of the way out to drop)
+    way_out = stmts[-1]
+    branch = _without(stmts[-2], way_out)
+    if branch is stmts[-2]:
+        return stmts  # (no copy of the way out to drop)
     test = branch.test
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if negated and len(body) == 1 and isinstance(body[0], ast.Assert):
+    body = branch.body
+    if negated and not branch.orelse and len(body) == 1 and isinstance(body[0], ast.Assert):
         either = ast.BoolOp(op=ast.Or(), values=[test.operand, body[0].test])
         return [*stmts[:-2], ast.Assert(test=either, msg=body[0].msg), way_out]
-    return [*stmts[:-2], ast.If(test=test, body=body or [ast.Pass()], orelse=[]), way_out]
+    return [*stmts[:-2], branch, way_out]
+
+
+def _without(branch: ast.If, way_out: ast.stmt) -> ast.If:
+    """``branch`` less the copies of ``way_out`` that end its arms (or the arms of the
+    ifs ending them), which the statement after it runs anyway; ``branch`` itself
+    where it holds none."""
+    body, orelse = _going_on(branch.body, way_out), _going_on(branch.orelse, way_out)
+    if body is branch.body and orelse is branch.orelse:
+        return branch
+    return ast.If(test=branch.test, body=body or [ast.Pass()], orelse=orelse)
 
 
 def _going_on(arm: list[ast.stmt], way_out: ast.stmt) -> list[ast.stmt]:
-    """``arm`` less a last copy of ``way_out``, which the statement after the ``if``
-    runs anyway (``arm`` itself where it ends otherwise)."""
     if arm and m.same(arm[-1], way_out):
         return arm[:-1]
+    if arm and isinstance(arm[-1], ast.If):
+        last = _without(arm[-1], way_out)
+        if last is not arm[-1]:
+            return [*arm[:-1], last]
     return arm
+
+
+def _alike(a: list[ast.stmt], b: list[ast.stmt]) -> bool:
+    """Whether two copies of a finally body are the same code, where one walk read
+    ``if a and b:`` as ``if a: if b:`` (3.10 copies the return after the try into
+    both failures of the normal path's copy, so its ifs stay nested; seed 7797)."""
+    return m.same(_AndsJoined().visit(_copy(a)), _AndsJoined().visit(_copy(b)))
+
+
+def _copy(stmts: list[ast.stmt]) -> ast.Module:
+    return ast.Module(body=copy.deepcopy(stmts), type_ignores=[])
+
+
+class _AndsJoined(ast.NodeTransformer):
+    """``if a: if b: s`` (no else on either) as ``if a and b: s``, which it runs alike."""
+
+    def visit_If(self, node: ast.If) -> ast.If:
+        self.generic_visit(node)
+        inner = node.body[0] if len(node.body) == 1 else None
+        if node.orelse or not isinstance(inner, ast.If) or inner.orelse:
+            return node
+        tests = [*_ands(node.test), *_ands(inner.test)]
+        return ast.If(test=ast.BoolOp(op=ast.And(), values=tests), body=inner.body, orelse=[])
+
+
+def _ands(test: ast.expr) -> list[ast.expr]:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return [x for value in test.values for x in _ands(value)]
+    return [test]
 
 
 def _reraises(stmt) -> bool:

@@ -7,6 +7,9 @@ would show, in functions it structures (3.10 mostly):
   copies the clause's ``POP_EXCEPT`` and jump on into the first comparison's failing
   pop, or sends that pop through a lone jump to a copy of the return the last
   comparison's failure goes to.
+- a return through a finally body ending in ``if a and b: return``, after a with
+  holding a try: the normal path's copy, with the return after the try copied into
+  both failures, reads as nested ifs, the copy on an exception as the ``and``.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -55,6 +58,37 @@ def chain_looping_in_a_case_before_a_copied_return(t, x, log):
     return ("end", x)
 
 
+class Box:
+    """A context manager that logs its enter and exit."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("enter")
+        return self
+
+    def __exit__(self, *exc):
+        self.log.append("exit")
+        return False
+
+
+def returns_through_a_finally_ending_in_an_and(x, log):
+    """``try: return v / finally: with m: ... / if a and b: return x``: the two copies
+    of the finally body read the ``and`` apart (seed 7797 on 3.10)."""
+    try:
+        return (x, 2)
+    finally:
+        with Box(log):
+            assert x != 4
+            try:
+                log.append(x)
+            except KeyError:
+                x = 1
+        if (n := len(log)) > 3 and x:
+            return x
+
+
 CASES = [
     ("returns_through_an_inner_finally_ending_in_an_if", (5, [])),
     ("returns_through_an_inner_finally_ending_in_an_if", (5, [1, 2])),
@@ -74,4 +108,11 @@ CASES = [
     ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, [])),
     ("chain_looping_in_a_case_before_a_copied_return", ([1, 2], 3, None)),
     ("chain_looping_in_a_case_before_a_copied_return", (5, 3, [])),
+    ("returns_through_a_finally_ending_in_an_and", (1, [])),
+    ("returns_through_a_finally_ending_in_an_and", (1, [1])),
+    ("returns_through_a_finally_ending_in_an_and", (0, [1])),
+    ("returns_through_a_finally_ending_in_an_and", (4, [1])),
+    ("returns_through_a_finally_ending_in_an_and", (4, [1, 2])),
+    ("returns_through_a_finally_ending_in_an_and", (3, None)),
+    ("returns_through_a_finally_ending_in_an_and", (3, {})),
 ]
