@@ -893,12 +893,15 @@ READABLE += [
 # return through an inner finally ending in an if, inside a try with a clause; a chain
 # whose failing pop 3.10 gives its own copy of a clause's end, or a lone jump on to a
 # copy of the return after the try; a finally body ending in an ``and``, read as nested
-# ifs in one of its copies.
+# ifs in one of its copies; ``x = a or (b if c else d)`` ending the function, one arm
+# with its own copy of the store and the return.
 READABLE += [
     ("temporaries_left", name)
     for name in (
         "returns_through_an_inner_finally_ending_in_an_if",
         "chain_looping_in_a_case_before_a_copied_return",
+        "stores_an_or_of_a_conditional_whose_arm_copies_the_tail",
+        "assigns_an_or_of_a_conditional_whose_arm_copies_the_tail",
     )
 ]
 if sys.version_info < (3, 11):  # (3.11+ read the nested ifs as one ``and``)

@@ -16,7 +16,7 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from . import chains
 from .conditions import boolop, fused_keep, merge_conditions, negate
-from .joins import copied_tail, same_instructions
+from .joins import copied_tail, same_instructions, tail_met
 from .walked_tails import merged_tails
 
 
@@ -57,6 +57,10 @@ def two_way(w, b, sim, loop, active, stop=None):
                 tail = Sim(w.ctx, w.graph.instrs, [*stack, value])
                 tail.run(w.blocks[leaf].end - size, w.blocks[leaf].end)
                 return [*sim.out, *tail.out], None, None, True
+            met = tail_met(w, b, test, true_b, false_b, stack)
+            if met is not None:
+                value, tail_block = met
+                return [*sim.out], [*stack, value], tail_block, False
     # The fall-through is the if body, as it was written (a lone jump out of the loop
     # is a written ``break``); not a jump back to the loop's header laid out there
     # (3.12+), which is the end of the body

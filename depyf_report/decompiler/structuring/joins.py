@@ -5,7 +5,8 @@ back to the header or leaving ends a path; inside a try body or for a value: alo
 normal edges, since the way through a handler is no way to the join); where an early
 return, continue or break leaves no post-dominator, the last block only it leads to that
 several paths reach; else the enclosing join. Also here: where the compiler copied the
-tail both branches end with into each (``copied_tail``), so that they never meet.
+tail both branches end with into each (``copied_tail``), so that they never meet, or
+into one of them, the other falling into the original (``tail_met``).
 """
 
 from __future__ import annotations
@@ -350,6 +351,65 @@ def copied_tail(w, b, test, true_b, false_b, stack):
     for x in t_blocks | f_blocks:
         w.visit(x)
     return ast.IfExp(test=test, body=t_value, orelse=f_value), leaf, len(tail)
+
+
+def tail_met(w, b, test, true_b, false_b, stack):
+    """``x = a or (b if c else d)`` then a return: 3.10 and 3.12+ copy the tail (the
+    store and the return) into the arm that would jump to it, while the other arm
+    falls into it, where the ``or`` jumps to it with its kept value too. That tail,
+    reached another way as well, takes the arm's value: the conditional expression
+    goes on to it, read once, not an if whose arms keep the value in temporaries
+    (seed 4988). (value, the tail's block) or None."""
+    for copying, falling in ((true_b, false_b), (false_b, true_b)):
+        met = _falls_into_a_tail(w, falling, b, stack)
+        if met is None:
+            continue
+        value, tail = met
+        copied = _value_before_a_copy(w, copying, b, tail, stack)
+        if copied is None:
+            return None
+        w.visit(copying)
+        w.visit(falling)
+        t_value, f_value = (copied, value) if copying == true_b else (value, copied)
+        return ast.IfExp(test=test, body=t_value, orelse=f_value), tail
+    return None
+
+
+def _falls_into_a_tail(w, b, branch, stack):
+    """(the one value arm ``b`` pushes, the block it goes on to) where that block ends
+    the function and another way than the arm reaches it; else None."""
+    block = w.blocks[b]
+    if b in w.visited or set(block.preds) != {branch} or len(block.succs) != 1:
+        return None
+    tail = block.succs[0]
+    after = w.blocks[tail]
+    if after.succs or set(after.preds) <= {b} or tail in w.visited or tail in w.fences:
+        return None
+    value = _arm_value(w, block.start, block.start + len(w.joins.unjumped(block)), stack)
+    return None if value is None else (value, tail)
+
+
+def _value_before_a_copy(w, b, branch, tail, stack):
+    """The one value arm ``b`` pushes before its own copy of block ``tail``; or None."""
+    block, copy = w.blocks[b], w.blocks[tail]
+    if b in w.visited or set(block.preds) != {branch} or block.succs:
+        return None
+    if block.handler != copy.handler:
+        return None
+    instrs, size = w.graph.instrs, copy.end - copy.start
+    if block.end - block.start <= size or size > _MAX_COPIED_TAIL:
+        return None
+    if not same_instructions(instrs[block.end - size : block.end], instrs[copy.start : copy.end]):
+        return None
+    return _arm_value(w, block.start, block.end - size, stack)
+
+
+def _arm_value(w, start, end, stack):
+    """``_one_value`` of an arm, where it defines no nested code (which reading it
+    would decompile, and a reading that then fails would throw away)."""
+    if any(i.op in DEFINES for i in w.graph.instrs[start:end]):
+        return None
+    return _one_value(w, start, end, stack)
 
 
 def _arm_values(w, b, stack, tested, depth=0) -> dict:

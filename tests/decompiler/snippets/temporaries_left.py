@@ -10,6 +10,9 @@ would show, in functions it structures (3.10 mostly):
 - a return through a finally body ending in ``if a and b: return``, after a with
   holding a try: the normal path's copy, with the return after the try copied into
   both failures, reads as nested ifs, the copy on an exception as the ``and``.
+- ``x = a or (b if c else d)`` ending the function, an arm an f-string: 3.10 and
+  3.12+ copy the store and the return into the arm that would jump to them, while
+  the other falls into them, where the ``or`` jumps too.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -89,6 +92,18 @@ def returns_through_a_finally_ending_in_an_and(x, log):
             return x
 
 
+def stores_an_or_of_a_conditional_whose_arm_copies_the_tail(t, log):
+    """``log[0] = a or (b if c else d)`` ending the function: one arm has its own copy
+    of the store and the return, the other falls into the original (seed 4988 on 3.12;
+    a state machine on 3.10)."""
+    log[0] = t[0] and f"{log!s:.3}" or (log[1:] if t[1] else f"{t=}")
+
+
+def assigns_an_or_of_a_conditional_whose_arm_copies_the_tail(t, y):
+    """``x = a or (b if c else f"{x=}")`` ending the function (seed 4988's own)."""
+    x = t[0] and f"{y!s:.3}" or (y[1:] if t[1] else f"{x=}")
+
+
 CASES = [
     ("returns_through_an_inner_finally_ending_in_an_if", (5, [])),
     ("returns_through_an_inner_finally_ending_in_an_if", (5, [1, 2])),
@@ -115,4 +130,12 @@ CASES = [
     ("returns_through_a_finally_ending_in_an_and", (4, [1, 2])),
     ("returns_through_a_finally_ending_in_an_and", (3, None)),
     ("returns_through_a_finally_ending_in_an_and", (3, {})),
+    ("stores_an_or_of_a_conditional_whose_arm_copies_the_tail", ((1, 0), [1, 2])),
+    ("stores_an_or_of_a_conditional_whose_arm_copies_the_tail", ((0, 1), [1, 2])),
+    ("stores_an_or_of_a_conditional_whose_arm_copies_the_tail", ((0, 0), [1, 2])),
+    ("stores_an_or_of_a_conditional_whose_arm_copies_the_tail", ((1, 1), [])),
+    ("assigns_an_or_of_a_conditional_whose_arm_copies_the_tail", ((1, 0), "abcd")),
+    ("assigns_an_or_of_a_conditional_whose_arm_copies_the_tail", ((0, 1), "abcd")),
+    ("assigns_an_or_of_a_conditional_whose_arm_copies_the_tail", ((0, 0), "abcd")),
+    ("assigns_an_or_of_a_conditional_whose_arm_copies_the_tail", ((1, 0), "")),
 ]
