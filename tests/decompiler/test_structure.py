@@ -889,6 +889,20 @@ READABLE += [
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
+# sm10: copies of a finally body before a way out that 3.10 wrote otherwise: a name
+# returned through a finally body whose last if (elif, match) stores to it, the return
+# copied into each branch; a return through two finally bodies, the outer copy and the
+# return copied into each branch of the inner copy's last if.
+READABLE += [
+    ("fallbacks_310", name)
+    for name in (
+        "returns_a_name_a_finally_if_stores",
+        "returns_a_name_a_finally_elif_stores",
+        "returns_a_name_a_finally_match_stores",
+        "returns_through_two_finally_bodies_ending_in_an_if",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1114,6 +1128,10 @@ STRUCTURED += [
 STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
 if sys.version_info >= (3, 11):
     STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
+
+# sm10: a clause's break through a finally body ending in an assert and an if that
+# continues: the break comes out as the return 3.10 copies there.
+STRUCTURED += [("fallbacks_310", "breaks_from_a_clause_through_a_finally_that_continues")]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,109 @@
+"""Shapes 3.10 once wrote as a state machine, mostly copies of a finally body before a
+way out of its try that the reading did not find: a name returned through a finally
+body whose last if (or elif, or match) stores to it, 3.10 copying the return into each
+branch, kept in a temporary only where the branch stores; a return through two finally
+bodies, the inner one ending in an if, 3.10 copying the outer copy and the return into
+each branch; a break through a finally body ending in an assert and an if that
+continues, the break's way out only in that if's else."""
+
+LOG = []
+
+
+def returns_a_name_a_finally_if_stores(items, x):
+    """``return x`` inside a try whose finally body ends in ``if c: x = ...``: 3.10
+    copies the return into each branch of the copy's if, the value kept in a
+    temporary only where the branch stores to ``x``. Seed 2212."""
+    try:
+        if items and items[0]:
+            return x
+    finally:
+        if x:
+            x = 10
+    return -x
+
+
+def returns_a_name_a_finally_elif_stores(items, x):
+    """The same through an elif chain, the return in each of its three branches."""
+    try:
+        if items and items[0]:
+            return x
+    finally:
+        if x > 1:
+            x = 10
+        elif items:
+            LOG.append(len(items))
+    return -x
+
+
+def returns_a_name_a_finally_match_stores(items, x):
+    """The same through a match whose first case stores to the name. Seed 2212."""
+    try:
+        if items and items[0]:
+            return x
+    finally:
+        match x:
+            case (a, 1):
+                x = 10
+            case str() | bytes():
+                LOG.append(x)
+    return x
+
+
+def returns_through_two_finally_bodies_ending_in_an_if(items, x):
+    """A return through an inner finally body ending in an if, then an outer one: 3.10
+    copies the outer copy and the return into each branch of the inner copy's if.
+    Seed 2211."""
+    try:
+        try:
+            if (items or x) and len(items) > 1:
+                return 24
+        finally:
+            if items or x > 0:
+                x = x * 2 - 42
+    finally:
+        LOG.append(x)
+    return x
+
+
+def breaks_from_a_clause_through_a_finally_that_continues(items, log):
+    """A clause's break through a finally body ending in an assert and
+    ``if c: continue``: the walk writes the if after the assert's raise as its elif,
+    the break's way out (the return after the loop, which 3.10 copies there) in the
+    last else. Seed 2705."""
+    for x in items:
+        try:
+            if x and 10 // x > 2:
+                log.append(x)
+        except ZeroDivisionError:
+            if len(log) > 1 or not items:
+                break
+        finally:
+            assert x != 7, (x, 45)
+            if x > 5 or x < 0:
+                continue
+
+
+CASES = [
+    ("returns_a_name_a_finally_if_stores", ([], 0)),
+    ("returns_a_name_a_finally_if_stores", ([1], 0)),
+    ("returns_a_name_a_finally_if_stores", ([1], 3)),
+    ("returns_a_name_a_finally_if_stores", ([0], 3)),
+    ("returns_a_name_a_finally_elif_stores", ([1], 3)),
+    ("returns_a_name_a_finally_elif_stores", ([1], 1)),
+    ("returns_a_name_a_finally_elif_stores", ([1], 0)),
+    ("returns_a_name_a_finally_elif_stores", ([], 0)),
+    ("returns_a_name_a_finally_match_stores", ([1], (2, 1))),
+    ("returns_a_name_a_finally_match_stores", ([1], "ab")),
+    ("returns_a_name_a_finally_match_stores", ([1], 4)),
+    ("returns_a_name_a_finally_match_stores", ([], (2, 1))),
+    ("returns_through_two_finally_bodies_ending_in_an_if", ([1, 2], 0)),
+    ("returns_through_two_finally_bodies_ending_in_an_if", ([], 5)),
+    ("returns_through_two_finally_bodies_ending_in_an_if", ([], 0)),
+    ("returns_through_two_finally_bodies_ending_in_an_if", ([1], -3)),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([], [])),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([1, 0, 0, 3], [])),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 6, 1], [5, 5])),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 1], [5, 5])),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([7, 1], [])),
+    ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 7], [5, 5])),
+]
