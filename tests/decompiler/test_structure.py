@@ -892,7 +892,8 @@ READABLE += [
 # sm10: copies of a finally body before a way out that 3.10 wrote otherwise: a name
 # returned through a finally body whose last if (elif, match) stores to it, the return
 # copied into each branch; a return through two finally bodies, the outer copy and the
-# return copied into each branch of the inner copy's last if.
+# return copied into each branch of the inner copy's last if; a while loop on a
+# compound test ending a clause, each of the test's ways out a copy of its follow.
 READABLE += [
     ("fallbacks_310", name)
     for name in (
@@ -900,6 +901,7 @@ READABLE += [
         "returns_a_name_a_finally_elif_stores",
         "returns_a_name_a_finally_match_stores",
         "returns_through_two_finally_bodies_ending_in_an_if",
+        "loops_on_a_compound_test_ending_a_clause",
     )
 ]
 
@@ -1503,3 +1505,10 @@ def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     source = decompile(function)
     invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
     assert not invented, source
+
+
+def test_a_module_loop_broken_by_a_finally_body_is_structured():
+    # sm10: 3.10 copies the module's return to the finally body's break (seed 2337)
+    snippet = Snippet("fallbacks_310", SNIPPETS / "fallbacks_310.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source

@@ -794,8 +794,12 @@ def _runs_its_own_way_out(out, stmt, final) -> bool:
     """Whether ``out`` and ``stmt`` end in a copy of ``final``, a finally body that
     always leaves by a break, a continue or a return, ``stmt`` its own: the compiler
     drops the way out the body wrote after that copy, never reached. A way out in the
-    body that cannot raise leaves through the finally body all the same."""
+    body that cannot raise leaves through the finally body all the same. A return
+    where the body breaks is that break: the compiler copies a small return after the
+    loop to the break's jump."""
     n = len(final)
+    if n and isinstance(stmt, ast.Return) and isinstance(final[-1], ast.Break):
+        stmt = final[-1]
     if not n or not m.same(stmt, final[-1]) or len(out) < n - 1:
         return False
     return is_copy([*out[len(out) - n + 1 :], stmt], final)

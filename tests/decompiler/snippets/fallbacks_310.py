@@ -4,7 +4,10 @@ body whose last if (or elif, or match) stores to it, 3.10 copying the return int
 branch, kept in a temporary only where the branch stores; a return through two finally
 bodies, the inner one ending in an if, 3.10 copying the outer copy and the return into
 each branch; a break through a finally body ending in an assert and an if that
-continues, the break's way out only in that if's else."""
+continues, the break's way out only in that if's else; a while loop with a compound
+test ending an except clause, each of whose ways out 3.10 lays out with a ``POP_EXCEPT``
+of its own; at module level, a finally body ending in a break after a named clause,
+its copy's break read as the return after the loop that 3.10 copies there."""
 
 LOG = []
 
@@ -83,6 +86,19 @@ def breaks_from_a_clause_through_a_finally_that_continues(items, log):
                 continue
 
 
+def loops_on_a_compound_test_ending_a_clause(items, x):
+    """``while (a or b) and c:`` ending an except clause, the return after the try:
+    3.10 gives each way out of the test its own ``POP_EXCEPT`` and jump, copies of
+    the loop's follow. Seed 2001."""
+    try:
+        x = 7 // len(items)
+    except ZeroDivisionError:
+        while (len(items) < 3 or x) and len(items) < 5:
+            items.append(x)
+            x = len(items) - 4
+    return items
+
+
 CASES = [
     ("returns_a_name_a_finally_if_stores", ([], 0)),
     ("returns_a_name_a_finally_if_stores", ([1], 0)),
@@ -106,4 +122,29 @@ CASES = [
     ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 1], [5, 5])),
     ("breaks_from_a_clause_through_a_finally_that_continues", ([7, 1], [])),
     ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 7], [5, 5])),
+    ("loops_on_a_compound_test_ending_a_clause", ([], 0)),
+    ("loops_on_a_compound_test_ending_a_clause", ([], 1)),
+    ("loops_on_a_compound_test_ending_a_clause", ([1], 0)),
+    ("loops_on_a_compound_test_ending_a_clause", ([1, 2, 3, 4, 5, 6], 0)),
 ]
+
+# A finally body ending in a break after a named clause, in a match case at module
+# level: the copy's break reads as the return after the loop, which 3.10 copies to its
+# jump. Seed 2337.
+ROUNDS = [3, 0, 2]
+while ROUNDS and 0 < len(ROUNDS) <= 5:
+    if ROUNDS[-1] if LOG else not LOG:
+        match str(len(ROUNDS)):
+            case {"k": 0, **rest}:
+                pass
+            case _:
+                try:
+                    raise KeyError(ROUNDS.pop())
+                except ZeroDivisionError:
+                    assert LOG, (LOG, 68)
+                except KeyError as e:
+                    LOG.append(str(e))
+                finally:
+                    LOG.append(len(ROUNDS))
+                    break
+    ROUNDS.pop()
