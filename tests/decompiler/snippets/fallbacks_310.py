@@ -6,7 +6,9 @@ bodies, the inner one ending in an if, 3.10 copying the outer copy and the retur
 each branch; a break through a finally body ending in an assert and an if that
 continues, the break's way out only in that if's else; a while loop with a compound
 test ending an except clause, each of whose ways out 3.10 lays out with a ``POP_EXCEPT``
-of its own; at module level, a finally body ending in a break after a named clause,
+of its own; a return from a loop in a try inside an except clause, 3.10's
+``POP_EXCEPT`` before it; a for loop's break in a try whose else ends in an if, 3.10
+copying the return to each way out; at module level, a finally body ending in a break after a named clause,
 its copy's break read as the return after the loop that 3.10 copies there."""
 
 LOG = []
@@ -99,6 +101,37 @@ def loops_on_a_compound_test_ending_a_clause(items, x):
     return items
 
 
+def returns_from_a_loop_in_a_try_in_a_clause(items, x):
+    """``return x`` from a while loop in a try inside an except clause, the try body
+    never ending normally: the return, after the clause's ``POP_EXCEPT``, was taken
+    for where the try body ends. Seed 2414."""
+    try:
+        x = 10 // x
+    except ZeroDivisionError:
+        try:
+            while items:
+                if items.pop() > 2:
+                    return x
+            raise KeyError(x)
+        except KeyError:
+            items.append(x)
+    return items
+
+
+def breaks_from_a_for_in_a_try_whose_else_ends_in_an_if(items, log):
+    """A for loop that breaks in its first round, in a try, its else ending in an if:
+    3.10 copies the function's return to the break and to each branch's end; the
+    break's copy is a return there. Seed 2510."""
+    try:
+        for x in items:
+            break
+        else:
+            if not (log and items):
+                log.append(len(items))
+    except TypeError:
+        log.append(53)
+
+
 CASES = [
     ("returns_a_name_a_finally_if_stores", ([], 0)),
     ("returns_a_name_a_finally_if_stores", ([1], 0)),
@@ -122,6 +155,14 @@ CASES = [
     ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 1], [5, 5])),
     ("breaks_from_a_clause_through_a_finally_that_continues", ([7, 1], [])),
     ("breaks_from_a_clause_through_a_finally_that_continues", ([0, 7], [5, 5])),
+    ("returns_from_a_loop_in_a_try_in_a_clause", ([], 0)),
+    ("returns_from_a_loop_in_a_try_in_a_clause", ([], 5)),
+    ("returns_from_a_loop_in_a_try_in_a_clause", ([1, 3], 0)),
+    ("returns_from_a_loop_in_a_try_in_a_clause", ([3, 1], 0)),
+    ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", ([], [])),
+    ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", ([1], [])),
+    ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", ([], [1])),
+    ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", (None, [1])),
     ("loops_on_a_compound_test_ending_a_clause", ([], 0)),
     ("loops_on_a_compound_test_ending_a_clause", ([], 1)),
     ("loops_on_a_compound_test_ending_a_clause", ([1], 0)),
