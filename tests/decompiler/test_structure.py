@@ -1141,6 +1141,9 @@ STRUCTURED += [
     ("fallbacks_310", "breaks_from_a_clause_through_a_finally_that_continues"),
     ("fallbacks_310", "breaks_from_a_for_in_a_try_whose_else_ends_in_an_if"),
 ]
+# sm10: ``finally: break`` in a for loop with an else: the handler's break, past the
+# else, reads as a bare except clause that breaks (every Python).
+STRUCTURED += [("fallbacks_310", "breaks_from_a_finally_in_a_for_with_an_else")]
 
 
 @pytest.mark.parametrize(

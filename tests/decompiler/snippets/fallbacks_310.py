@@ -8,7 +8,9 @@ continues, the break's way out only in that if's else; a while loop with a compo
 test ending an except clause, each of whose ways out 3.10 lays out with a ``POP_EXCEPT``
 of its own; a return from a loop in a try inside an except clause, 3.10's
 ``POP_EXCEPT`` before it; a for loop's break in a try whose else ends in an if, 3.10
-copying the return to each way out; at module level, a finally body ending in a break after a named clause,
+copying the return to each way out; a for loop with an else whose finally body
+breaks, the handler's break popping the iterator on its way past the else; at module
+level, a finally body ending in a break after a named clause,
 its copy's break read as the return after the loop that 3.10 copies there."""
 
 LOG = []
@@ -132,6 +134,22 @@ def breaks_from_a_for_in_a_try_whose_else_ends_in_an_if(items, log):
         log.append(53)
 
 
+def breaks_from_a_finally_in_a_for_with_an_else(items, log):
+    """``finally: break`` in a for loop with an else clause: on an exception the
+    handler pops the iterator and jumps past the else, where the follow's own pop goes
+    on to; that was walked as the finally body's code, then again after the loop.
+    Seed 2052."""
+    for x in items:
+        try:
+            log.append(10 // x)
+        finally:
+            break
+    else:
+        log.append("empty")
+    log.append(len(items))
+    return log
+
+
 CASES = [
     ("returns_a_name_a_finally_if_stores", ([], 0)),
     ("returns_a_name_a_finally_if_stores", ([1], 0)),
@@ -163,6 +181,9 @@ CASES = [
     ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", ([1], [])),
     ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", ([], [1])),
     ("breaks_from_a_for_in_a_try_whose_else_ends_in_an_if", (None, [1])),
+    ("breaks_from_a_finally_in_a_for_with_an_else", ([], [])),
+    ("breaks_from_a_finally_in_a_for_with_an_else", ([2], [])),
+    ("breaks_from_a_finally_in_a_for_with_an_else", ([0, 1], [])),
     ("loops_on_a_compound_test_ending_a_clause", ([], 0)),
     ("loops_on_a_compound_test_ending_a_clause", ([], 1)),
     ("loops_on_a_compound_test_ending_a_clause", ([1], 0)),
