@@ -909,6 +909,25 @@ if sys.version_info < (3, 11):  # (3.11+ read the nested ifs as one ``and``)
 if sys.version_info < (3, 12):  # (3.12+ write the finally body's ``and`` as nested ifs)
     READABLE += [("temporaries_left", "returns_through_a_finally_ending_in_an_and")]
 
+# sm10: copies of a finally body before a way out that 3.10 wrote otherwise: a name
+# returned through a finally body whose last if (elif, match) stores to it, the return
+# copied into each branch; a return through two finally bodies, the outer copy and the
+# return copied into each branch of the inner copy's last if; a while loop on a
+# compound test ending a clause, each of the test's ways out a copy of its follow; a
+# return from a loop in a try in a clause, after the clause's POP_EXCEPT.
+READABLE += [
+    ("fallbacks_310", name)
+    for name in (
+        "returns_a_name_a_finally_if_stores",
+        "returns_a_name_a_finally_elif_stores",
+        "returns_a_name_a_finally_match_stores",
+        "returns_through_two_finally_bodies_ending_in_an_if",
+        "loops_on_a_compound_test_ending_a_clause",
+    )
+]
+if sys.version_info < (3, 11):  # (3.11+ fall back on it at 0663e05 too: not read yet)
+    READABLE += [("fallbacks_310", "returns_from_a_loop_in_a_try_in_a_clause")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1134,6 +1153,17 @@ STRUCTURED += [
 STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
 if sys.version_info >= (3, 11):
     STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
+
+# sm10: a clause's break through a finally body ending in an assert and an if that
+# continues, and a for loop's break in a try whose else ends in an if: the break comes
+# out as the return 3.10 copies there.
+STRUCTURED += [
+    ("fallbacks_310", "breaks_from_a_clause_through_a_finally_that_continues"),
+    ("fallbacks_310", "breaks_from_a_for_in_a_try_whose_else_ends_in_an_if"),
+]
+# sm10: ``finally: break`` in a for loop with an else: the handler's break, past the
+# else, reads as a bare except clause that breaks (every Python).
+STRUCTURED += [("fallbacks_310", "breaks_from_a_finally_in_a_for_with_an_else")]
 
 
 @pytest.mark.parametrize(
@@ -1505,3 +1535,11 @@ def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     source = decompile(function)
     invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
     assert not invented, source
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.10's copies of the module's return")
+def test_a_module_loop_broken_by_a_finally_body_is_structured():
+    # sm10: 3.10 copies the module's return to the finally body's break (seed 2337)
+    snippet = Snippet("fallbacks_310", SNIPPETS / "fallbacks_310.py")
+    _, source = snippet.decompiled_module()
+    assert "control flow not structured" not in source, source

@@ -437,6 +437,7 @@ def strip_copies(
     if not n:
         return body
     leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
+    body = _shared_tails_hoisted(body, final, leaving)
     out = []
     own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
@@ -449,7 +450,7 @@ def strip_copies(
             out.append(stmt)
             continue
         at_end = tail and i == len(body) - 1
-        kept = _kept_before_branches(stmt)
+        kept = _kept_before_branches(stmt, out, final)
         if kept is not None:
             # (the value returned after the copy's last if, kept in each branch
             # before a store to its name there: loaded once, before the copy)
@@ -520,31 +521,125 @@ def strip_copies(
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
-def _kept_before_branches(stmt):
-    """(``_t = v``, the if) where each branch of the if ``stmt`` starts keeping the
-    same name or constant ``v`` in a temporary of its own and ends returning it: the
-    value is loaded before the if (before the copy of a finally body whose last if
-    stores to that name, the return copied into each branch), so it is kept once,
-    before it, in one temporary. None otherwise."""
+def _shared_tails_hoisted(body, final, leaving):
+    """``body`` with the statements both branches of an if end in, then a way out,
+    written once after it, where the if without them ends a copy of ``final``: 3.10
+    copies the code after the copy (an outer finally body's copy, then the way out)
+    into each branch of its last if."""
+    out = []
+    for stmt in body:
+        out.append(stmt)
+        if not (isinstance(stmt, ast.If) and stmt.orelse and isinstance(stmt.body[-1], leaving)):
+            continue
+        size = _shared_tail_size(stmt.body, stmt.orelse)
+        if size < 2:
+            continue
+        tail = stmt.body[-size:]
+        node = ast.If(
+            test=stmt.test, body=stmt.body[:-size] or [ast.Pass()], orelse=stmt.orelse[:-size]
+        )
+        if is_copy([*out[:-1], node][-len(final) :], final):
+            out[-1:] = [node, *tail]
+    return out
+
+
+def _shared_tail_size(first, second) -> int:
+    """How many statements ``first`` and ``second`` both end in."""
+    size = 0
+    while size < min(len(first), len(second)) and m.same(first[-1 - size], second[-1 - size]):
+        size += 1
+    return size
+
+
+def _ends_a_copy(out, stmt, final) -> bool:
+    """Whether ``out`` and the if ``stmt``, less the way out each branch ends in, end in
+    a copy of ``final``."""
+    return any(is_copy([*out, *h[0]][-len(final) :], final) for h in _if_tails(stmt))
+
+
+def _kept_before_branches(stmt, out, final):
+    """(``_t = v``, the if) where each branch of the if ``stmt`` (and of the ifs ending
+    its branches) ends returning the same name or constant ``v``, loaded before the if
+    (before the copy of a finally body whose last if stores to that name, the return
+    copied into each branch), and at least one keeps it in a temporary of its own
+    before a store to its name there: the value is kept once, before the if, in one
+    temporary. A branch that stores nothing to the name returns ``v`` itself (3.10),
+    which is only read so where the if, with that return after it, ends a copy of the
+    finally body ``final`` after ``out``: there ``v`` was loaded before the copy.
+    None otherwise."""
     if not (isinstance(stmt, ast.If) and stmt.orelse):
         return None
-    for branch in (stmt.body, stmt.orelse):
-        last = branch[-1]
-        if not (
-            len(branch) > 1
-            and isinstance(last, ast.Return)
-            and m.is_temporary(last.value)
-            and _keeps_in(branch[0], last.value.id)
-            and not any(_reads(s, last.value.id) for s in branch[1:-1])
-        ):
-            return None
-    first, second = stmt.body[0], stmt.orelse[0]
-    if not m.same(first.value, second.value):
+    branches = list(_returning_branches([stmt]))
+    if None in branches:
         return None
+    keeps = [_keeping(branch) for branch in branches]
+    kept = next((k for k in keeps if k is not None), None)
+    if kept is None:
+        return None
+    for branch, keep in zip(branches, keeps):
+        if keep is None and not _returns_unchanged(branch, kept.value):
+            return None
+        if keep is not None and not m.same(keep.value, kept.value):
+            return None
+    node = _returning(stmt, m.name(kept.targets[0].id))
+    if None in keeps and not _ends_a_copy(out, node, final):
+        return None
+    return kept, node
+
+
+def _returning_branches(stmts):
+    """The branches ``stmts`` ends in: itself, or those of a final if with an else, each
+    in turn; None for one that is empty."""
+    last = stmts[-1] if stmts else None
+    if not isinstance(last, ast.If) or not last.orelse:
+        yield stmts or None
+        return
+    yield from _returning_branches(last.body)
+    yield from _returning_branches(last.orelse)
+
+
+def _returning(stmt, value):
+    """A copy of the if ``stmt`` whose branches (as ``_returning_branches``) return
+    ``value``, each without the temporary it kept its own value in."""
     node = copy.copy(stmt)
-    node.body = stmt.body[1:]
-    node.orelse = [*stmt.orelse[1:-1], ast.Return(value=m.name(first.targets[0].id))]
-    return first, node
+    for field in ("body", "orelse"):
+        branch = getattr(stmt, field)
+        if isinstance(branch[-1], ast.If) and branch[-1].orelse:
+            branch = [*branch[:-1], _returning(branch[-1], value)]
+        else:
+            start = 1 if _keeping(branch) is not None else 0
+            branch = [*branch[start:-1], ast.Return(value=value)]
+        setattr(node, field, branch)
+    return node
+
+
+def _keeping(branch):
+    """The ``_t = v`` that ``branch`` starts with, keeping a name's or constant's value
+    in a temporary that only its final ``return _t`` reads; None otherwise."""
+    last = branch[-1]
+    if not (
+        len(branch) > 1
+        and isinstance(last, ast.Return)
+        and m.is_temporary(last.value)
+        and _keeps_in(branch[0], last.value.id)
+        and not any(_reads(s, last.value.id) for s in branch[1:-1])
+    ):
+        return None
+    return branch[0]
+
+
+def _returns_unchanged(branch, value) -> bool:
+    """Whether ``branch`` ends in ``return value`` and stores nothing to its name
+    before (a value kept over the branch would be spilled to a temporary there)."""
+    last = branch[-1]
+    if not (isinstance(last, ast.Return) and m.same(last.value, value)):
+        return False
+    ident = getattr(value, "id", None)
+    return not any(
+        isinstance(n, ast.Name) and n.id == ident and not isinstance(n.ctx, ast.Load)
+        for s in branch[:-1]
+        for n in ast.walk(s)
+    )
 
 
 def _reads(stmt, ident) -> bool:
@@ -580,6 +675,12 @@ def _exit_in_else(out, stmt, final, leaving):
     if not (isinstance(stmt, ast.If) and stmt.body and stmt.orelse):
         return None
     body, orelse = stmt.body, stmt.orelse
+    if isinstance(body[-1], m.TERMINAL) and len(orelse) == 1 and isinstance(orelse[0], ast.If):
+        # (an elif after a branch that leaves, as the walk writes an if ending the copy
+        # after one that raises: the same as that if written after it)
+        first = ast.If(test=stmt.test, body=body, orelse=[])
+        split = _exit_in_else([*out, first], orelse[0], final, leaving)
+        return None if split is None else ([first, *split[0]], split[1])
     if isinstance(body[-1], m.TERMINAL) and isinstance(orelse[-1], leaving):
         split, way_out = [ast.If(test=stmt.test, body=body, orelse=[]), *orelse[:-1]], orelse[-1]
     elif len(body) == 1 and isinstance(body[0], leaving) and isinstance(orelse[-1], m.TERMINAL):
@@ -693,8 +794,12 @@ def _runs_its_own_way_out(out, stmt, final) -> bool:
     """Whether ``out`` and ``stmt`` end in a copy of ``final``, a finally body that
     always leaves by a break, a continue or a return, ``stmt`` its own: the compiler
     drops the way out the body wrote after that copy, never reached. A way out in the
-    body that cannot raise leaves through the finally body all the same."""
+    body that cannot raise leaves through the finally body all the same. A return
+    where the body breaks is that break: the compiler copies a small return after the
+    loop to the break's jump."""
     n = len(final)
+    if n and isinstance(stmt, ast.Return) and isinstance(final[-1], ast.Break):
+        stmt = final[-1]
     if not n or not m.same(stmt, final[-1]) or len(out) < n - 1:
         return False
     return is_copy([*out[len(out) - n + 1 :], stmt], final)

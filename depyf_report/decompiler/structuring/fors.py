@@ -72,6 +72,10 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         # no else clause: where the loop ends is where the breaks go once they popped
         # the iterator, as a finally body's ``break`` does on its way from the handler
         alike.add(done)
+    elif end != follow:
+        # (past an else clause too: the finally body's ``break`` pops the iterator in
+        # the handler and jumps there, past the follow's own pop)
+        alike.add(end)
     loop = Loop(h, follow, body, outer, frozenset(again | alike), inside=frozenset(w.fences))
     stmts, rest = w.seq(fall, None, [*stack, m.NextItem()], loop, active=active)
     check_body_ends(rest)

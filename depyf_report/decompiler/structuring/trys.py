@@ -973,15 +973,23 @@ def _lone_return(w, x) -> bool:
     return [i.op for i in w.graph.instrs[block.start : block.end]] == ["RETURN_VALUE"]
 
 
+def _returns_leaving_clauses(w, x) -> bool:
+    """Whether block ``x`` only returns, after leaving the except clauses around."""
+    block = w.graph.blocks[x]
+    ops = [i.op for i in w.graph.instrs[block.start : block.end]]
+    return ops[-1:] == ["RETURN_VALUE"] and set(ops[:-1]) <= {"SWAP", "POP_EXCEPT"}
+
+
 def _returns_from_loops(w, x, region) -> bool:
     """Whether block ``x`` is a lone RETURN_VALUE that only loops inside ``region``
     lead to (3.10 and 3.12+ leave it out of the try around a return in the loop), each
     way through blocks of the region that only it leads to (the returned value). Not
-    from a loop's header: where the loop ends (a for loop's else), the body goes on."""
+    from a loop's header: where the loop ends (a for loop's else), the body goes on.
+    (3.10 runs the ``POP_EXCEPT`` of the clauses around before it, under the value.)"""
     inside = set().union(*(w.an.loops[h] - {h} for h in w.an.loops if h in region))
     preds = w.graph.blocks[x].preds
     return (
-        _lone_return(w, x)
+        _returns_leaving_clauses(w, x)
         and bool(preds)
         and all(_from_a_loop(w, p, inside, region) for p in preds)
     )

@@ -139,7 +139,7 @@ def loop(w, h, stack, outer, active, stop=None):
     ):
         # ... for the next round of the loop around, whose body the loop ends (3.12+)
         else_start, follow = follow, outer.header
-    copies |= _fenced_copies(w, body, follow)
+    copies |= _fenced_copies(w, body, follow) | _copies_of_follow(w, exits, follow)
     loop = Loop(h, follow, body, outer, copies, else_start, frozenset(w.fences))
     w.after_loop.pop(h, None)
     stmts, rest = w.seq(h, None, list(stack), loop, entering=h, active=active)
@@ -152,6 +152,20 @@ def loop(w, h, stack, outer, active, stop=None):
     if after is not None:
         return [*spill.out, node, *after], None, None
     return [*spill.out, node], stack, follow
+
+
+def _copies_of_follow(w, exits, follow) -> frozenset:
+    """Ways out that run what the loop's follow runs, on to where it goes (3.10 lays out
+    a compound test's ways out of a loop in a clause each with its own ``POP_EXCEPT``
+    and jump to the code after the try): getting there is a break too. (Copies of a
+    follow that ends the function are the returns' own readings, and lone jumps those
+    of the tests that leave for an else clause.)"""
+    block = w.blocks[follow] if follow is not None else None
+    if block is None or not block.succs or not w.joins.unjumped(block):
+        return frozenset()
+    copies = frozenset(x for x in exits if x != follow and w.joins.same_block(x, follow))
+    w.joins.note_break_copies(copies, follow)
+    return copies
 
 
 def _fenced_copies(w, body, follow) -> frozenset:
