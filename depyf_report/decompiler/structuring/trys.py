@@ -973,15 +973,40 @@ def _lone_return(w, x) -> bool:
     return [i.op for i in w.graph.instrs[block.start : block.end]] == ["RETURN_VALUE"]
 
 
+def _returns_out_of_clauses(w, x, steps=4) -> bool:
+    """Whether block ``x`` goes on, through blocks only it leads to, to return the value
+    on top, ending the except clauses around first (SWAP 2, POP_EXCEPT for each; the
+    POP_EXCEPT is outside the clause's cleanup, a block of its own)."""
+    blocks, ops = w.graph.blocks, []
+    for _ in range(steps):
+        block = blocks[x]
+        ops += [(i.op, i.arg) for i in w.graph.instrs[block.start : block.end] if i.op != "NOP"]
+        if not block.succs:
+            break
+        if len(block.succs) != 1 or blocks[block.succs[0]].preds != [x]:
+            return False
+        x = block.succs[0]
+    else:
+        return False
+    pops = ops[:-1]
+    return (
+        len(pops) >= 2
+        and ops[-1][0] == "RETURN_VALUE"
+        and pops == [("SWAP", 2), ("POP_EXCEPT", pops[1][1])] * (len(pops) // 2)
+    )
+
+
 def _returns_from_loops(w, x, region) -> bool:
     """Whether block ``x`` is a lone RETURN_VALUE that only loops inside ``region``
     lead to (3.10 and 3.12+ leave it out of the try around a return in the loop), each
     way through blocks of the region that only it leads to (the returned value). Not
-    from a loop's header: where the loop ends (a for loop's else), the body goes on."""
+    from a loop's header: where the loop ends (a for loop's else), the body goes on.
+    Inside an except clause the return first ends the clauses around, under their
+    cleanup, the value kept over each POP_EXCEPT: no end of the body either."""
     inside = set().union(*(w.an.loops[h] - {h} for h in w.an.loops if h in region))
     preds = w.graph.blocks[x].preds
     return (
-        _lone_return(w, x)
+        (_lone_return(w, x) or _returns_out_of_clauses(w, x))
         and bool(preds)
         and all(_from_a_loop(w, p, inside, region) for p in preds)
     )
