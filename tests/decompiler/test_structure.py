@@ -889,6 +889,10 @@ READABLE += [
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
+# sm13: a return from a loop in a try inside an except clause, which ends the clause
+# on its way out (outside the try's handler): no end of the try's body.
+READABLE += [("fallbacks_313", "returns_from_a_loop_in_a_try_in_a_clause")]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1114,6 +1118,23 @@ STRUCTURED += [
 STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
 if sys.version_info >= (3, 11):
     STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
+
+# sm13: ways out of a try body through copies of a finally body holding a loop (3.12+
+# inline a comprehension as one), read as copies of one another (a return in the loop
+# comes out as the break that runs the same code); a finally body's break then a try
+# holding a loop; the finally body's continue after a break from a with in a clause.
+# (3.10's layout of the return and the break through the comprehension is not read.)
+STRUCTURED += [
+    ("fallbacks_313", name)
+    for name in (
+        "returns_from_a_for_through_a_finally_comprehension",
+        "breaks_in_a_finally_then_a_try_holding_a_loop",
+        "returns_from_a_loop_in_a_try_in_a_clause",
+        "breaks_from_a_with_in_a_clause_through_a_finally_continue",
+    )
+]
+if sys.version_info >= (3, 11):
+    STRUCTURED += [("fallbacks_313", "returns_or_breaks_through_a_finally_comprehension")]
 
 
 @pytest.mark.parametrize(
