@@ -120,6 +120,29 @@ def breaks_from_a_with_in_a_clause_through_a_finally_continue(answers):
     return x, LOG[:]
 
 
+def breaks_or_raises_from_an_else_in_a_conditional_while(answers, x):
+    # the inner try's else raises or breaks, so never goes round: the natural loop
+    # leaves it out, and the conditional test leaves from two blocks of its own (seed
+    # 2292 on 3.13)
+    LOG.clear()
+    t = Flags(answers)
+    try:
+        while t.c() if x else not t.c():
+            try:
+                LOG.append(10 // len(LOG))
+            except ZeroDivisionError:
+                LOG.append("zero")
+            else:
+                if not t.c():
+                    raise KeyError(83)
+                break
+    except KeyError as e:
+        LOG.append(("caught", e.args))
+    else:
+        LOG.append("else")
+    return LOG[:]
+
+
 class Box:
     def __init__(self, label):
         self.label = label
@@ -154,4 +177,9 @@ CASES = [
     ("breaks_from_a_with_in_a_clause_through_a_finally_continue", ([True, True, True, False],)),
     ("breaks_from_a_with_in_a_clause_through_a_finally_continue", ([True, False, True, True],)),
     ("breaks_from_a_with_in_a_clause_through_a_finally_continue", ([],)),
+    ("breaks_or_raises_from_an_else_in_a_conditional_while", ([True, True, True], 1)),
+    ("breaks_or_raises_from_an_else_in_a_conditional_while", ([True, True, False], 1)),
+    ("breaks_or_raises_from_an_else_in_a_conditional_while", ([False, True, True], 0)),
+    ("breaks_or_raises_from_an_else_in_a_conditional_while", ([True], 0)),
+    ("breaks_or_raises_from_an_else_in_a_conditional_while", ([], 1)),
 ]
