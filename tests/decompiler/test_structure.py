@@ -1126,7 +1126,9 @@ if sys.version_info >= (3, 11):
 # sm13: ways out of a try body through copies of a finally body holding a loop (3.12+
 # inline a comprehension as one), read as copies of one another (a return in the loop
 # comes out as the break that runs the same code); a finally body's break then a try
-# holding a loop; the finally body's continue after a break from a with in a clause.
+# holding a loop; the finally body's continue after a break from a with in a clause; a
+# return from a loop in an inner finally body's copy on an exception, through a copy of
+# the outer try's end (the loop re-raises where it ends).
 # (3.10's layout of the return and the break through the comprehension is not read.)
 STRUCTURED += [
     ("fallbacks_313", name)
@@ -1135,6 +1137,7 @@ STRUCTURED += [
         "breaks_in_a_finally_then_a_try_holding_a_loop",
         "returns_from_a_loop_in_a_try_in_a_clause",
         "breaks_from_a_with_in_a_clause_through_a_finally_continue",
+        "returns_from_a_loop_in_a_finally_inside_a_finally",
     )
 ]
 if sys.version_info >= (3, 11):

@@ -7,6 +7,8 @@ from a loop in a try inside an except clause, which ends that clause on its way 
 (outside the try's handler). Each records what ran, so code read in the wrong place
 shows."""
 
+import sys
+
 LOG = []
 
 
@@ -143,6 +145,22 @@ def breaks_or_raises_from_an_else_in_a_conditional_while(answers, x):
     return LOG[:]
 
 
+def returns_from_a_loop_in_a_finally_inside_a_finally(items, n):
+    # the inner finally body's copy on an exception returns from its loop through the
+    # outer finally body's copy, a copy of the outer try's end: a return written in
+    # the loop, which itself ends elsewhere (re-raising) (seed 2394 on 3.13, reduced)
+    LOG.clear()
+    try:
+        try:
+            LOG.append(10 // n)
+        finally:
+            for x in items:
+                LOG.append(("item", x, type(sys.exc_info()[1]).__name__))
+                return
+    finally:
+        LOG.append("outer")
+
+
 class Box:
     def __init__(self, label):
         self.label = label
@@ -182,4 +200,9 @@ CASES = [
     ("breaks_or_raises_from_an_else_in_a_conditional_while", ([False, True, True], 0)),
     ("breaks_or_raises_from_an_else_in_a_conditional_while", ([True], 0)),
     ("breaks_or_raises_from_an_else_in_a_conditional_while", ([], 1)),
+    ("returns_from_a_loop_in_a_finally_inside_a_finally", ([1, 2], 0)),
+    ("returns_from_a_loop_in_a_finally_inside_a_finally", ([1, 2], 1)),
+    ("returns_from_a_loop_in_a_finally_inside_a_finally", ([], 0)),
+    ("returns_from_a_loop_in_a_finally_inside_a_finally", ([], 2)),
+    ("returns_from_a_loop_in_a_finally_inside_a_finally", (None, 0)),
 ]
