@@ -896,6 +896,12 @@ READABLE += [("fallbacks_313", "returns_from_a_loop_in_a_try_in_a_clause")]
 # raises or breaks (the natural loop leaves it out); 3.12 lays the test out otherwise.
 if sys.version_info[:2] != (3, 12):
     READABLE += [("fallbacks_313", "breaks_or_raises_from_an_else_in_a_conditional_while")]
+# A finally body's own return in an else or an elif, after a return in the try body:
+# the walk on an exception lays that branch out after the if whose body re-raises.
+READABLE += [
+    ("fallbacks_313", "returns_from_an_elif_in_a_finally_after_a_return"),
+    ("fallbacks_313", "returns_from_an_else_in_a_finally_after_a_return"),
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:

@@ -161,6 +161,36 @@ def returns_from_a_loop_in_a_finally_inside_a_finally(items, n):
         LOG.append("outer")
 
 
+def returns_from_an_elif_in_a_finally_after_a_return(answers, n):
+    # the finally body's own return in an elif: the walk on an exception lays the
+    # branches that do not re-raise out after the if whose body does (seed 2211 on
+    # 3.13, reduced; 3.10 and 3.12 too)
+    LOG.clear()
+    t = Flags(answers)
+    try:
+        if t.c():
+            return 10 // n
+    finally:
+        if t.c():
+            LOG.append(("x", n))
+        elif t.c():
+            return
+
+
+def returns_from_an_else_in_a_finally_after_a_return(answers, n):
+    # the same with an else that returns (every Python)
+    LOG.clear()
+    t = Flags(answers)
+    try:
+        if t.c():
+            return 10 // n
+    finally:
+        if t.c():
+            LOG.append(("x", n))
+        else:
+            return
+
+
 class Box:
     def __init__(self, label):
         self.label = label
@@ -205,4 +235,20 @@ CASES = [
     ("returns_from_a_loop_in_a_finally_inside_a_finally", ([], 0)),
     ("returns_from_a_loop_in_a_finally_inside_a_finally", ([], 2)),
     ("returns_from_a_loop_in_a_finally_inside_a_finally", (None, 0)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, True], 2)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, False, True], 2)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, False, False], 2)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, True], 0)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, False, True], 0)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([True, False, False], 0)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([False, True], 0)),
+    ("returns_from_an_elif_in_a_finally_after_a_return", ([], 5)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, True], 2)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, False, True], 2)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, False, False], 2)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, True], 0)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, False, True], 0)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([True, False, False], 0)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([False, True], 0)),
+    ("returns_from_an_else_in_a_finally_after_a_return", ([], 5)),
 ]
