@@ -204,9 +204,15 @@ def _way_out_after_a_reraising_if(stmts, exc):
     """``stmts`` with ``if t: ...; raise`` (no else) and the statements after it written
     as that if's else, which they are: the body never goes on. The walk on an exception
     lays the other branch of a finally body's if out after it where that branch leaves
-    otherwise (the finally body's own return, break or continue), or tests again."""
+    otherwise (the finally body's own return, break or continue), or tests again. (An
+    if that only re-raises is a test read otherwise: ``if not (a and b): continue``.)"""
     for i, stmt in enumerate(stmts[:-1]):
-        if isinstance(stmt, ast.If) and not stmt.orelse and _reraises(stmt.body[-1], exc):
+        if (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and len(stmt.body) > 1
+            and _reraises(stmt.body[-1], exc)
+        ):
             rest = _way_out_after_a_reraising_if(stmts[i + 1 :], exc)
             return [*stmts[:i], ast.If(test=stmt.test, body=stmt.body, orelse=rest)]
     return stmts

@@ -263,8 +263,11 @@ def same_way_to_an_end(w, x, y, steps=40) -> bool:
     blocks, each pair's successors and handlers paired in turn."""
     pairs, todo = {x: y}, [(x, y)]
     # (where the compiler counted no value on the stack at either start, no block on
-    # the way can take one from the way in)
+    # the way can take one from the way in: so a way that branches (a loop's blocks
+    # take what the blocks before them pushed) need not run alone, block by block; a
+    # straight way still does, as before)
     empty = w.depth_at(w.blocks[x].start) == w.depth_at(w.blocks[y].start) == 0
+    empty = empty and _branches_on(w, y, steps)
     while todo:
         a, b = todo.pop()
         if a != x and not (empty or runs_alone(w, b)):
@@ -286,6 +289,17 @@ def same_way_to_an_end(w, x, y, steps=40) -> bool:
         if len(pairs) > steps:
             return False
     return True
+
+
+def _branches_on(w, b, steps) -> bool:
+    """Whether the way from block ``b`` comes to a block with more than one way on
+    before it ends."""
+    for _ in range(steps):
+        succs = w.blocks[b].succs
+        if len(succs) != 1:
+            return len(succs) > 1
+        b = succs[0]
+    return False
 
 
 def _paired_on(w, a, b):
