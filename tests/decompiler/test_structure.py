@@ -923,10 +923,23 @@ READABLE += [
         "returns_a_name_a_finally_match_stores",
         "returns_through_two_finally_bodies_ending_in_an_if",
         "loops_on_a_compound_test_ending_a_clause",
+        "returns_from_a_loop_in_a_try_in_a_clause",
     )
 ]
-if sys.version_info < (3, 11):  # (3.11+ fall back on it at 0663e05 too: not read yet)
-    READABLE += [("fallbacks_310", "returns_from_a_loop_in_a_try_in_a_clause")]
+
+# sm13: a return from a loop in a try inside an except clause, which ends the clause
+# on its way out (outside the try's handler): no end of the try's body.
+READABLE += [("fallbacks_313", "returns_from_a_loop_in_a_try_in_a_clause")]
+# A while loop testing a conditional expression, whose body's try has an else that
+# raises or breaks (the natural loop leaves it out); 3.12 lays the test out otherwise.
+if sys.version_info[:2] != (3, 12):
+    READABLE += [("fallbacks_313", "breaks_or_raises_from_an_else_in_a_conditional_while")]
+# A finally body's own return in an else or an elif, after a return in the try body:
+# the walk on an exception lays that branch out after the if whose body re-raises.
+READABLE += [
+    ("fallbacks_313", "returns_from_an_elif_in_a_finally_after_a_return"),
+    ("fallbacks_313", "returns_from_an_else_in_a_finally_after_a_return"),
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -1164,6 +1177,26 @@ STRUCTURED += [
 # sm10: ``finally: break`` in a for loop with an else: the handler's break, past the
 # else, reads as a bare except clause that breaks (every Python).
 STRUCTURED += [("fallbacks_310", "breaks_from_a_finally_in_a_for_with_an_else")]
+
+# sm13: ways out of a try body through copies of a finally body holding a loop (3.12+
+# inline a comprehension as one), read as copies of one another (a return in the loop
+# comes out as the break that runs the same code); a finally body's break then a try
+# holding a loop; the finally body's continue after a break from a with in a clause; a
+# return from a loop in an inner finally body's copy on an exception, through a copy of
+# the outer try's end (the loop re-raises where it ends).
+# (3.10's layout of the return and the break through the comprehension is not read.)
+STRUCTURED += [
+    ("fallbacks_313", name)
+    for name in (
+        "returns_from_a_for_through_a_finally_comprehension",
+        "breaks_in_a_finally_then_a_try_holding_a_loop",
+        "returns_from_a_loop_in_a_try_in_a_clause",
+        "breaks_from_a_with_in_a_clause_through_a_finally_continue",
+        "returns_from_a_loop_in_a_finally_inside_a_finally",
+    )
+]
+if sys.version_info >= (3, 11):
+    STRUCTURED += [("fallbacks_313", "returns_or_breaks_through_a_finally_comprehension")]
 
 
 @pytest.mark.parametrize(

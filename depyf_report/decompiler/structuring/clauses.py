@@ -137,7 +137,8 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     if len(stmts) == 1 and isinstance(stmts[0], ast.Raise) and _is_exc(stmts[0].exc):
         return [], None
     if hoist and finally_body:
-        stmts = _reraising_tests_joined(_way_out_before_reraising_else(stmts, exc), exc)
+        stmts = _way_out_after_a_reraising_if(_way_out_before_reraising_else(stmts, exc), exc)
+        stmts = _reraising_tests_joined(stmts, exc)
     hoisted = _hoisted_tail(stmts, after_exit=True) if hoist else None
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
@@ -196,6 +197,24 @@ def _way_out_before_reraising_else(stmts, exc):
             body = [s for s in stmt.body if not isinstance(s, ast.Pass)]
             node = ast.If(test=stmt.test, body=[*body, *rest], orelse=[])
             return [*stmts[:i], node, *stmt.orelse]
+    return stmts
+
+
+def _way_out_after_a_reraising_if(stmts, exc):
+    """``stmts`` with ``if t: ...; raise`` (no else) and the statements after it written
+    as that if's else, which they are: the body never goes on. The walk on an exception
+    lays the other branch of a finally body's if out after it where that branch leaves
+    otherwise (the finally body's own return, break or continue), or tests again. (An
+    if that only re-raises is a test read otherwise: ``if not (a and b): continue``.)"""
+    for i, stmt in enumerate(stmts[:-1]):
+        if (
+            isinstance(stmt, ast.If)
+            and not stmt.orelse
+            and len(stmt.body) > 1
+            and _reraises(stmt.body[-1], exc)
+        ):
+            rest = _way_out_after_a_reraising_if(stmts[i + 1 :], exc)
+            return [*stmts[:i], ast.If(test=stmt.test, body=stmt.body, orelse=rest)]
     return stmts
 
 

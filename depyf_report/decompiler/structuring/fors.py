@@ -64,10 +64,13 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
         # right only where nothing runs between where the loop goes on and that round
         raise Unsupported("a break to the outer loop's next round skips code after the loop")
     # other breaks that pop the iterator and go where the follow's pop goes (3.11
-    # lets the last break fall into the code after the loop)
+    # lets the last break fall into the code after the loop), or to the end of a try
+    # body around the loop that the follow's pop goes to a copy of (3.12+ copy a finally
+    # body holding a loop to each way out of it; a copy written out to a return is a
+    # return's own, see ``Walk._returns_by_its_own_copy``)
     end = _past_pop(w, follow)
     leaving = {s for x in body for s in w.blocks[x].succs if s not in body}
-    alike = {x for x in leaving - {follow} if x != end and _past_pop(w, x) == end}
+    alike = {x for x in leaving - {follow} if x != end and _goes_where(w, _past_pop(w, x), end)}
     if end == done != follow:
         # no else clause: where the loop ends is where the breaks go once they popped
         # the iterator, as a finally body's ``break`` does on its way from the handler
@@ -93,6 +96,12 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     if follow != done and w.graph.instrs[w.blocks[follow].start].op == "POP_TOP":
         return [node], stack, follow  # 3.12+: breaks land on the iterator's POP_TOP
     return [node], base, follow
+
+
+def _goes_where(w, b, end) -> bool:
+    """Whether getting to block ``b`` is getting to ``end``: ``b`` is ``end``, or the
+    end of a try body around that ``end`` is a copy of."""
+    return b == end or (not w.fences.copied(b) and w.fences.reached(end) == b)
 
 
 def _goes_on_to(w, b, end, steps=4) -> bool:
@@ -153,7 +162,7 @@ def _own_exit(w, h, x) -> bool:
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
-def _falls_into_return(w, x, steps=8) -> bool:
+def _falls_into_return(w, x, steps=40) -> bool:
     """Whether block ``x`` goes on, through blocks only it leads to, to returns: a
     return inside a with pops the iterator under the with's handler, and its copy of
     ``__exit__`` runs outside it (a break jumps to the code after the loop). The copy

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from ..bytecode.constants import value_key
+from ..bytecode.opcodes import CHECK_STAR_MATCH
 from ..rewrites.clause_tails import LONGEST_COPY, same_instruction
 from ..simulation import markers as m
 from ..simulation.machine import Sim
@@ -253,25 +254,90 @@ class Joins:
         return self.same_exit(a, b)
 
 
-def same_way_to_an_end(w, x, y, steps=4) -> bool:
-    """Whether blocks ``x`` and ``y`` run the same instructions, block by block,
-    straight on to ends of the function alike; each block after the first taking
-    nothing from the way in (so neither ends returning a value kept under them).
-    3.10 and 3.12+ copy a small block that ends the function to the jumps to it, and
-    3.13 a block with no line too, so such ways are copies of one another."""
-    blocks = w.graph.blocks
-    for step in range(steps):
-        if step and not runs_alone(w, y):
+def same_way_to_an_end(w, x, y, steps=40) -> bool:
+    """Whether blocks ``x`` and ``y`` run the same instructions, block by block, on to
+    ends of the function alike; each block after the first taking nothing from the way
+    in (so neither ends returning a value kept under them). 3.10 and 3.12+ copy a
+    small block that ends the function to the jumps to it, and 3.13 a block with no
+    line too, so such ways are copies of one another; so are two copies of a finally
+    body holding a loop (3.12+ inline a comprehension as one), walked as pairs of
+    blocks, each pair's successors and handlers paired in turn."""
+    pairs, todo = {x: y}, [(x, y)]
+    # (where the compiler counted no value on the stack at either start, no block on
+    # the way can take one from the way in: so a way that branches (a loop's blocks
+    # take what the blocks before them pushed) need not run alone, block by block; a
+    # straight way still does, as before)
+    empty = w.depth_at(w.blocks[x].start) == w.depth_at(w.blocks[y].start) == 0
+    empty = empty and _branches_on(w, y, steps)
+    while todo:
+        a, b = todo.pop()
+        if a != x and not (empty or runs_alone(w, b)):
             return False
-        if w.joins.same_exit(x, y):
-            return True
-        a, b = blocks[x], blocks[y]
-        if len(a.succs) != 1 or len(b.succs) != 1 or a.handler != b.handler:
+        if w.joins.same_exit(a, b):
+            continue
+        if a == b and x in w.an.loops.get(a, ()):
+            return False  # (both go round a loop around them: on, to no end)
+        paired = _paired_on(w, a, b)
+        if paired is None:
             return False
-        if not same_instructions(w.joins.unjumped(a), w.joins.unjumped(b)):
+        for s, t in paired:
+            if s in pairs:
+                if pairs[s] != t:
+                    return False
+                continue
+            pairs[s] = t
+            todo.append((s, t))
+        if len(pairs) > steps:
             return False
-        x, y = a.succs[0], b.succs[0]
+    return True
+
+
+def _branches_on(w, b, steps) -> bool:
+    """Whether the way from block ``b`` comes to a block with more than one way on
+    before it ends."""
+    for _ in range(steps):
+        succs = w.blocks[b].succs
+        if len(succs) != 1:
+            return len(succs) > 1
+        b = succs[0]
     return False
+
+
+def _paired_on(w, a, b):
+    """Where blocks ``a`` and ``b`` go on, pair by pair (their successors, and their
+    handlers where these differ: a re-raise goes there), where both run the same
+    instructions, jumps aside; None where they do not."""
+    x, y = w.blocks[a], w.blocks[b]
+    if len(x.succs) != len(y.succs):
+        return None
+    if (x.handler is None) != (y.handler is None):
+        return None
+    xs, ys = w.joins.unjumped(x), w.joins.unjumped(y)
+    if len(xs) != len(ys) or not all(map(_same_but_where, xs, ys)):
+        return None
+    pairs = list(zip(x.succs, y.succs))
+    # (an except* clause's test names where the clauses go on: a place to pair too)
+    pairs += [
+        (w.graph.at(i.argval), w.graph.at(j.argval))
+        for i, j in zip(xs, ys)
+        if i.op == CHECK_STAR_MATCH and i.argval is not None
+    ]
+    if x.handler != y.handler:
+        h, k = x.handler, y.handler
+        if (h.depth, h.lasti, h.pops) != (k.depth, k.lasti, k.pops):
+            return None
+        pairs.append((w.graph.handler_block(x), w.graph.handler_block(y)))
+    return pairs
+
+
+def _same_but_where(i, j) -> bool:
+    """Whether instructions ``i`` and ``j`` do the same, but for where a jump goes and
+    which handler covers them (the pairing of blocks answers for those)."""
+    if i.op != j.op:
+        return False
+    if i.op == CHECK_STAR_MATCH:
+        return (i.argval is None) == (j.argval is None)
+    return i.target is not None or value_key(i.argval) == value_key(j.argval)
 
 
 def written_out(w, b, steps=4) -> bool:

@@ -973,11 +973,29 @@ def _lone_return(w, x) -> bool:
     return [i.op for i in w.graph.instrs[block.start : block.end]] == ["RETURN_VALUE"]
 
 
-def _returns_leaving_clauses(w, x) -> bool:
-    """Whether block ``x`` only returns, after leaving the except clauses around."""
-    block = w.graph.blocks[x]
-    ops = [i.op for i in w.graph.instrs[block.start : block.end]]
-    return ops[-1:] == ["RETURN_VALUE"] and set(ops[:-1]) <= {"SWAP", "POP_EXCEPT"}
+def _returns_leaving_clauses(w, x, steps=4) -> bool:
+    """Whether block ``x`` goes on, through blocks only it leads to, to return the value
+    on top after ending the except clauses around: a POP_EXCEPT under the value for
+    each (3.10), or SWAP 2 and a POP_EXCEPT (3.11+, the POP_EXCEPT outside the clause's
+    cleanup, a block of its own)."""
+    blocks, ops = w.graph.blocks, []
+    for _ in range(steps):
+        block = blocks[x]
+        instrs = w.graph.instrs[block.start : block.end]
+        ops += [(i.op, i.arg if i.op == "SWAP" else None) for i in instrs if i.op != "NOP"]
+        if not block.succs:
+            break
+        if len(block.succs) != 1 or blocks[block.succs[0]].preds != [x]:
+            return False
+        x = block.succs[0]
+    else:
+        return False
+    pops, each = ops[:-1], [("SWAP", 2), ("POP_EXCEPT", None)]
+    return (
+        ops[-1:] == [("RETURN_VALUE", None)]
+        and bool(pops)
+        and pops in (each[1:] * len(pops), each * (len(pops) // 2))
+    )
 
 
 def _returns_from_loops(w, x, region) -> bool:
@@ -985,11 +1003,12 @@ def _returns_from_loops(w, x, region) -> bool:
     lead to (3.10 and 3.12+ leave it out of the try around a return in the loop), each
     way through blocks of the region that only it leads to (the returned value). Not
     from a loop's header: where the loop ends (a for loop's else), the body goes on.
-    (3.10 runs the ``POP_EXCEPT`` of the clauses around before it, under the value.)"""
+    Inside an except clause the return first ends the clauses around, the value kept
+    over each POP_EXCEPT: no end of the body either."""
     inside = set().union(*(w.an.loops[h] - {h} for h in w.an.loops if h in region))
     preds = w.graph.blocks[x].preds
     return (
-        _returns_leaving_clauses(w, x)
+        (_lone_return(w, x) or _returns_leaving_clauses(w, x))
         and bool(preds)
         and all(_from_a_loop(w, p, inside, region) for p in preds)
     )

@@ -166,16 +166,15 @@ class Walk:
                 or self.fences.reached(b) == self.fences.reached(loop.follow)
                 or self._same_return(b, loop.follow)
             )
-            # (no way out of the loop: a return, its copy of the finally body walked on;
+            # (no way out of the loop: a return, its copy of the finally body walked on,
+            # the end of a try body around the loop copied there where the loop itself
+            # ends elsewhere, inside it (a loop in a finally body's copy on an exception);
             # or the end of a try body around the loop that only returns a constant, or
             # a copy of it: a way out of the loop to it returns there, as written:
             # ``case _: return``)
-            own_copy = leaves and self._returns_by_its_own_copy(b, loop)
-            constant = (
-                loop is not None
-                and self.fences.reached(b) in loop.inside
-                and _returns_a_constant(self.graph, b)
-            )
+            around = loop is not None and self.fences.reached(b) in loop.inside
+            own_copy = (leaves or around) and self._returns_by_its_own_copy(b, loop)
+            constant = around and _returns_a_constant(self.graph, b)
             fenced = b in self.fences and not leaves and not constant
             if not own_copy and (b is None or b == stop or fenced):
                 b = self.fences.reached(b)

@@ -93,8 +93,11 @@ def loop(w, h, stack, outer, active, stop=None):
         # a test of several parts (``while a or b:``) leaves from a block of its own:
         # the rest of a round that breaks goes on there too (seed 65; not ``while
         # True: f(); if c: ...``, whose breaks go anywhere: control-flow seed 77), unless
-        # the test leaves for an else clause that goes on there (not a chain's pop)
-        ends = [e for e in exits if all(x == e or _only_reaches(w, x, e) for x in exits)]
+        # the test leaves for an else clause that goes on there (not a chain's pop);
+        # a raise on the way there is still the loop's code, as for a test's own exit
+        ends = [
+            e for e in exits if all(x == e or _only_reaches(w, x, e, raising=True) for x in exits)
+        ]
         plain = all(t in ends or _only_pops(w, t) for t in test_exits)
         exits = set(ends) if len(ends) == 1 and plain else exits
     if not test_exits and len(exits) > 1:
