@@ -889,6 +889,18 @@ READABLE += [
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 
+# under: loop bodies the walk ran with the wrong values on the stack: a return in a for
+# loop in an except clause after a conditional test; the rest of a round that only
+# breaks, after a chained comparison's continue or a with in a case.
+READABLE += [
+    ("stack_values_left", name)
+    for name in (
+        "returns_a_conditional_test_from_a_for_in_a_clause",
+        "rest_of_a_round_after_a_chain_continue",
+        "rest_of_a_round_after_a_with_in_a_case",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1114,6 +1126,10 @@ STRUCTURED += [
 STRUCTURED += [("finally_bodies", "breaks_through_a_finally_holding_a_loop")]
 if sys.version_info >= (3, 11):
     STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
+
+# under: the rest of a round after a with in an if whose else continues (read back, the
+# rest goes into the if).
+STRUCTURED += [("stack_values_left", "rest_of_a_round_after_a_with_in_an_if")]
 
 
 @pytest.mark.parametrize(

@@ -137,7 +137,7 @@ def _ends_breaking(w, x, done) -> bool:
 def _own_exit(w, h, x) -> bool:
     block = w.blocks[x]
     if block.succs:
-        return _falls_into_return(w, x)
+        return _falls_into_return(w, h, x)
     ops = [i.op for i in w.graph.instrs[block.start : block.end]]
     # ``return <constant>`` in a for loop pops the iterator before loading the
     # constant, as a break's copy of it would: read as written, a return. A pop, then
@@ -149,13 +149,17 @@ def _own_exit(w, h, x) -> bool:
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
-def _falls_into_return(w, x, steps=8) -> bool:
+def _falls_into_return(w, h, x, steps=8) -> bool:
     """Whether block ``x`` goes on, through blocks only it leads to, to returns: a
     return inside a with pops the iterator under the with's handler, and its copy of
     ``__exit__`` runs outside it (a break jumps to the code after the loop). The copy
-    of a finally body around may hold a loop of its own (3.12+)."""
+    of a finally body around may hold a loop of its own (3.12+). So does a return
+    that starts computing its value with the iterator still there, which an except
+    clause around splits at its POP_EXCEPT (a break's code after the loop starts
+    with the iterator popped)."""
     ops = [i.op for i in w.graph.instrs[w.blocks[x].start : w.blocks[x].end]]
-    if ops[-1:] != ["POP_TOP"] or (len(ops) > 1 and ops[-2] not in ("SWAP", "ROT_TWO")):
+    pops_under = ops[-1:] == ["POP_TOP"] and (len(ops) == 1 or ops[-2] in ("SWAP", "ROT_TWO"))
+    if not (pops_under or (ops[0] != "POP_TOP" and _keeps_iterator(w, h, x))):
         return False  # (the value returned stays under the iterator)
     todo, seen = [x], {x}
     while todo:
@@ -200,6 +204,7 @@ def _still_iterating(w, h, body, exits, done):
                     or w.an.dominates(x, p)
                     or _handled_from(w, h, body, p)
                     or _ends_a_clause_in(w, body, p)
+                    or (h < p < done and _keeps_iterator(w, h, x))
                     for p in block.preds
                 )
             ):
@@ -270,6 +275,14 @@ def _ends_at_once(w, b, steps=6) -> bool:
             return False
         b = block.succs[0]
     return False
+
+
+def _keeps_iterator(w, h, x) -> bool:
+    """Whether block ``x`` starts with the iterator of the loop at header ``h`` still
+    on the stack (as the compiler counted): the body's own code, not code after the
+    loop, which a break reaches with the iterator popped."""
+    depth, header = w.depth_at(w.blocks[x].start), w.depth_at(w.blocks[h].start)
+    return depth is not None and header is not None and depth >= header
 
 
 def _pops_first(w, x) -> bool:

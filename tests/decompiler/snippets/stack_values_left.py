@@ -1,0 +1,96 @@
+"""Loop bodies whose blocks the walk once ran with the wrong values on the stack
+("stack underflow"): the natural loop leaves out code of the body that never goes
+round again, and the loop took it for where a break goes, or walked it after the
+loop with the iterator (or a match subject) popped.
+- A return in a for loop inside an except clause, after a conditional test: its
+  block computes the value with the iterator still there, and the clause's
+  POP_EXCEPT splits it (seed 10763 on 3.12 and 3.13).
+- The rest of a round after a chained comparison's ``continue`` (the failing link's
+  pop of its kept operand lies between), or after a with in a case or an if, that
+  only breaks: code with the iterator still on the stack is the body's, and a with
+  whose exit runs on into it goes on as the with does (seeds 11953, 10693)."""
+
+LOG = []
+
+
+def returns_a_conditional_test_from_a_for_in_a_clause(items, x, y):
+    """Seed 10763: ``return`` in a for loop in an except clause, after a test that
+    is a conditional expression (3.12, 3.13)."""
+    try:
+        raise KeyError(x)
+    except KeyError:
+        for i in items:
+            if i if x else not i:
+                return y[1:]
+    return "ran out"
+
+
+def rest_of_a_round_after_a_chain_continue(items, x):
+    """Seed 11953: after ``if a < x <= b: continue``, the rest of the round runs an
+    inner loop, then breaks: never goes round again."""
+    for i in items:
+        if 0 < x <= 9:
+            x += i
+            continue
+        for j in items:
+            x -= j
+        break
+    LOG.append(x)
+    return x
+
+
+def rest_of_a_round_after_a_with_in_a_case(items, x, m):
+    """Seed 10693: a case holding a with, another that continues, then code that
+    breaks."""
+    for i in items:
+        match x:
+            case 1:
+                with m:
+                    x = i
+            case 2:
+                continue
+        x = x * 2
+        break
+    LOG.append(x)
+    return x
+
+
+def rest_of_a_round_after_a_with_in_an_if(items, x, m):
+    """Seed 10693: a with in an if whose else continues, then code that breaks."""
+    for i in items:
+        if i:
+            with m:
+                x = i
+        else:
+            continue
+        x = x * 2
+        break
+    LOG.append(x)
+    return x
+
+
+class Manager:
+    def __enter__(self):
+        LOG.append("enter")
+        return self
+
+    def __exit__(self, *exc):
+        LOG.append(("exit", exc[0] is not None))
+        return True
+
+
+CASES = [
+    ("returns_a_conditional_test_from_a_for_in_a_clause", ([0, 1], 1, "abc")),
+    ("returns_a_conditional_test_from_a_for_in_a_clause", ([0, 1], 0, "abc")),
+    ("returns_a_conditional_test_from_a_for_in_a_clause", ([], 0, "abc")),
+    ("returns_a_conditional_test_from_a_for_in_a_clause", ([1, 1], 0, "abc")),
+    ("rest_of_a_round_after_a_chain_continue", ([1, 2, 3], 5)),
+    ("rest_of_a_round_after_a_chain_continue", ([1, 2], 0)),
+    ("rest_of_a_round_after_a_chain_continue", ([], 0)),
+    ("rest_of_a_round_after_a_with_in_a_case", ([4, 5], 1, Manager())),
+    ("rest_of_a_round_after_a_with_in_a_case", ([4, 5], 2, Manager())),
+    ("rest_of_a_round_after_a_with_in_a_case", ([4, 5], 7, Manager())),
+    ("rest_of_a_round_after_a_with_in_a_case", ([], 7, Manager())),
+    ("rest_of_a_round_after_a_with_in_an_if", ([0, 5], 1, Manager())),
+    ("rest_of_a_round_after_a_with_in_an_if", ([0, 0], 1, Manager())),
+]
