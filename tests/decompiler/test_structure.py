@@ -1128,8 +1128,12 @@ if sys.version_info >= (3, 11):
     STRUCTURED += [("finally_bodies", "breaks_from_an_else_through_a_finally_holding_a_loop")]
 
 # under: the rest of a round after a with in an if whose else continues (read back, the
-# rest goes into the if).
-STRUCTURED += [("stack_values_left", "rest_of_a_round_after_a_with_in_an_if")]
+# rest goes into the if); an endless loop's case ending in ``finally: break`` (read
+# back, the break is the return after the loop).
+STRUCTURED += [
+    ("stack_values_left", "rest_of_a_round_after_a_with_in_an_if"),
+    ("stack_values_left", "case_in_an_endless_loop_ending_in_finally_break"),
+]
 
 
 @pytest.mark.parametrize(

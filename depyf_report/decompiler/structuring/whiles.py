@@ -25,7 +25,7 @@ from .loops import (
     starts_above,
 )
 from .trials import NOT_A_CONDITION
-from .trys import is_finally
+from .trys import ends_every_way, is_finally
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -38,9 +38,10 @@ def loop(w, h, stack, outer, active, stop=None):
     # statement's code, inside the loop (it raises, returns or leaves it first)
     exits = {x for x in exits if not inside_entered(w, h, body, x)}
     # nor is a return or raise where the body left a value of its own (a match subject
-    # a case's capture stores): the loop's test is no test of the subject (a break's
-    # way out of a with, the exit still there, goes on: that is a way out)
-    exits = {x for x in exits if w.blocks[x].succs or not starts_above(w, x, h)}
+    # a case's capture stores), or code that only leads to them (a case's try whose
+    # finally breaks, 3.10): the loop's test is no test of the subject (a break's way
+    # out of a with, the exit still there, goes on: that is a way out)
+    exits = {x for x in exits if not _ends_with_own_value(w, x, h)}
     exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
@@ -111,7 +112,7 @@ def loop(w, h, stack, outer, active, stop=None):
         fenced = {s for x in body for s in w.blocks[x].succs if s in w.fences}
         fenced = fenced or _clauses_reach_fences(w, body)
         follow = fenced.pop() if len(fenced) == 1 else _written_after(w, body)
-        follow = follow if follow is not None else _lone_way_out(w, body)
+        follow = follow if follow is not None else _lone_way_out(w, h, body)
         follow = None if follow is not None and inside_entered(w, h, body, follow) else follow
     copies, else_start = frozenset(), None
     else_first = test_exits == [follow] and len(exits) == 2
@@ -320,7 +321,14 @@ def _past_jump_out(w, h, follow) -> int:
     return follow
 
 
-def _lone_way_out(w, body) -> int | None:
+def _ends_with_own_value(w, x, h) -> bool:
+    """Whether block ``x`` starts with a value the body of the loop at header ``h``
+    left on the stack and only returns or raises on every way on: the body's own code
+    (a case's, its subject still there), never where the loop goes on."""
+    return starts_above(w, x, h) and ends_every_way(w, x, {h})
+
+
+def _lone_way_out(w, h, body) -> int | None:
     """The one block a loop that never ends leaves its body for, when the code goes on
     from there: laid out inside the loop's extent (3.13 puts an except clause's end,
     which a ``break`` goes to, between the body's blocks), so ``_exits`` left it out.
@@ -331,6 +339,7 @@ def _lone_way_out(w, body) -> int | None:
         x
         for x in outside
         if not _only_ends(w, x)
+        and not _ends_with_own_value(w, x, h)
         and not _in_inner_for(w, x, body)
         and not _ends_past_a_cleanup(w, x, body)
     }

@@ -8,7 +8,10 @@ loop with the iterator (or a match subject) popped.
 - The rest of a round after a chained comparison's ``continue`` (the failing link's
   pop of its kept operand lies between), or after a with in a case or an if, that
   only breaks: code with the iterator still on the stack is the body's, and a with
-  whose exit runs on into it goes on as the with does (seeds 11953, 10693)."""
+  whose exit runs on into it goes on as the with does (seeds 11953, 10693).
+- A case of a match in an endless loop whose try ends in ``finally: break``: the
+  case's code, the subject still on the stack, only returns, so it is no way out
+  of the loop (seed 21 on 3.11 and 3.13)."""
 
 LOG = []
 
@@ -69,6 +72,22 @@ def rest_of_a_round_after_a_with_in_an_if(items, x, m):
     return x
 
 
+def case_in_an_endless_loop_ending_in_finally_break(t, x):
+    """Seed 21: an endless loop's case whose try ends in ``finally: break``, the
+    last statement of the function (3.11, 3.13)."""
+    while True:
+        match x:
+            case {"k": 0}:
+                try:
+                    LOG.append(t.pop())
+                except IndexError:
+                    LOG.append("none left")
+                finally:
+                    break
+            case 1:
+                x = {"k": 0}
+
+
 class Manager:
     def __enter__(self):
         LOG.append("enter")
@@ -93,4 +112,7 @@ CASES = [
     ("rest_of_a_round_after_a_with_in_a_case", ([], 7, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 5], 1, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 0], 1, Manager())),
+    ("case_in_an_endless_loop_ending_in_finally_break", ([4], {"k": 0})),
+    ("case_in_an_endless_loop_ending_in_finally_break", ([], {"k": 0})),
+    ("case_in_an_endless_loop_ending_in_finally_break", ([], 1)),
 ]
