@@ -680,7 +680,7 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     ways = {x: _way_out(w, x, edges) for x in exits}
     if not is_with:  # (a finally body's copy that branches, before a return)
         ways = {
-            x: ENDS if way is None and ends_every_way(w, x, edges) else way
+            x: ENDS if way is None and _ends_every_way(w, x, edges) else way
             for x, way in ways.items()
         }
     staying = {x for x, way in ways.items() if way is None}
@@ -1196,7 +1196,7 @@ def _leaves_every_way(w, x, edges, after, steps=16) -> bool:
     return True
 
 
-def ends_every_way(w, x, edges, steps=12) -> bool:
+def _ends_every_way(w, x, edges, steps=12) -> bool:
     """Whether every way on from block ``x`` returns or raises within a few blocks,
     before any reaches the end of an enclosing with or try body, a loop edge among
     ``edges``, or a jump back (a loop)."""

@@ -25,7 +25,7 @@ from .loops import (
     starts_above,
 )
 from .trials import NOT_A_CONDITION
-from .trys import ends_every_way, is_finally
+from .trys import is_finally
 
 
 def loop(w, h, stack, outer, active, stop=None):
@@ -321,11 +321,21 @@ def _past_jump_out(w, h, follow) -> int:
     return follow
 
 
-def _ends_with_own_value(w, x, h) -> bool:
+def _ends_with_own_value(w, x, h, steps=32) -> bool:
     """Whether block ``x`` starts with a value the body of the loop at header ``h``
-    left on the stack and only returns or raises on every way on: the body's own code
-    (a case's, its subject still there), never where the loop goes on."""
-    return starts_above(w, x, h) and ends_every_way(w, x, {h})
+    left on the stack and only returns or raises on every way on, running loops of its
+    own on the way (laid out after it): the body's own code (a case's, its subject
+    still there), never where the loop goes on."""
+    if not starts_above(w, x, h):
+        return False
+    seen, todo = {x}, [x]
+    while todo:
+        succs = w.blocks[todo.pop()].succs
+        if len(seen) > steps or any(s <= x or s in w.fences for s in succs):
+            return False
+        todo += [s for s in succs if s not in seen]
+        seen.update(succs)
+    return True
 
 
 def _lone_way_out(w, h, body) -> int | None:

@@ -11,7 +11,8 @@ loop with the iterator (or a match subject) popped.
   whose exit runs on into it goes on as the with does (seeds 11953, 10693).
 - A case of a match in an endless loop whose try ends in ``finally: break``: the
   case's code, the subject still on the stack, only returns, so it is no way out
-  of the loop (seed 21 on 3.11 and 3.13)."""
+  of the loop (seed 21 on 3.11 and 3.13); nor is a capture case's code that runs
+  a loop of its own before a raise (seed 1264)."""
 
 LOG = []
 
@@ -88,6 +89,23 @@ def case_in_an_endless_loop_ending_in_finally_break(t, x):
                 x = {"k": 0}
 
 
+def case_runs_a_loop_then_raises_in_a_while(t, x, y):
+    """Seed 1264: a while loop's capture case, its subject still on the stack where
+    it leaves the loop, runs a loop of its own, then the raise after the match
+    (3.11-3.13)."""
+    while t:
+        if x:
+            match y:
+                case 0:
+                    LOG.append(t.pop())
+                    continue
+                case a:
+                    while t:
+                        LOG.append((a, t.pop()))
+        raise KeyError(x)
+    return "ran out"
+
+
 class Manager:
     def __enter__(self):
         LOG.append("enter")
@@ -112,6 +130,10 @@ CASES = [
     ("rest_of_a_round_after_a_with_in_a_case", ([], 7, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 5], 1, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 0], 1, Manager())),
+    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 1, 0)),
+    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 1, 5)),
+    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 0, 5)),
+    ("case_runs_a_loop_then_raises_in_a_while", ([], 1, 5)),
     ("case_in_an_endless_loop_ending_in_finally_break", ([4], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], 1)),
