@@ -891,13 +891,15 @@ READABLE += [
 
 # under: loop bodies the walk ran with the wrong values on the stack: a return in a for
 # loop in an except clause after a conditional test; the rest of a round that only
-# breaks, after a chained comparison's continue or a with in a case.
+# breaks, after a chained comparison's continue or a with in a case; a chained test's
+# continue in a finally body in an async for.
 READABLE += [
     ("stack_values_left", name)
     for name in (
         "returns_a_conditional_test_from_a_for_in_a_clause",
         "rest_of_a_round_after_a_chain_continue",
         "rest_of_a_round_after_a_with_in_a_case",
+        "continues_on_a_chain_in_a_finally_in_an_async_for",
     )
 ]
 

@@ -48,7 +48,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     }
     breaks |= _copied_breaks(w, body, exits, done)
     if w.graph.async_for_end(h) is not None:
-        breaks |= _plain_breaks(w, body)
+        breaks |= _plain_breaks(w, h, body)
     again = _popped_to_outer(w, h, done, outer)
     breaks |= again
     # (a way out still inside a with or try body entered in the loop is no break:
@@ -354,14 +354,16 @@ def _popped_to_outer(w, h, done, outer) -> set[int]:
     return {s for s in found if w.an.dominates(h, s)}
 
 
-def _plain_breaks(w, body) -> set[int]:
+def _plain_breaks(w, h, body) -> set[int]:
     """Blocks out of the body that pop the iterator and jump on: breaks. An ``async
     for``'s end is no place in the layout to tell them by (3.12+ move its
-    END_ASYNC_FOR, and the else clause after it, past the code after the loop)."""
+    END_ASYNC_FOR, and the else clause after it, past the code after the loop). A pop
+    of a value above the iterator (a failed link of a chained comparison dropping the
+    operand it kept) is none."""
     found = set()
     for s in {s for x in body for s in w.blocks[x].succs} - body:
         ops = [i.op for i in w.graph.instrs[w.blocks[s].start : w.blocks[s].end]]
-        if ops == ["POP_TOP", "JUMP"]:
+        if ops == ["POP_TOP", "JUMP"] and not starts_above(w, s, h):
             found.add(s)
     return found
 

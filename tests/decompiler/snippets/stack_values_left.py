@@ -12,7 +12,9 @@ loop with the iterator (or a match subject) popped.
 - A case of a match in an endless loop whose try ends in ``finally: break``: the
   case's code, the subject still on the stack, only returns, so it is no way out
   of the loop (seed 21 on 3.11 and 3.13); nor is a capture case's code that runs
-  a loop of its own before a raise (seed 1264)."""
+  a loop of its own before a raise (seed 1264).
+- In an async for, a pop and a jump is a break only where it pops the iterator: not
+  a failed link of a chained comparison dropping the operand it kept (seed 3682)."""
 
 LOG = []
 
@@ -106,6 +108,19 @@ def case_runs_a_loop_then_raises_in_a_while(t, x, y):
     return "ran out"
 
 
+async def continues_on_a_chain_in_a_finally_in_an_async_for(n):
+    """Seed 3682: a finally body's ``if a < x <= b: continue`` in an async for: the
+    failed link's pop of the operand it kept is no break's pop of the iterator."""
+    async for x in Countdown(n):
+        try:
+            LOG.append(x)
+        finally:
+            if 0 < x <= 2:
+                continue
+            LOG.append("past")
+    return LOG[-4:]
+
+
 class Manager:
     def __enter__(self):
         LOG.append("enter")
@@ -114,6 +129,21 @@ class Manager:
     def __exit__(self, *exc):
         LOG.append(("exit", exc[0] is not None))
         return True
+
+
+
+class Countdown:
+    def __init__(self, n):
+        self.n = n
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.n <= 0:
+            raise StopAsyncIteration
+        self.n -= 1
+        return self.n
 
 
 CASES = [
@@ -134,6 +164,8 @@ CASES = [
     ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 1, 5)),
     ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 0, 5)),
     ("case_runs_a_loop_then_raises_in_a_while", ([], 1, 5)),
+    ("continues_on_a_chain_in_a_finally_in_an_async_for", (4,)),
+    ("continues_on_a_chain_in_a_finally_in_an_async_for", (0,)),
     ("case_in_an_endless_loop_ending_in_finally_break", ([4], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], 1)),
