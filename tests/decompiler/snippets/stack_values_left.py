@@ -14,7 +14,11 @@ loop with the iterator (or a match subject) popped.
   of the loop (seed 21 on 3.11 and 3.13); nor is a capture case's code that runs
   a loop of its own before a raise (seed 1264).
 - In an async for, a pop and a jump is a break only where it pops the iterator: not
-  a failed link of a chained comparison dropping the operand it kept (seed 3682)."""
+  a failed link of a chained comparison dropping the operand it kept (seed 3682).
+- A match's last case that unpacks its subject, then tests an item: 3.12+ send that
+  test's failure straight past the match, not through a pop of the subject, and the
+  case was left unread, its tests run on an unpacked item ("cannot spill"; seed
+  2362)."""
 
 LOG = []
 
@@ -121,6 +125,46 @@ async def continues_on_a_chain_in_a_finally_in_an_async_for(n):
     return LOG[-4:]
 
 
+def nested_match_unpacks_its_last_case(x, y):
+    """Seed 2362: a match in a case whose last case unpacks its subject before a test
+    of an item: 3.12+ send that test's failure straight on past the match (nothing
+    of the subject is left to pop), the earlier tests' through the pop."""
+    match x:
+        case 0:
+            match y:
+                case [1]:
+                    LOG.append("one")
+        case 2:
+            x += 45
+    LOG.append(x)
+    return x
+
+
+def nested_match_unpacks_a_class_pattern(x, y):
+    """Seed 2362's rule on a class pattern's attribute unpacked (read before it too:
+    the check that the rule leaves it right)."""
+    match x:
+        case 0 | 1:
+            match y:
+                case Point(a=1, b=[b, 2]):
+                    LOG.append(b)
+        case 2:
+            x += 45
+    return x
+
+
+def match_unpacks_its_last_case_in_a_loop(rows):
+    """Seed 2362's rule on a last case in a loop body, whose failure goes straight
+    on to the next round (read before it too)."""
+    for row in rows:
+        match row:
+            case 0:
+                LOG.append("zero")
+            case [a, 1, *rest]:
+                LOG.append((a, rest))
+    return len(LOG)
+
+
 class Manager:
     def __enter__(self):
         LOG.append("enter")
@@ -146,6 +190,14 @@ class Countdown:
         return self.n
 
 
+
+class Point:
+    __match_args__ = ("a", "b")
+
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+
+
 CASES = [
     ("returns_a_conditional_test_from_a_for_in_a_clause", ([0, 1], 1, "abc")),
     ("returns_a_conditional_test_from_a_for_in_a_clause", ([0, 1], 0, "abc")),
@@ -166,6 +218,18 @@ CASES = [
     ("case_runs_a_loop_then_raises_in_a_while", ([], 1, 5)),
     ("continues_on_a_chain_in_a_finally_in_an_async_for", (4,)),
     ("continues_on_a_chain_in_a_finally_in_an_async_for", (0,)),
+    ("nested_match_unpacks_its_last_case", (0, [1])),
+    ("nested_match_unpacks_its_last_case", (0, [2])),
+    ("nested_match_unpacks_its_last_case", (0, [1, 2])),
+    ("nested_match_unpacks_its_last_case", (0, "a")),
+    ("nested_match_unpacks_its_last_case", (2, [1])),
+    ("nested_match_unpacks_its_last_case", (3, [1])),
+    ("nested_match_unpacks_a_class_pattern", (1, Point(1, [5, 2]))),
+    ("nested_match_unpacks_a_class_pattern", (1, Point(1, [5, 3]))),
+    ("nested_match_unpacks_a_class_pattern", (1, Point(2, [5, 2]))),
+    ("nested_match_unpacks_a_class_pattern", (0, 7)),
+    ("nested_match_unpacks_a_class_pattern", (2, 7)),
+    ("match_unpacks_its_last_case_in_a_loop", ([0, [4, 1], [4, 2], [4, 1, 5, 6], "ab", 3],)),
     ("case_in_an_endless_loop_ending_in_finally_break", ([4], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], {"k": 0})),
     ("case_in_an_endless_loop_ending_in_finally_break", ([], 1)),
