@@ -1133,13 +1133,10 @@ if sys.version_info >= (3, 11):
 
 # under: the rest of a round after a with in an if whose else continues (read back, the
 # rest goes into the if); an endless loop's case ending in ``finally: break`` (read
-# back, the break is the return after the loop); a while loop's capture case running a
-# loop before a raise (read back, 3.10 moves the raise into the else, 3.12 rotates the
-# inner loop).
+# back, the break is the return after the loop).
 STRUCTURED += [
     ("stack_values_left", "rest_of_a_round_after_a_with_in_an_if"),
     ("stack_values_left", "case_in_an_endless_loop_ending_in_finally_break"),
-    ("stack_values_left", "case_runs_a_loop_then_raises_in_a_while"),
 ]
 
 

@@ -38,10 +38,9 @@ def loop(w, h, stack, outer, active, stop=None):
     # statement's code, inside the loop (it raises, returns or leaves it first)
     exits = {x for x in exits if not inside_entered(w, h, body, x)}
     # nor is a return or raise where the body left a value of its own (a match subject
-    # a case's capture stores), or code that only leads to them (a case's try whose
-    # finally breaks, 3.10): the loop's test is no test of the subject (a break's way
-    # out of a with, the exit still there, goes on: that is a way out)
-    exits = {x for x in exits if not _ends_with_own_value(w, x, h)}
+    # a case's capture stores): the loop's test is no test of the subject (a break's
+    # way out of a with, the exit still there, goes on: that is a way out)
+    exits = {x for x in exits if w.blocks[x].succs or not starts_above(w, x, h)}
     exits |= _clauses_rejoin(w, h, body, exits, active)
     w.open_loops.add(h)
     keep = stack[-1:] if is_for else []
@@ -325,7 +324,9 @@ def _ends_with_own_value(w, x, h, steps=32) -> bool:
     """Whether block ``x`` starts with a value the body of the loop at header ``h``
     left on the stack and only returns or raises on every way on, running loops of its
     own on the way (laid out after it): the body's own code (a case's, its subject
-    still there), never where the loop goes on."""
+    still there, whose try ends in ``finally: break``), never the one way on of an
+    endless loop. (As a filter of every loop's exits, it sent 7 of seeds 0-1999 to the
+    state machine on 3.13.)"""
     if not starts_above(w, x, h):
         return False
     seen, todo = {x}, [x]

@@ -11,8 +11,7 @@ loop with the iterator (or a match subject) popped.
   whose exit runs on into it goes on as the with does (seeds 11953, 10693).
 - A case of a match in an endless loop whose try ends in ``finally: break``: the
   case's code, the subject still on the stack, only returns, so it is no way out
-  of the loop (seed 21 on 3.11 and 3.13); nor is a capture case's code that runs
-  a loop of its own before a raise (seed 1264).
+  of the loop (seed 21 on 3.11 and 3.13).
 - In an async for, a pop and a jump is a break only where it pops the iterator: not
   a failed link of a chained comparison dropping the operand it kept (seed 3682).
 - A match's last case that unpacks its subject, then tests an item: 3.12+ send that
@@ -93,23 +92,6 @@ def case_in_an_endless_loop_ending_in_finally_break(t, x):
                     break
             case 1:
                 x = {"k": 0}
-
-
-def case_runs_a_loop_then_raises_in_a_while(t, x, y):
-    """Seed 1264: a while loop's capture case, its subject still on the stack where
-    it leaves the loop, runs a loop of its own, then the raise after the match
-    (3.11-3.13)."""
-    while t:
-        if x:
-            match y:
-                case 0:
-                    LOG.append(t.pop())
-                    continue
-                case a:
-                    while t:
-                        LOG.append((a, t.pop()))
-        raise KeyError(x)
-    return "ran out"
 
 
 async def continues_on_a_chain_in_a_finally_in_an_async_for(n):
@@ -212,10 +194,6 @@ CASES = [
     ("rest_of_a_round_after_a_with_in_a_case", ([], 7, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 5], 1, Manager())),
     ("rest_of_a_round_after_a_with_in_an_if", ([0, 0], 1, Manager())),
-    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 1, 0)),
-    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 1, 5)),
-    ("case_runs_a_loop_then_raises_in_a_while", ([1, 2], 0, 5)),
-    ("case_runs_a_loop_then_raises_in_a_while", ([], 1, 5)),
     ("continues_on_a_chain_in_a_finally_in_an_async_for", (4,)),
     ("continues_on_a_chain_in_a_finally_in_an_async_for", (0,)),
     ("nested_match_unpacks_its_last_case", (0, [1])),
