@@ -942,6 +942,23 @@ READABLE += [
 ]
 
 
+# under: loop bodies the walk ran with the wrong values on the stack: a return in a for
+# loop in an except clause after a conditional test; the rest of a round that only
+# breaks, after a chained comparison's continue or a with in a case; a chained test's
+# continue in a finally body in an async for; a nested match's last case that unpacks
+# its subject (3.12+ send the failure of a test on an item straight past the match).
+READABLE += [
+    ("stack_values_left", name)
+    for name in (
+        "returns_a_conditional_test_from_a_for_in_a_clause",
+        "rest_of_a_round_after_a_chain_continue",
+        "rest_of_a_round_after_a_with_in_a_case",
+        "continues_on_a_chain_in_a_finally_in_an_async_for",
+        "nested_match_unpacks_its_last_case",
+    )
+]
+
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)
@@ -1197,6 +1214,14 @@ STRUCTURED += [
 ]
 if sys.version_info >= (3, 11):
     STRUCTURED += [("fallbacks_313", "returns_or_breaks_through_a_finally_comprehension")]
+
+# under: the rest of a round after a with in an if whose else continues (read back, the
+# rest goes into the if); an endless loop's case ending in ``finally: break`` (read
+# back, the break is the return after the loop).
+STRUCTURED += [
+    ("stack_values_left", "rest_of_a_round_after_a_with_in_an_if"),
+    ("stack_values_left", "case_in_an_endless_loop_ending_in_finally_break"),
+]
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,7 @@ def for_loop(w, h, stack, outer, active, body, exits, stop=None):
     }
     breaks |= _copied_breaks(w, body, exits, done)
     if w.graph.async_for_end(h) is not None:
-        breaks |= _plain_breaks(w, body)
+        breaks |= _plain_breaks(w, h, body)
     again = _popped_to_outer(w, h, done, outer)
     breaks |= again
     # (a way out still inside a with or try body entered in the loop is no break:
@@ -150,7 +150,7 @@ def _ends_breaking(w, x, done) -> bool:
 def _own_exit(w, h, x) -> bool:
     block = w.blocks[x]
     if block.succs:
-        return _falls_into_return(w, x)
+        return _falls_into_return(w, h, x)
     ops = [i.op for i in w.graph.instrs[block.start : block.end]]
     # ``return <constant>`` in a for loop pops the iterator before loading the
     # constant, as a break's copy of it would: read as written, a return. A pop, then
@@ -162,13 +162,17 @@ def _own_exit(w, h, x) -> bool:
     return ops[1:] in (["LOAD_CONST", "RETURN_VALUE"], ["RETURN_VALUE"])
 
 
-def _falls_into_return(w, x, steps=40) -> bool:
+def _falls_into_return(w, h, x, steps=40) -> bool:
     """Whether block ``x`` goes on, through blocks only it leads to, to returns: a
     return inside a with pops the iterator under the with's handler, and its copy of
     ``__exit__`` runs outside it (a break jumps to the code after the loop). The copy
-    of a finally body around may hold a loop of its own (3.12+)."""
+    of a finally body around may hold a loop of its own (3.12+). So does a return
+    that starts computing its value with the iterator still there, which an except
+    clause around splits at its POP_EXCEPT (a break's code after the loop starts
+    with the iterator popped)."""
     ops = [i.op for i in w.graph.instrs[w.blocks[x].start : w.blocks[x].end]]
-    if ops[-1:] != ["POP_TOP"] or (len(ops) > 1 and ops[-2] not in ("SWAP", "ROT_TWO")):
+    pops_under = ops[-1:] == ["POP_TOP"] and (len(ops) == 1 or ops[-2] in ("SWAP", "ROT_TWO"))
+    if not (pops_under or (ops[0] != "POP_TOP" and _keeps_iterator(w, h, x))):
         return False  # (the value returned stays under the iterator)
     todo, seen = [x], {x}
     while todo:
@@ -213,6 +217,7 @@ def _still_iterating(w, h, body, exits, done):
                     or w.an.dominates(x, p)
                     or _handled_from(w, h, body, p)
                     or _ends_a_clause_in(w, body, p)
+                    or (h < p < done and _keeps_iterator(w, h, x))
                     for p in block.preds
                 )
             ):
@@ -285,6 +290,14 @@ def _ends_at_once(w, b, steps=6) -> bool:
     return False
 
 
+def _keeps_iterator(w, h, x) -> bool:
+    """Whether block ``x`` starts with the iterator of the loop at header ``h`` still
+    on the stack (as the compiler counted): the body's own code, not code after the
+    loop, which a break reaches with the iterator popped."""
+    depth, header = w.depth_at(w.blocks[x].start), w.depth_at(w.blocks[h].start)
+    return depth is not None and header is not None and depth >= header
+
+
 def _pops_first(w, x) -> bool:
     return w.graph.instrs[w.blocks[x].start].op == "POP_TOP"
 
@@ -354,14 +367,16 @@ def _popped_to_outer(w, h, done, outer) -> set[int]:
     return {s for s in found if w.an.dominates(h, s)}
 
 
-def _plain_breaks(w, body) -> set[int]:
+def _plain_breaks(w, h, body) -> set[int]:
     """Blocks out of the body that pop the iterator and jump on: breaks. An ``async
     for``'s end is no place in the layout to tell them by (3.12+ move its
-    END_ASYNC_FOR, and the else clause after it, past the code after the loop)."""
+    END_ASYNC_FOR, and the else clause after it, past the code after the loop). A pop
+    of a value above the iterator (a failed link of a chained comparison dropping the
+    operand it kept) is none."""
     found = set()
     for s in {s for x in body for s in w.blocks[x].succs} - body:
         ops = [i.op for i in w.graph.instrs[w.blocks[s].start : w.blocks[s].end]]
-        if ops == ["POP_TOP", "JUMP"]:
+        if ops == ["POP_TOP", "JUMP"] and not starts_above(w, s, h):
             found.add(s)
     return found
 

@@ -1159,15 +1159,15 @@ def _normal_body(w, b, region) -> set[int]:
     return seen
 
 
-def _way_out(w, x, edges, steps=8):
+def _way_out(w, x, edges, steps=8, short_of=None):
     """The loop edge among ``edges`` that the straight path from block ``x`` reaches,
     or ``ENDS`` for a return or raise, before the end of an enclosing with or try
-    body; None when it reaches none of these."""
+    body (and before block ``short_of``); None when it reaches none of these."""
     blocks = w.graph.blocks
     for _ in range(steps):
         if x in edges:  # (a loop's follow may end the body around it too: a break)
             return x
-        if x in w.fences:
+        if x in w.fences or x == short_of:
             return None
         if not blocks[x].succs:
             return ENDS
@@ -1195,10 +1195,13 @@ def _leaves_with(w, h, x, edges) -> bool:
     a return or raise, on every way on from it, through a copy of a finally body
     around that branches or loops (``try: with m: break`` ``finally: if c: ...``),
     never getting to the code after the with, where ``__exit__`` suppressing goes."""
-    if _way_out(w, x, edges) is not None:  # (block 0 may be a loop's header)
+    # (a way that first gets to where __exit__ suppressing goes on does not leave: the
+    # rest of a loop's round after the with, which breaks only after that code)
+    after = suppressed(w, h)
+    if _way_out(w, x, edges, short_of=after) is not None:  # (block 0 may be a loop's header)
         return True
     # (code run after the with's __exit__ in its body is refused: ``withs.py``)
-    return _leaves_every_way(w, x, edges, suppressed(w, h))
+    return _leaves_every_way(w, x, edges, after)
 
 
 def _leaves_every_way(w, x, edges, after, steps=16) -> bool:
