@@ -888,6 +888,17 @@ READABLE += [
     ("finally_regions", "returns_through_an_endless_loop_in_finally"),
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
+# tmatch: match subjects kept in no temporary: a guarded capture before cases that
+# never go on and a default case that does.
+READABLE += [
+    ("match_temporaries", name)
+    for name in (
+        "guarded_capture_before_a_raising_case",
+        "guarded_capture_before_literal_cases",
+        "guarded_capture_before_a_capture_in_a_loop",
+        "guarded_capture_after_cases_before_a_raising_case",
+    )
+]
 
 # temps10: values kept in a ``_tN`` local that ``locals()`` shows (3.10 mostly): a
 # return through an inner finally ending in an if, inside a try with a clause; a chain
@@ -1601,3 +1612,11 @@ def test_a_module_loop_broken_by_a_finally_body_is_structured():
     snippet = Snippet("fallbacks_310", SNIPPETS / "fallbacks_310.py")
     _, source = snippet.decompiled_module()
     assert "control flow not structured" not in source, source
+
+
+def test_a_module_keeps_no_match_subject_in_a_temporary():
+    """tmatch: a module's own guarded capture before cases that never go on (its end
+    would drop the temporary from the namespace, but not from the source)."""
+    snippet = Snippet("match_temporaries", SNIPPETS / "match_temporaries.py")
+    _, source = snippet.decompiled_module()
+    assert not re.search(r"\b_t\d+\b", source), source

@@ -79,15 +79,23 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
         if len(last.body) > 1:
             if all(_ends(c.body) for c in earlier):
                 out += last.body[1:]  # only the default case goes on: to what follows
-            elif all(_ends(c.body) for c in inner.cases) and not _matches_all(inner):
-                # what follows the inner match runs where none of its cases matched
-                cases = [*cases, ast.match_case(pattern=wildcard(), guard=None, body=last.body[1:])]
-            else:
+            elif (cases := _cases_then_default(inner, last.body[1:])) is None:
                 continue
         stmt.cases[-1:] = cases
         stmt.tests += inner.tests
         found = True
     return _inline_held(out, reads) if found else out
+
+
+def _cases_then_default(match: nodes.Match, rest: list[ast.stmt]):
+    """``match``'s cases, then ``rest`` as a last ``case _:``: what follows a match
+    whose cases never go on runs only where none of them matched. None where a case
+    goes on, or the last matches everything."""
+    if not rest:
+        return match.cases
+    if _matches_all(match) or not all(_ends(c.body) for c in match.cases):
+        return None
+    return [*match.cases, ast.match_case(pattern=wildcard(), guard=None, body=rest)]
 
 
 def _captured_after(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
@@ -270,7 +278,21 @@ def _other_cases(stmt, kept: str | None):
         return None
     if _captures(stmt.orelse[0], m.name(kept)):
         return _captured_rest(stmt.orelse, kept)
-    return _literal_cases(stmt.orelse[0], kept) if len(stmt.orelse) == 1 else None
+    first = _literal_cases(stmt.orelse[0], kept)
+    if len(stmt.orelse) == 1:
+        return first
+    if not _on_kept(first, kept):
+        return None
+    # cases that never go on, then the default case's body after them
+    cases = _cases_then_default(first, stmt.orelse[1:])
+    if cases is None:
+        return None
+    return nodes.Match(subject=first.subject, cases=cases, tests=first.tests)
+
+
+def _on_kept(stmt, kept: str) -> bool:
+    """Whether ``stmt`` is a ``match`` on the subject kept in ``kept``."""
+    return isinstance(stmt, nodes.Match) and m.same(stmt.subject, m.name(kept))
 
 
 def _captured_rest(stmts: list[ast.stmt], kept: str) -> nodes.Match:

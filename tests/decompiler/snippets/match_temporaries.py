@@ -1,0 +1,120 @@
+"""match statements whose subject the walk once kept in a temporary, which a debugger
+or ``locals()`` would show:
+- a guarded capture, ``case a if g:``, before cases that never go on and a default
+  case that does, then more code: the default's body followed the other cases' match
+  on the kept subject in the guard's else;
+- (the same at module level, nested in another match's case; in a loop and after
+  cases that go on, which kept nothing).
+Each reads back as written; one function each, named after the shape, with the seed
+it was found on."""
+
+LOG = []
+
+
+def guarded_capture_before_a_raising_case(x, y, log):
+    """``match [x, y]: case a if g: ... case [a, [b, *c]]: raise ... case _: ...``
+    inside another match's case, then more code: the cases after the guard, in its
+    else, read as a match on the kept subject followed by the default case's body
+    (seed 19166 on 3.10-3.13)."""
+    match x:
+        case None:
+            match [x, y]:
+                case a if log:
+                    log.append(("guard", a))
+                case [a, [b, *c]]:
+                    raise ValueError(c)
+                case _:
+                    log.append("default")
+        case int(n):
+            log.append(n)
+    try:
+        log.append(x)
+    finally:
+        log.append(len(log))
+    return log
+
+
+def guarded_capture_before_literal_cases(x, log):
+    """``case a if g:`` then literal cases that return and a default case: the
+    literal cases read as a match on the kept subject, the default after them."""
+    match x * 1:
+        case a if a > 5:
+            log.append(("big", a))
+        case 0:
+            return "zero"
+        case 1:
+            raise ValueError(x)
+        case _:
+            log.append("other")
+    log.append("end")
+    return log
+
+
+def guarded_capture_before_a_capture_in_a_loop(items, log):
+    """``case a if g:``, a case that breaks, a last ``case b:``, in a for loop."""
+    for x in items:
+        match len(log), x:
+            case a if x == 3:
+                log.append(("three", a))
+            case [0, 0]:
+                break
+            case [n, _]:
+                raise ValueError(n)
+            case _:
+                log.append(x)
+        log.append(",")
+    return log
+
+
+def guarded_capture_after_cases_before_a_raising_case(x, log):
+    """Cases that go on, then ``case a if g:``, then a case that raises and a default
+    (seed 19166's match as it was written)."""
+    match [x, len(log)]:
+        case [a, *rest] if x == 0:
+            log.append(rest)
+        case -0.0:
+            log.append("never")
+        case a if x > 2:
+            log.append(a)
+        case [a, [b, *c]]:
+            raise ValueError(b)
+        case _:
+            log.append("default")
+    log.append("end")
+    return log
+
+
+# the same at module level, before more code: no name is left for the kept subject
+VALUES = [5, [2, [3, 4]]]
+match [VALUES[0], len(LOG)]:
+    case a if VALUES[0] == 5:
+        LOG.append(("guard", a))
+    case [[b, *c], _]:
+        raise ValueError(c)
+    case _:
+        LOG.append("default")
+LOG.append("after")
+
+
+def logged():
+    return LOG
+
+
+CASES = [
+    ("guarded_capture_before_a_raising_case", (None, [], [])),
+    ("guarded_capture_before_a_raising_case", (None, [], [1])),
+    ("guarded_capture_before_a_raising_case", (None, [1, [2, 3]], [])),
+    ("guarded_capture_before_a_raising_case", (4, [], [])),
+    ("guarded_capture_before_literal_cases", (9, [])),
+    ("guarded_capture_before_literal_cases", (0, [])),
+    ("guarded_capture_before_literal_cases", (1, [])),
+    ("guarded_capture_before_literal_cases", (2, [])),
+    ("guarded_capture_before_a_capture_in_a_loop", ([3, 1, 2], [])),
+    ("guarded_capture_before_a_capture_in_a_loop", ([0], [])),
+    ("guarded_capture_before_a_capture_in_a_loop", ([1, 3], [])),
+    ("guarded_capture_after_cases_before_a_raising_case", (0, [])),
+    ("guarded_capture_after_cases_before_a_raising_case", (5, [])),
+    ("guarded_capture_after_cases_before_a_raising_case", (1, [])),
+    ("guarded_capture_after_cases_before_a_raising_case", ([1], [])),
+    ("logged", ()),
+]
