@@ -888,8 +888,9 @@ READABLE += [
     ("finally_regions", "returns_through_an_endless_loop_in_finally"),
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
-# tmatch: match subjects kept in no temporary: a guarded capture before cases that
-# never go on and a default case that does.
+# tmatch: match subjects kept in no temporary (a guarded capture before cases that
+# never go on and a default case that does); returns through a finally body ending in
+# an if one of whose branches ends in ``while True`` left by a break.
 READABLE += [
     ("match_temporaries", name)
     for name in (
@@ -897,6 +898,10 @@ READABLE += [
         "guarded_capture_before_literal_cases",
         "guarded_capture_before_a_capture_in_a_loop",
         "guarded_capture_after_cases_before_a_raising_case",
+        "returns_through_a_finally_ending_in_a_loop_in_an_else",
+        "returns_through_a_finally_ending_in_a_loop_in_a_body",
+        "returns_through_a_finally_ending_in_a_loop_after_an_elif",
+        "returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else",
     )
 ]
 
@@ -1614,9 +1619,9 @@ def test_a_module_loop_broken_by_a_finally_body_is_structured():
     assert "control flow not structured" not in source, source
 
 
-def test_a_module_keeps_no_match_subject_in_a_temporary():
-    """tmatch: a module's own guarded capture before cases that never go on (its end
-    would drop the temporary from the namespace, but not from the source)."""
+def test_match_temporaries_keep_no_temporary_in_a_module():
+    """tmatch: nor in a module's own code (a guarded capture before cases that never go
+    on: the module's end drops the temporary from its namespace, not from the source)."""
     snippet = Snippet("match_temporaries", SNIPPETS / "match_temporaries.py")
     _, source = snippet.decompiled_module()
     assert not re.search(r"\b_t\d+\b", source), source

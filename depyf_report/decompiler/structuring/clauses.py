@@ -143,7 +143,7 @@ def _clauses(stmts, hoist=True, exc=None, finally_body=False):
     if hoisted is None and hoist and finally_body:
         hoisted = _raising_if_hoisted(stmts)
     if hoisted is not None and _reraises(hoisted[1], exc):
-        final = breaks_restored(hoisted[0], hoisted[1]) if finally_body else None
+        final = ways_out_as_breaks(hoisted[0], hoisted[1], followed=True) if finally_body else None
         # a finally body, then the re-raise
         return [], _bare_raises(hoisted[0] if final is None else final, exc)
     broken = _endless_loop_broken(stmts, exc) if hoist and finally_body else None
@@ -225,10 +225,8 @@ def _endless_loop_broken(stmts, exc):
     loop finds no re-raise after it. None where a re-raise is left (inside an inner
     loop, try or with)."""
     last = stmts[-1] if stmts else None
-    if not (isinstance(last, ast.While) and _endless(last)) or _breaks(last.body):
-        return None
-    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None)
-    broken = breaks_restored(stmts, reraise) if reraise is not None else None
+    reraise = next((n for n in ast.walk(last) if _reraises(n, exc)), None) if last else None
+    broken = ways_out_as_breaks(stmts, reraise) if reraise is not None else None
     return None if broken is None or _bare_raise_in(broken, exc) else broken
 
 
@@ -507,7 +505,9 @@ def strip_copies(
                 continue
         nxt = body[i + 1] if i + 1 < len(body) else None
         broken = (
-            breaks_restored([*out[len(out) - n + 1 :], stmt], nxt) if n <= len(out) + 1 else None
+            ways_out_as_breaks([*out[len(out) - n + 1 :], stmt], nxt, followed=True)
+            if n <= len(out) + 1
+            else None
         )
         if broken is not None and isinstance(nxt, leaving) and is_copy(broken, final):
             stmt = broken[-1]  # (its breaks written as the way out that follows them)
@@ -1260,13 +1260,53 @@ def way_out_of_an_endless_loop(stmts, final):
     after a copy of a finally body ending in that loop (a return, or the code after
     the try) in place of each break. None otherwise."""
     last = stmts[-1] if stmts else None
-    if not (isinstance(last, ast.While) and _endless(last)):
+    if last is None:
         return None
     for way_out in [r for r in ast.walk(last) if isinstance(r, ast.Return)]:
-        broken = breaks_restored(stmts, way_out)
+        broken = ways_out_as_breaks(stmts, way_out)
         if broken is not None and is_copy(broken, final):
             return broken, way_out
     return None
+
+
+def ways_out_as_breaks(stmts, way_out, followed=False):
+    """``stmts`` read as the finally body whose copy they are, with ``way_out`` (a
+    return or re-raise after the copy) written ``break`` in the loops that end ways
+    through them, through the branches of their last ifs, and dropped where it ends
+    one: the compiler copies a small way out to each break, so such a loop, and an if
+    one of whose branches ends in it, run on nowhere. ``followed``: ``way_out`` comes
+    after ``stmts``, where a way that goes on gets to it (otherwise every way ends,
+    each loop a ``while True`` with no break of its own). None where no loop holds the
+    way out, or one holds it where a break would not leave it."""
+    found = []
+    broken = _ends_broken(stmts, way_out, found, followed)
+    return broken if found else None
+
+
+def _ends_broken(stmts, way_out, found, followed):
+    last = stmts[-1] if stmts else None
+    if last is None:
+        return [] if followed else None
+    if m.same(last, way_out):
+        return stmts[:-1]
+    if isinstance(last, LOOPS) and (followed or _runs_on_nowhere(last)):
+        broken = breaks_restored(stmts, way_out)
+        if broken is not None:
+            found.append(broken)
+        return stmts if broken is None and followed else broken
+    if isinstance(last, ast.If):
+        body = _ends_broken(last.body, way_out, found, followed)
+        orelse = _ends_broken(last.orelse, way_out, found, followed)
+        if body is None or orelse is None:
+            return None
+        return [*stmts[:-1], ast.If(test=last.test, body=body or [ast.Pass()], orelse=orelse)]
+    # (a way that leaves on its own, as the finally body does, or goes on to it)
+    return stmts if followed or isinstance(last, m.TERMINAL) else None
+
+
+def _runs_on_nowhere(loop) -> bool:
+    """Whether ``loop`` is ``while True`` with no break of its own."""
+    return isinstance(loop, ast.While) and _endless(loop) and not _breaks(loop.body)
 
 
 def _endless(loop) -> bool:

@@ -18,7 +18,6 @@ from ..simulation.machine import Sim
 from ..simulation.unsupported import ReachedTwice, Unsupported
 from .clause_joins import clause_join, next_round_join
 from .clauses import (
-    breaks_restored,
     clauses,
     code_after_clauses,
     code_after_sunk,
@@ -35,6 +34,7 @@ from .clauses import (
     try_tail_hoisted,
     way_out_copied,
     way_out_of_an_endless_loop,
+    ways_out_as_breaks,
 )
 from .joins import DEFINES, runs_alone, same_way_to_an_end
 from .loops import clears_a_name, loop_edges
@@ -1427,13 +1427,14 @@ def _finally_readings(final, rest):
         yield final, [*final, way_out]
     yield code_after_sunk(final), code_after_sunk(rest)
     yield flat, else_after_exit_flattened(rest)  # (the code after the try in the else)
-    broken = breaks_restored(rest[:n], rest[n]) if len(rest) > n else None
+    broken = ways_out_as_breaks(rest[:n], rest[n], followed=True) if len(rest) > n else None
     if broken is not None:
         yield final, [*broken, *rest[n:]]
     # (a small return after the try copied into the loop ending the copy, for a break)
     restored = way_out_of_an_endless_loop(rest, final) if len(rest) == n else None
     if restored is not None:
         yield final, [*restored[0], restored[1]]
+        yield flat, else_after_exit_flattened([*restored[0], restored[1]])
 
 
 def _round(x, loop) -> bool:

@@ -1,10 +1,14 @@
-"""match statements whose subject the walk once kept in a temporary, which a debugger
-or ``locals()`` would show:
+"""Values the walk once kept in a temporary, which a debugger or ``locals()`` would
+show, or a module's namespace:
 - a guarded capture, ``case a if g:``, before cases that never go on and a default
   case that does, then more code: the default's body followed the other cases' match
   on the kept subject in the guard's else;
 - (the same at module level, nested in another match's case; in a loop and after
-  cases that go on, which kept nothing).
+  cases that go on, which kept nothing);
+- a return through a finally body ending in an if (or an if/elif chain) one of whose
+  branches ends in ``while True`` left by a break: that loop goes on nowhere, since
+  the compiler copies the way out (the re-raise, the return) to each break, so the
+  if has no join either; the return's value was kept in a temporary.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -96,6 +100,69 @@ match [VALUES[0], len(LOG)]:
 LOG.append("after")
 
 
+def returns_through_a_finally_ending_in_a_loop_in_an_else(x, log):
+    """``return v`` through ``finally: if c: ... else: while True: ...; if d: break``
+    (seed 1149 on 3.10, 3.12 and 3.13)."""
+    try:
+        return -x
+    finally:
+        if len(log) > 5:
+            log.append(0)
+        else:
+            while True:
+                log.append(x)
+                if len(log) > 2:
+                    break
+
+
+def returns_through_a_finally_ending_in_a_loop_in_a_body(x, log):
+    """The same with the loop in the if's body, left at its end."""
+    try:
+        return -x
+    finally:
+        if not log:
+            while True:
+                log.append(x)
+                if len(log) > 2:
+                    break
+        else:
+            log.append(1)
+
+
+def returns_through_a_finally_ending_in_a_loop_after_an_elif(x, log):
+    """The same after an elif that raises, the loop in the last else."""
+    try:
+        return -x
+    finally:
+        if not log:
+            log.append(3)
+        elif len(log) > 3:
+            raise ValueError(len(log))
+        else:
+            while True:
+                log.append(x)
+                if len(log) > 5:
+                    break
+
+
+def returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else(xs, log):
+    """A return from a for loop through the same finally body (a state machine
+    before)."""
+    for x in xs:
+        try:
+            if x:
+                return -x
+        finally:
+            if len(log) > 5:
+                log.append(0)
+            else:
+                while True:
+                    log.append(x)
+                    if len(log) > 2:
+                        break
+    return log
+
+
 def logged():
     return LOG
 
@@ -116,5 +183,19 @@ CASES = [
     ("guarded_capture_after_cases_before_a_raising_case", (5, [])),
     ("guarded_capture_after_cases_before_a_raising_case", (1, [])),
     ("guarded_capture_after_cases_before_a_raising_case", ([1], [])),
+    ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [])),
+    ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [1, 2, 3, 4, 5, 6])),
+    ("returns_through_a_finally_ending_in_a_loop_in_an_else", ("a", [])),
+    ("returns_through_a_finally_ending_in_a_loop_in_a_body", (3, [])),
+    ("returns_through_a_finally_ending_in_a_loop_in_a_body", (3, [1])),
+    ("returns_through_a_finally_ending_in_a_loop_in_a_body", ("a", [1])),
+    ("returns_through_a_finally_ending_in_a_loop_after_an_elif", (3, [])),
+    ("returns_through_a_finally_ending_in_a_loop_after_an_elif", (3, [1])),
+    ("returns_through_a_finally_ending_in_a_loop_after_an_elif", (3, [1, 2, 3, 4])),
+    ("returns_through_a_finally_ending_in_a_loop_after_an_elif", ("a", [1])),
+    ("returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else", ([0, 2], [])),
+    ("returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else", ([0, 0], [])),
+    ("returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else", ([0, 2], [1] * 6)),
+    ("returns_from_a_loop_through_a_finally_ending_in_a_loop_in_an_else", ([None], [])),
     ("logged", ()),
 ]
