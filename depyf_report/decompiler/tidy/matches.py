@@ -263,31 +263,35 @@ def _guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
                 if not after:
                     return out
                 continue
-        rest = _other_cases(stmt, _kept(out[-1])) if out else None
-        if out and _captured(out[-1], stmt, rest, after):
-            out[-1] = _guarded_match(out[-1], stmt, rest)
+        rest, tail = _other_cases(stmt, _kept(out[-1])) if out else (None, [])
+        if out and _captured(out[-1], stmt, rest, [*tail, *after]):
+            out[-1:] = [_guarded_match(out[-1], stmt, rest), *tail]
             continue
         out.append(stmt)
     return out
 
 
 def _other_cases(stmt, kept: str | None):
-    """The cases after a guarded capture, in the else of its guard's ``if``: a match
-    on the kept subject, an if chain of literal cases, or a last ``case name:``."""
+    """(the cases after a guarded capture, in the else of its guard's ``if``: a match
+    on the kept subject, an if chain of literal cases, or a last ``case name:``; the
+    statements that follow the whole match) or (None, [])."""
     if not isinstance(stmt, ast.If) or not stmt.orelse or kept is None:
-        return None
+        return None, []
     if _captures(stmt.orelse[0], m.name(kept)):
-        return _captured_rest(stmt.orelse, kept)
+        return _captured_rest(stmt.orelse, kept), []
     first = _literal_cases(stmt.orelse[0], kept)
     if len(stmt.orelse) == 1:
-        return first
+        return first, []
     if not _on_kept(first, kept):
-        return None
+        return None, []
     # cases that never go on, then the default case's body after them
     cases = _cases_then_default(first, stmt.orelse[1:])
-    if cases is None:
-        return None
-    return nodes.Match(subject=first.subject, cases=cases, tests=first.tests)
+    if cases is not None:
+        return nodes.Match(subject=first.subject, cases=cases, tests=first.tests), []
+    if _ends(stmt.body):
+        # (the guarded case never goes on: what follows the other cases follows all)
+        return first, stmt.orelse[1:]
+    return None, []
 
 
 def _on_kept(stmt, kept: str) -> bool:
@@ -515,6 +519,8 @@ def _ends(body) -> bool:
         return _ends(last.body) and _ends(last.orelse)
     if isinstance(last, ast.While):
         return _forever(last)
+    if isinstance(last, ast.Match):  # (one of its cases takes every subject)
+        return _matches_all(last) and all(_ends(c.body) for c in last.cases)
     if isinstance(last, nodes.TRY_STATEMENTS):
         # the finally ends it, or every way through: the body (or its else) and each
         # clause; an exception no clause takes goes on up

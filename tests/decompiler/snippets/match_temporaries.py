@@ -2,7 +2,9 @@
 show, or a module's namespace:
 - a guarded capture, ``case a if g:``, before cases that never go on and a default
   case that does, then more code: the default's body followed the other cases' match
-  on the kept subject in the guard's else;
+  on the kept subject in the guard's else; a guarded capture whose body never goes
+  on (a match whose cases all return), other cases that do, and code after the match
+  (in the guard's else, after the other cases' match);
 - (the same at module level, nested in another match's case; in a loop and after
   cases that go on, which kept nothing);
 - a return through a finally body ending in an if (or an if/elif chain) one of whose
@@ -86,6 +88,39 @@ def guarded_capture_after_cases_before_a_raising_case(x, log):
             log.append("default")
     log.append("end")
     return log
+
+
+def guarded_capture_ending_in_a_match_before_a_case_that_goes_on(x, log):
+    """``case a if g:`` whose body, a match, never goes on, after a case and before one
+    that go on to the code after the match: that code followed the other cases' match
+    on the kept subject in the guard's else (seed 3314 on 3.10, 3.12 and 3.13)."""
+    match x:
+        case 2:
+            log.append(2)
+        case a if log:
+            match [x, a]:
+                case b if len(log) > 2:
+                    return b
+                case b:
+                    return 5
+        case [0, *_]:
+            log.append(3)
+    return x
+
+
+def guarded_capture_first_ending_in_a_match_before_a_literal_case(x, log):
+    """The same as the first case, a literal case after it (3.10)."""
+    match str(x):
+        case a if log:
+            match [x, a]:
+                case b if len(log) > 2:
+                    return b
+                case b:
+                    return 5
+        case "3":
+            log.append(3)
+    log.append("end")
+    return x
 
 
 # the same at module level, before more code: no name is left for the kept subject
@@ -183,6 +218,16 @@ CASES = [
     ("guarded_capture_after_cases_before_a_raising_case", (5, [])),
     ("guarded_capture_after_cases_before_a_raising_case", (1, [])),
     ("guarded_capture_after_cases_before_a_raising_case", ([1], [])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", (2, [])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", (2, [1])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", (7, [1])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", (7, [1, 2, 3])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", ([0, 1], [])),
+    ("guarded_capture_ending_in_a_match_before_a_case_that_goes_on", (7, [])),
+    ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (3, [])),
+    ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (3, [1])),
+    ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (4, [1, 2, 3])),
+    ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (4, [])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [1, 2, 3, 4, 5, 6])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", ("a", [])),
