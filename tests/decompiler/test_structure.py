@@ -889,7 +889,8 @@ READABLE += [
     ("finally_regions", "returns_from_named_clauses_through_an_endless_loop"),
 ]
 # tmatch: match subjects kept in no temporary (a guarded capture before cases that
-# never go on and a default case that does, or whose body never goes on); returns through a finally body ending in
+# never go on and a default case that does, whose body never goes on, or that goes on
+# to a return copied after the other cases); returns through a finally body ending in
 # an if one of whose branches ends in ``while True`` left by a break.
 READABLE += [
     ("match_temporaries", name)
@@ -900,6 +901,7 @@ READABLE += [
         "guarded_capture_after_cases_before_a_raising_case",
         "guarded_capture_ending_in_a_match_before_a_case_that_goes_on",
         "guarded_capture_first_ending_in_a_match_before_a_literal_case",
+        "guarded_capture_after_a_looping_case_before_a_return",
         "returns_through_a_finally_ending_in_a_loop_in_an_else",
         "returns_through_a_finally_ending_in_a_loop_in_a_body",
         "returns_through_a_finally_ending_in_a_loop_after_an_elif",

@@ -10,6 +10,7 @@ and the state machine takes the code object.
 from __future__ import annotations
 
 import ast
+import itertools
 
 from ..rewrites.patterns import is_wildcard, wildcard
 from ..simulation import markers as m
@@ -231,6 +232,9 @@ def guarded_captures(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     the ``match`` it starts. It leaves ``name = _t1 = subject``, then ``if guard: body``
     and the other cases as ``match _t1:``, in the ``else`` or after a body that never
     goes on. Cases before the capture that never go on are the same ``match``."""
+    for stmt, after in itertools.pairwise(stmts):
+        if isinstance(stmt, nodes.Match):
+            _copied_way_out_dropped(stmt.cases[-1], after)
     out = _guarded_captures(stmts)
     joined: list[ast.stmt] = []
     for stmt in out:
@@ -245,6 +249,28 @@ def guarded_captures(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
         else:
             joined.append(stmt)
     return _inline_held(joined, reads) if len(joined) < len(out) else out
+
+
+def _copied_way_out_dropped(case: ast.match_case, after) -> None:
+    """A last case holding ``name = _t1 = subject`` then ``if guard: body`` (which goes
+    on) with the other cases' ``match _t1:`` and ``after`` in the else, where ``after``
+    (a return) follows the match: the compiler copies a small way out to where that
+    match goes on. Without it the else goes on to the same ``after``, and the case
+    reads as the guarded capture it is, its cases the match's own."""
+    body = case.body
+    if case.guard is not None or not is_wildcard(case.pattern) or len(body) != 2:
+        return
+    if _kept(body[0]) is None or not isinstance(body[1], ast.If):
+        return
+    guard = body[1]
+    if not (isinstance(after, m.TERMINAL) and m.same(guard.orelse[-1:], [after])):
+        return
+    if _ends(guard.body) or len(guard.orelse) < 2:
+        return
+    dropped = ast.If(test=guard.test, body=guard.body, orelse=guard.orelse[:-1])
+    read = _guarded_captures([body[0], dropped])
+    if len(read) == 1:
+        case.body = read
 
 
 def _guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:

@@ -4,7 +4,9 @@ show, or a module's namespace:
   case that does, then more code: the default's body followed the other cases' match
   on the kept subject in the guard's else; a guarded capture whose body never goes
   on (a match whose cases all return), other cases that do, and code after the match
-  (in the guard's else, after the other cases' match);
+  (in the guard's else, after the other cases' match); a guarded capture whose body
+  goes on, in a last ``case _:`` before a return that 3.12+ copy into the guard's
+  else, after the other cases' match;
 - (the same at module level, nested in another match's case; in a loop and after
   cases that go on, which kept nothing);
 - a return through a finally body ending in an if (or an if/elif chain) one of whose
@@ -123,6 +125,24 @@ def guarded_capture_first_ending_in_a_match_before_a_literal_case(x, log):
     return x
 
 
+def guarded_capture_after_a_looping_case_before_a_return(x, log):
+    """``case a if g:`` that goes on, after a case ending in ``while True`` left by a
+    break, before one more case, then ``return x``: 3.12+ copy the return to where
+    the other cases' match in the guard's else goes on, the guard's body going on
+    to the one after the match (seed 11272 on 3.10, 3.12 and 3.13)."""
+    match x, len(log):
+        case (0 | 1) as a:
+            while True:
+                log.append(a)
+                if len(log) > 3:
+                    break
+        case a if len(log) == 1:
+            log.append(("g", a))
+        case [a, 1]:
+            log.append(a)
+    return x
+
+
 # the same at module level, before more code: no name is left for the kept subject
 VALUES = [5, [2, [3, 4]]]
 match [VALUES[0], len(LOG)]:
@@ -228,6 +248,11 @@ CASES = [
     ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (3, [1])),
     ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (4, [1, 2, 3])),
     ("guarded_capture_first_ending_in_a_match_before_a_literal_case", (4, [])),
+    ("guarded_capture_after_a_looping_case_before_a_return", (0, [])),
+    ("guarded_capture_after_a_looping_case_before_a_return", (5, [])),
+    ("guarded_capture_after_a_looping_case_before_a_return", (5, [9])),
+    ("guarded_capture_after_a_looping_case_before_a_return", (5, [8, 9])),
+    ("guarded_capture_after_a_looping_case_before_a_return", ("ab", [9])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", (3, [1, 2, 3, 4, 5, 6])),
     ("returns_through_a_finally_ending_in_a_loop_in_an_else", ("a", [])),
