@@ -1600,10 +1600,11 @@ def test_a_class_ending_in_named_clauses_is_structured():
 
 # temps: kept in no temporary, though not read as written: the walrus's dropped return
 # value (``z = _t1 = v``; the finally body reads as a bare except clause), a loop whose
-# compound test comes out as a break (3.10 and 3.11 rotate it: not read yet)
-NO_TEMPORARY = ["walrus_returned_through_a_finally_continue"]
-if sys.version_info >= (3, 12):
-    NO_TEMPORARY += ["returns_through_a_finally_ending_in_a_loop_of_a_compound_test"]
+# compound test comes out as a break
+NO_TEMPORARY = [
+    "walrus_returned_through_a_finally_continue",
+    "returns_through_a_finally_ending_in_a_loop_of_a_compound_test",
+]
 
 
 @pytest.mark.parametrize("name", NO_TEMPORARY)

@@ -92,7 +92,7 @@ def returns_through_a_finally_ending_in_a_loop_left_by_a_break(x, log):
 
 def returns_through_a_finally_ending_in_a_loop_of_a_compound_test(x, log):
     """The same with ``while (a or b) and c:``, each way its test fails a copy of the
-    way out (seed 17543; 3.10 and 3.11 still keep the value in a temporary)."""
+    way out (seed 17543)."""
     try:
         return -x
     finally:
