@@ -715,7 +715,12 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         x for x in ending if len(exits) > 1 and returned[x] is None and not _lone_return(w, x)
     ]
     if computed and not is_with and _copies_of_one(w, computed):
-        # (3.10 copies that code, a small return, to each way the body ends)
+        # (3.10 copies that code, a small return, to each way the body ends; the one a
+        # clause goes on to as well is where the try goes on, and written in the
+        # clause the code would run while it handles its exception)
+        met = [x for x in computed if not set(w.graph.blocks[x].preds) <= region]
+        if len(met) == 1:
+            return met[0]
         return after if after in computed else min(computed)
     going_on = _runs_on_past_a_return(w, ending)
     if going_on is not None and not is_with:
