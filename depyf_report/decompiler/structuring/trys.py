@@ -995,12 +995,10 @@ def _returns_leaving_clauses(w, x, steps=4) -> bool:
         x = block.succs[0]
     else:
         return False
-    pops, each = ops[:-1], [("SWAP", 2), ("POP_EXCEPT", None)]
-    return (
-        ops[-1:] == [("RETURN_VALUE", None)]
-        and bool(pops)
-        and pops in (each[1:] * len(pops), each * (len(pops) // 2))
-    )
+    pops, pop, swap = ops[:-1], ("POP_EXCEPT", None), ("SWAP", 2)
+    alone = pops == [pop] * len(pops)  # (3.10)
+    paired = pops == [swap, pop] * (len(pops) // 2)  # (3.11+)
+    return ops[-1:] == [("RETURN_VALUE", None)] and bool(pops) and (alone or paired)
 
 
 def _returns_from_loops(w, x, region) -> bool:
