@@ -19,8 +19,9 @@ function of nested control flow only, the figures the project measured first.
 """
 
 import argparse
+import contextlib
 import multiprocessing
-import os
+import multiprocessing.connection
 import signal
 import subprocess
 import sys
@@ -58,8 +59,6 @@ def _check(job: tuple[int, int, bool, bool]) -> Verdict:
     where a bare ``except:`` in the program caught the interruption and went on."""
     global _timed_out
     seed, size, keep_sources, only_control_flow = job
-    if _started is not None:
-        _started.put((seed, os.getpid()))
     _timed_out = False
     signal.signal(signal.SIGPROF, _too_slow)
     signal.setitimer(signal.ITIMER_PROF, SECONDS_PER_PROGRAM)
@@ -78,58 +77,103 @@ def _check(job: tuple[int, int, bool, bool]) -> Verdict:
     return verdict
 
 
-# In a worker: where it tells the parent which seed it has started, and in which
-# process, so that a worker that dies is noticed at once.
-_started = None
-
-
-def _set_started(queue) -> None:
-    global _started
-    _started = queue
-
-
 def _verdicts(seeds, size: int, jobs: int, show: bool, only_control_flow: bool):
     jobs_list = [(seed, size, show, only_control_flow) for seed in seeds]
     if jobs <= 1:
-        yield from map(_check, jobs_list)
-        return
-    # A fresh worker now and then: a worker that dies (a C stack overflow) only loses
-    # its own program, which then reads as crashed.
-    started = multiprocessing.Queue()
-    with multiprocessing.Pool(jobs, _set_started, (started,), maxtasksperchild=200) as pool:
-        pending = [(job[0], pool.apply_async(_check, (job,))) for job in jobs_list]
-        workers: dict[int, int] = {}
-        for seed, result in pending:
-            if _finished(result, seed, workers, started):
-                yield result.get()
-            else:
+        return map(_check, jobs_list)
+    return _in_workers(jobs_list, jobs)
+
+
+# A fresh worker now and then, so that what one program's run leaves behind in memory
+# is not carried through thousands.
+TASKS_PER_WORKER = 200
+
+
+def _serve(connection) -> None:
+    """A worker's loop: a job in, its verdict out, until it is sent None."""
+    while (job := connection.recv()) is not None:
+        connection.send(_check(job))
+
+
+class _Worker:
+    """One process with a pipe of its own. Workers share no queue and no lock, so one
+    that dies mid-program (a C stack overflow, a program that kills CPython 3.13.0)
+    loses only its own program; in a ``multiprocessing.Pool`` such a death could leave
+    a shared queue's lock held and stall every other worker with it."""
+
+    def __init__(self) -> None:
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.job: tuple = ()
+        self.done = 0
+        self.deadline = 0.0
+
+    def start(self, job: tuple) -> None:
+        self.job = job
+        # wall-clock time, so far past the CPU time limit that a loaded machine does not
+        # reach it: only a hang the alarm cannot break
+        self.deadline = time.monotonic() + SECONDS_PER_PROGRAM * 10
+        self.connection.send(job)
+
+    def verdict(self) -> Verdict | None:
+        """The running job's verdict once it has come; None before, or if it died."""
+        try:
+            return self.connection.recv() if self.connection.poll() else None
+        except (EOFError, OSError):
+            return None
+
+    def lost(self) -> bool:
+        return not self.process.is_alive() or time.monotonic() > self.deadline
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):  # it died
+            self.connection.send(None)
+        self.process.join(1)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.connection.close()
+
+
+def _in_workers(jobs_list: list[tuple], jobs: int):
+    """Each job's verdict, in the order they finish, from ``jobs`` workers."""
+    waiting = iter(jobs_list)
+    busy: list[_Worker] = []
+
+    def next_job(worker: _Worker | None) -> None:
+        """Give the next job to this worker, or to a fresh one; stop it if none is left."""
+        job = next(waiting, None)
+        if worker is not None and (job is None or worker.done >= TASKS_PER_WORKER):
+            worker.stop()
+            worker = None
+        if job is not None:
+            worker = worker or _Worker()
+            worker.start(job)
+            busy.append(worker)
+
+    for _ in range(jobs):
+        next_job(None)
+    while busy:
+        multiprocessing.connection.wait(
+            [w.connection for w in busy] + [w.process.sentinel for w in busy], timeout=1
+        )
+        for worker in list(busy):
+            verdict = worker.verdict()
+            if verdict is None and not worker.lost():
+                continue
+            busy.remove(worker)
+            if verdict is None:
+                seed, size, _, only_control_flow = worker.job
+                worker.process.kill()
+                worker.stop()
                 yield _died(seed, size, only_control_flow)
-
-
-def _finished(result, seed: int, workers: dict[int, int], started) -> bool:
-    """Wait for one seed's result: False once the worker that started it has died, or
-    the seed has run far past its own alarm (a hang the alarm cannot break)."""
-    # wall-clock time, so far past the CPU time limit that a loaded machine does not reach it
-    deadline = time.monotonic() + SECONDS_PER_PROGRAM * 10
-    while not result.ready():
-        while not started.empty():
-            started_seed, pid = started.get()
-            workers[started_seed] = pid
-        if seed in workers and not _alive(workers[seed]):
-            result.wait(2)  # a result may still be on its way from a worker that ended
-            return result.ready()
-        if time.monotonic() > deadline:
-            return False
-        result.wait(0.2)
-    return True
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+                next_job(None)
+            else:
+                worker.done += 1
+                yield verdict
+                next_job(worker)
 
 
 # What a worker that died on a program ran: the original alone, in a fresh process.
@@ -200,6 +244,9 @@ def main(argv=None) -> int:
             print(f"--- seed {verdict.seed}: {verdict}\n{verdict.source}")
             print(f"--- decompiled:\n{verdict.decompiled}")
     seconds = time.perf_counter() - start
+    for verdicts in by_verdict.values():  # workers finish out of order
+        verdicts.sort(key=lambda verdict: verdict.seed)
+    temporaries.sort(key=lambda verdict: verdict.seed)
     version = ".".join(map(str, sys.version_info[:3]))
     kind = "control-flow programs" if args.control_flow else "programs"
     print(f"Python {version}: {args.count} random {kind} from seed {args.seed}")
