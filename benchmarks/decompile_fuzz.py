@@ -5,9 +5,10 @@ loops, branches, with and try statements with every other statement and expressi
 form around and inside it, in ``f``, the coroutine ``h`` and at module level. The
 whole module is decompiled, recompiled, and both run on the same tapes. Prints the
 count of each verdict (same; differs, and in what; does not recompile; decompile
-raised; timed out or crashed; or the original program itself kills the Python it
-runs on, as seed 102 does 3.13.0's, with --jobs 2) with its seeds, and the share
-written as state machines. Run it with the Python to measure:
+raised; timed out or crashed; or, no finding, the original program itself kills the
+Python it runs on, as seed 102 does 3.13.0's, with --jobs 2, or alone takes over half
+the time a seed has) with its seeds, and the share written as state machines. Run it
+with the Python to measure:
 
     python benchmarks/decompile_fuzz.py --count 2000 --jobs 2
     python benchmarks/decompile_fuzz.py --python /work/main/.venv-3.10/bin/python
@@ -22,6 +23,7 @@ import argparse
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import resource
 import signal
 import subprocess
 import sys
@@ -213,6 +215,31 @@ def _died(seed: int, size: int, only_control_flow: bool) -> Verdict:
     return Verdict(seed, "crashed", detail="the worker died or hung")
 
 
+def _too_slow_alone(verdict: Verdict, size: int, only_control_flow: bool) -> Verdict:
+    """The verdict on a program that ran past its time: where the original program
+    alone takes more than half of it (a string doubled in a loop until the 2 s limit on
+    each call cuts it, the memory's system time on top), the original and the
+    decompiled program cannot both run in it, no finding of ours; else it stands."""
+    source = _ORIGINAL_ALONE.format(
+        repo=str(REPO), seed=verdict.seed, size=size, only_control_flow=only_control_flow
+    )
+    half = SECONDS_PER_PROGRAM // 2
+    try:
+        alone = subprocess.run(
+            [sys.executable, "-c", source],
+            capture_output=True,
+            timeout=SECONDS_PER_PROGRAM * 10,
+            check=False,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (half, half + 5)),
+        )
+    except subprocess.TimeoutExpired:
+        alone = None
+    if alone is None or alone.returncode == -signal.SIGXCPU:
+        detail = f"the original program alone takes over {half} s of CPU time"
+        return Verdict(verdict.seed, "too slow to compare", detail=detail)
+    return verdict
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0, help="first seed")
@@ -234,6 +261,8 @@ def main(argv=None) -> int:
     temporaries = []  # programs whose structured functions keep a temporary as a local
     seeds = range(args.seed, args.seed + args.count)
     for verdict in _verdicts(seeds, args.size, args.jobs, args.show, args.control_flow):
+        if verdict.kind == "timed out":
+            verdict = _too_slow_alone(verdict, args.size, args.control_flow)
         label = verdict.kind + (f" ({', '.join(verdict.aspects)})" if verdict.aspects else "")
         by_verdict[label].append(verdict)
         if verdict.state_machine:
