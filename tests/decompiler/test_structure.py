@@ -988,6 +988,19 @@ if sys.version_info[:2] != (3, 11):
     ]
 
 
+# A bare return in a try inside another try's body, both with finally bodies: its
+# copies of both, then the return of None, are the way on past the inner try's end
+# too, which 3.10-3.13 read as that end (seed 1372 on 3.13).
+READABLE += [
+    ("returns_through_nested_finally", name)
+    for name in (
+        "_returns_none_through_two_finally_bodies",
+        "_deletes_after_a_return_through_two_finally_bodies",
+        "_returns_through_three_finally_bodies",
+        "_returns_none_or_goes_on_past_two_finally_bodies",
+    )
+]
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)

@@ -70,7 +70,14 @@ def build(w, h, b, stack, loop, active, stop):
     # (a jump written in a with body inside, the with going on elsewhere when
     # ``__exit__`` suppresses, is no end of this body)
     ends = {x for x in exits if not _jumps_out_of_a_with(w, x)}
-    follow = _normal_exit(w, b, region, ends, loop, is_with)
+    # An enclosing body's copies of its end that return are returns in this body: a
+    # way out of it to one runs its cleanups first, copies that the walk reads as such
+    # only when it runs on to the return (taken for that body's end, the way out of a
+    # loop in this body that returns was where this body ends: the return read as the
+    # code after the try). This body's own copies are fenced again.
+    returns = [c for c in w.fences.copies() if _returns(w, c)]
+    with w.fences.walked_through(returns):
+        follow = _normal_exit(w, b, region, ends, loop, is_with)
     if not is_with and follow is not None:
         follow = _goes_on_with_clauses(w, h, ends, follow, loop)
     if not is_with and follow is not None and not is_finally(w, h):
@@ -102,7 +109,7 @@ def build(w, h, b, stack, loop, active, stop):
     copies = [x for x in ends if follow not in (None, x) and same_way_to_an_end(w, x, follow)]
     copies = copies if copies and (runs_alone(w, follow) or _exits_alone(w, follow)) else []
     copies += [x for x in _copies_of_the_end(w, exits, follow) if x not in copies]
-    with w.fences.around(follow, copies):
+    with w.fences.walked_through(returns), w.fences.around(follow, copies):
         body, body_stack = w.seq(b, follow, list(stack), loop, entering=b, active=inner)
     # (3.13 sends a branch's jump past the body's end when that end only jumps there;
     # an end that is a copy of an enclosing one, a return, is reached as that one)
@@ -132,6 +139,12 @@ def build(w, h, b, stack, loop, active, stop):
     copies = any(x not in region and not _plain_exit(w, x) for x in w.visit_log[walked:])
     stmts, after, nxt = _try(w, h, stack, body, body_stack, follow, loop, inner, stop, copies)
     return before + stmts, after, nxt
+
+
+def _returns(w, x) -> bool:
+    """Whether block ``x`` ends in a return."""
+    block = w.graph.blocks[x]
+    return not block.succs and w.graph.instrs[block.end - 1].op == "RETURN_VALUE"
 
 
 def _copies_of_the_end(w, exits, follow) -> list[int]:
@@ -694,6 +707,9 @@ def _normal_exit(w, b, region, exits, loop, is_with):
     if after not in exits:
         after = max(_normal_body(w, b, region)) + 1
     if staying:
+        going_on = _runs_on_to_the_same_return(w, staying)
+        if going_on is not None:
+            return going_on
         return after if after in staying else min(staying)
     if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
         return max(rounds)
@@ -837,6 +853,49 @@ def _runs_on_past_a_return(w, ending):
 
     going_on = [x for x in ending if all(runs_on_past(x, y) for y in ending if y != x)]
     return going_on[0] if len(ending) > 1 and len(going_on) == 1 else None
+
+
+def _runs_on_to_the_same_return(w, ending):
+    """Of exits that each run straight on to the same return of a constant, past the
+    same code (the copies of the cleanups around), the one that runs the code each
+    other one runs before that and then more: the code after the try. A return of
+    None in a try inside another try's body whose finally ends the function has its
+    copies of both finally bodies, then the return, the same as the way on past the
+    inner try ends. None where there is no such one."""
+    paths = {x: _straight_on(w, x) for x in ending}
+    if len(ending) < 2 or None in paths.values():
+        return None
+
+    def runs_on_past(x, y) -> bool:
+        a, b = paths[x], paths[y]
+        shared = 0
+        while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+            shared += 1
+        if shared < _constant_return(b) or not _constant_return(b):
+            return False
+        a, b = a[: len(a) - shared], b[: len(b) - shared]
+        return len(a) > len(b) and a[: len(b)] == b
+
+    going_on = [x for x in ending if all(runs_on_past(x, y) for y in ending if y != x)]
+    return going_on[0] if len(going_on) == 1 else None
+
+
+def _straight_on(w, x, steps=6) -> list | None:
+    """The instructions from block ``x`` straight on to a return (jumps left out),
+    where it gets there with no branch on the way; else None."""
+    blocks, instrs, ops = w.graph.blocks, w.graph.instrs, []
+    for _ in range(steps):
+        block = blocks[x]
+        ops += [(i.op, i.argval) for i in instrs[block.start : block.end] if i.op not in GOING]
+        if not block.succs:
+            return ops if ops and ops[-1][0] == "RETURN_VALUE" else None
+        if len(block.succs) != 1:
+            return None
+        x = block.succs[0]
+    return None
+
+
+GOING = {"NOP", "JUMP"}  # (where a straight way goes is the block it goes to)
 
 
 def _constant_return(ops) -> int:

@@ -91,6 +91,19 @@ class Fences:
         """Whether block ``b`` is a copy of a fence, not one itself."""
         return b in self._copies
 
+    def copies(self) -> list[int]:
+        return list(self._copies)
+
+    @contextmanager
+    def walked_through(self, copies):
+        """The walks inside the ``with`` block run on through ``copies`` of fences,
+        not stopping there."""
+        hidden = {c: self._copies.pop(c) for c in copies if c in self._copies}
+        try:
+            yield
+        finally:
+            self._copies.update(hidden)
+
     @contextmanager
     def around(self, end, copies=()):
         """The walks inside the ``with`` block stop at ``end`` too (None: nowhere new),
