@@ -1001,6 +1001,22 @@ READABLE += [
     )
 ]
 
+# A try statement in a finally body, copied before a return: the return copied into
+# its clauses, the else read as code after it (3.10), or an inner finally body's copy
+# before it (every Python).
+READABLE += [
+    ("finally_bodies_holding_a_try", name)
+    for name in (
+        "_returns_through_an_inner_finally_and_a_try",
+        "_returns_through_an_inner_finally_and_a_try_with_an_else",
+    )
+]
+if sys.version_info[:2] == (3, 10):
+    READABLE += [
+        ("finally_bodies_holding_a_try", "_returns_through_a_try_with_an_else"),
+        ("finally_bodies_holding_a_try", "_returns_a_constant_through_a_try_with_an_else"),
+    ]
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)

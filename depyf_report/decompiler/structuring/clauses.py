@@ -455,6 +455,7 @@ def strip_copies(
         return body
     leaving = ast.Return if in_loop else (ast.Return, ast.Break, ast.Continue)
     body = _shared_tails_hoisted(body, final, leaving)
+    body = _else_joined(body, final, leaving, alone)
     out = []
     own = 0  # statements left of a copy of the finally body, whose ways out are its own
     for i, stmt in enumerate(body):
@@ -474,9 +475,10 @@ def strip_copies(
             out.append(kept[0])
             stmt = kept[1]
         for hoisted in _if_tails(stmt):
-            if is_copy([*out, *hoisted[0]][-n:], final):
+            ours = is_copy([*out, *hoisted[0]][-n:], final)
+            if ours or _outer_copy(out, stmt, hoisted, final, alone):
                 # (3.12+ copy the return after the copy into each branch of its final
-                # if, or of those ifs, that goes on)
+                # if, or of those ifs, that goes on; 3.11+ into a try's else and clauses)
                 out += hoisted[0]
                 stmt = hoisted[1]
                 break
@@ -538,6 +540,43 @@ def strip_copies(
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _else_joined(body, final, leaving, alone):
+    """``body`` with the else of its last try put back, where the try and the code
+    after it end in a copy of ``final`` that a way out (one of ``leaving``) follows: a
+    finally body's ``try: ... except E: ... else: ...``, whose clauses 3.10 send to a
+    copy of the way out, the else then read as code after the try. The copy may be one
+    of an enclosing finally body that holds the try, after this one's (not ``alone``).
+    Only a way out that does nothing but leave, which runs the same written once after
+    the try."""
+    way_out = body[-1] if body else None
+    if not isinstance(way_out, leaving) or not _cannot_raise(way_out):
+        return body
+    joined = _tails_dropped(body[:-1], way_out)
+    if joined is None:
+        return body
+    n = len(final)
+    ours = is_copy(joined[len(joined) - n :], final)
+    outer = not alone and len(joined) > n and is_copy(joined[len(joined) - n - 1 : -1], final)
+    return [*joined, way_out] if ours or outer else body
+
+
+def _outer_copy(out, stmt, hoisted, final, alone) -> bool:
+    """Whether ``stmt``, a try each way on from which ends in the same way out
+    (``hoisted``: the try without it, that way out), follows a copy of ``final`` at the
+    end of ``out``: a try statement in the finally body of a try around this one, whose
+    copy the compiler writes between this one's and the way out, which it copies into
+    the try's else and clauses. Only a way out that does nothing but leave, which runs
+    the same written once after the try."""
+    n = len(final)
+    return (
+        isinstance(stmt, TRIES)
+        and not alone
+        and _cannot_raise(hoisted[1])
+        and len(out) >= n
+        and is_copy(out[len(out) - n :], final)
+    )
 
 
 def _shared_tails_hoisted(body, final, leaving):
