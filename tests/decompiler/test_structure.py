@@ -987,6 +987,25 @@ if sys.version_info[:2] != (3, 11):
         ("copies_after_a_try", "_raises_after_a_with_in_an_unnamed_clause"),
     ]
 
+# tfin: return values held on the stack while a finally body, an except clause's end
+# or a with's ``__exit__`` runs: an inlined comprehension (3.12+) returned from a try,
+# an if in one, a loop in one or a with.
+READABLE += [
+    ("held_return_values", name)
+    for name in (
+        "returns_a_list_comprehension_through_a_finally",
+        "returns_a_set_comprehension_through_a_finally",
+        "returns_a_dict_comprehension_through_a_finally",
+        "returns_an_async_comprehension_through_a_finally",
+        "returns_an_async_comprehension_from_an_if_in_a_try",
+        "returns_comprehensions_from_both_branches_in_a_try",
+        "returns_a_comprehension_from_a_loop_through_a_finally",
+        "returns_a_comprehension_from_a_with",
+        "returns_a_comprehension_from_an_async_with",
+        "returns_a_comprehension_through_a_finally_in_a_with",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1631,6 +1650,13 @@ def test_a_module_loop_broken_by_a_finally_body_is_structured():
     snippet = Snippet("fallbacks_310", SNIPPETS / "fallbacks_310.py")
     _, source = snippet.decompiled_module()
     assert "control flow not structured" not in source, source
+
+
+def test_held_return_values_keep_no_temporary():
+    """tfin: no return value kept in a temporary, in any function of the module."""
+    snippet = Snippet("held_return_values", SNIPPETS / "held_return_values.py")
+    _, source = snippet.decompiled_module()
+    assert not re.search(r"\b_t\d+\b", source), source
 
 
 def test_match_temporaries_keep_no_temporary_in_a_module():

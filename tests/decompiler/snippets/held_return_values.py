@@ -1,0 +1,175 @@
+"""Return values the compiler keeps on the stack while other code runs before the
+return, which the walk kept in a ``_tN`` local that ``locals()`` or a debugger would
+show, in functions it structures:
+- an inlined comprehension (3.12+) returned from a try body, through a finally body,
+  past an except clause's end, or through a with's ``__exit__``: the walk left its
+  accumulator and loop at the end of the try (or if, or with) body and the return of
+  the accumulator after the statement.
+Each reads back as written; one function each, named after the shape, with the seed
+it was found on (elsewhere, the Pythons that inline no comprehension read the same
+source, with nothing held)."""
+
+LOG = []
+
+
+class Tick:
+    def __init__(self, label):
+        self.label = label
+
+    def __await__(self):
+        yield self.label
+        return self.label
+
+
+class Count:
+    """An async iterable over ``range(n)``, awaiting before each item."""
+
+    def __init__(self, n):
+        self.n, self.i = n, 0
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.i >= self.n:
+            raise StopAsyncIteration
+        self.i += 1
+        await Tick(self.i)
+        return self.i - 1
+
+
+class Box:
+    def __init__(self, suppress=False):
+        self.suppress = suppress
+
+    def __enter__(self):
+        LOG.append("enter")
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        LOG.append(("exit", kind.__name__ if kind else None))
+        return self.suppress
+
+    async def __aenter__(self):
+        await Tick("aenter")
+        return self.__enter__()
+
+    async def __aexit__(self, kind, value, traceback):
+        await Tick("aexit")
+        return self.__exit__(kind, value, traceback)
+
+
+def returns_a_list_comprehension_through_a_finally(y, x):
+    """``try: return [i for i in y] / finally: LOG.append(x)`` (seeds 6414, 6487, 6620,
+    9613 on 3.12, 3.13)."""
+    try:
+        return [i * 2 for i in y]
+    finally:
+        LOG.append(x)
+
+
+def returns_a_set_comprehension_through_a_finally(y, x):
+    """The same with a set comprehension and a filter."""
+    try:
+        return {i % 3 for i in y if i != x}
+    finally:
+        LOG.append(x)
+
+
+def returns_a_dict_comprehension_through_a_finally(y, x):
+    """The same with a dict comprehension whose value is a comprehension too."""
+    try:
+        return {i: [j for j in y if j < i] for i in y}
+    finally:
+        LOG.append(x)
+
+
+async def returns_an_async_comprehension_through_a_finally(n, x):
+    """The same with an async comprehension."""
+    try:
+        return [i async for i in Count(n)]
+    finally:
+        LOG.append(x)
+
+
+async def returns_an_async_comprehension_from_an_if_in_a_try(n, t):
+    """``if t: return [i async for i in ...]`` in a try with an except clause: the value
+    waits through the try's end (seed 10592 on 3.12, 3.13)."""
+    try:
+        if t:
+            return [i async for i in Count(n)]
+        LOG.append(n)
+    except ZeroDivisionError:
+        LOG.append(1 / t)
+
+
+def returns_comprehensions_from_both_branches_in_a_try(y, t):
+    """A comprehension returned from each branch of an if in a try with a clause and a
+    finally body, one of them over another comprehension."""
+    try:
+        if t > 1:
+            return [g for g in [i for i in y] if g]
+        else:
+            return {i: t for i in y}
+    except TypeError:
+        LOG.append(2)
+    finally:
+        LOG.append(t)
+
+
+def returns_a_comprehension_from_a_loop_through_a_finally(y, t):
+    """A comprehension returned from a for loop in a try with a finally body."""
+    try:
+        for a in t:
+            if a:
+                return [i + a for i in y]
+        LOG.append(t)
+    finally:
+        LOG.append(len(t))
+
+
+def returns_a_comprehension_from_a_with(y, suppress):
+    """``with m: return [...]``: the value waits through ``__exit__``."""
+    with Box(suppress):
+        return [1 // i for i in y]
+
+
+async def returns_a_comprehension_from_an_async_with(y, suppress):
+    """``async with m: return {...}``: the value waits through ``__aexit__``."""
+    async with Box(suppress):
+        return {1 // i for i in y}
+
+
+def returns_a_comprehension_through_a_finally_in_a_with(y, suppress):
+    """A comprehension over another returned through a finally body inside a with."""
+    with Box(suppress):
+        try:
+            return [g for g in [1 // i for i in y]]
+        finally:
+            LOG.append(len(y))
+
+
+CASES = [
+    ("returns_a_list_comprehension_through_a_finally", ([1, 2], 3)),
+    ("returns_a_list_comprehension_through_a_finally", (None, 3)),
+    ("returns_a_set_comprehension_through_a_finally", ([1, 2, 4, 5], 2)),
+    ("returns_a_dict_comprehension_through_a_finally", ([1, 2, 3], 0)),
+    ("returns_an_async_comprehension_through_a_finally", (3, 1)),
+    ("returns_an_async_comprehension_through_a_finally", (0, 2)),
+    ("returns_an_async_comprehension_from_an_if_in_a_try", (2, 1)),
+    ("returns_an_async_comprehension_from_an_if_in_a_try", (2, 0)),
+    ("returns_an_async_comprehension_from_an_if_in_a_try", (2, False)),
+    ("returns_comprehensions_from_both_branches_in_a_try", ([0, 1, 2], 2)),
+    ("returns_comprehensions_from_both_branches_in_a_try", ([0, 1, 2], 1)),
+    ("returns_comprehensions_from_both_branches_in_a_try", (3, 2)),
+    ("returns_a_comprehension_from_a_loop_through_a_finally", ([1, 2], [0, 3])),
+    ("returns_a_comprehension_from_a_loop_through_a_finally", ([1, 2], [0])),
+    ("returns_a_comprehension_from_a_loop_through_a_finally", ([1, 2], 5)),
+    ("returns_a_comprehension_from_a_with", ([1, 2], False)),
+    ("returns_a_comprehension_from_a_with", ([1, 0], False)),
+    ("returns_a_comprehension_from_a_with", ([1, 0], True)),
+    ("returns_a_comprehension_from_an_async_with", ([1, 2], False)),
+    ("returns_a_comprehension_from_an_async_with", ([0], True)),
+    ("returns_a_comprehension_through_a_finally_in_a_with", ([1, 2], False)),
+    ("returns_a_comprehension_through_a_finally_in_a_with", ([1, 0], True)),
+]
