@@ -145,7 +145,7 @@ def _block(stmts, in_loop=False, closing=True):
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
     out = else_copied_after_clearing(out)
-    out = finally_again_in(_return_inside(out))
+    out = finally_again_in(_return_inside(out), SCOPE.outer)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             stmt.body = close_else(stmt.body)

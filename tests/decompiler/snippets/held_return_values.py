@@ -4,7 +4,12 @@ show, in functions it structures:
 - an inlined comprehension (3.12+) returned from a try body, through a finally body,
   past an except clause's end, or through a with's ``__exit__``: the walk left its
   accumulator and loop at the end of the try (or if, or with) body and the return of
-  the accumulator after the statement.
+  the accumulator after the statement;
+- a value returned through a finally body that branches to its end (a loop left by
+  breaks, an if or a case that returns on one way): each of the finally body's two
+  copies, read as a bare except clause and an else, holds the way out (the re-raise,
+  the return of the kept value) where the body ends, and the walks read the two
+  copies' loops and ifs each their own way.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on (elsewhere, the Pythons that inline no comprehension read the same
 source, with nothing held)."""
@@ -149,6 +154,119 @@ def returns_a_comprehension_through_a_finally_in_a_with(y, suppress):
             LOG.append(len(y))
 
 
+class Tape:
+    """Answers to ``c()`` and ``v()``, in turn, round and round."""
+
+    def __init__(self, *values):
+        self.values, self.reads = list(values), 0
+
+    def v(self):
+        self.reads += 1
+        return self.values[self.reads % len(self.values)]
+
+    def c(self):
+        return self.v() % 3 != 0
+
+
+def returns_through_a_finally_loop_left_by_breaks(t, x):
+    """``while True:`` left by breaks on tests ending a finally body: the else's copy
+    reads as ``while True: if a or b and c: pass / else: ...``, the clause's as ``while
+    not a and (not b or not c):`` (seed 10685 on 3.10-3.13)."""
+    try:
+        return (x, 51)
+    finally:
+        while True:
+            if t.c() if x else not t.c():
+                break
+            if (n := t.v()) > 3 and t.c():
+                break
+            if t.c():
+                continue
+        LOG.append(x)
+
+
+def returns_through_a_finally_loop_after_a_clause_that_raises(t, x):
+    """The same around a try whose clause raises: the value is kept at the end of an
+    inner try's body (seed 10685 on 3.12)."""
+    try:
+        return (x, 51)
+    except KeyError:
+        raise ValueError(52) from None
+    finally:
+        while True:
+            if t.c() if x else not t.c():
+                break
+            if (n := t.v()) > 3 and t.c():
+                break
+            if t.c():
+                continue
+        LOG.append(x)
+
+
+def returns_through_a_guarded_case_that_returns(t, x):
+    """A case whose body returns on one way, going on to the end on the other, ending
+    a finally body (seed 20167 on 3.10, 3.11)."""
+    try:
+        return [i for i in range(x)]
+    finally:
+        match t.v() % 6:
+            case a if t.c():
+                if t.c() if x else not t.c():
+                    return a
+
+
+def returns_through_a_finally_loop_that_returns(t, x):
+    """``while True: if a: break / if b: return f()`` in an if ending a finally body:
+    the walk reads the return after the loop and the break as the way out (seed 20167
+    on 3.12, 3.13)."""
+    try:
+        return [i for i in range(x)]
+    finally:
+        if x:
+            while True:
+                if t.c():
+                    break
+                if t.c() if x else not t.c():
+                    return len(LOG)
+
+
+class Steps:
+    def __init__(self, n):
+        self.n, self.i = n, 0
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.i >= self.n:
+            raise StopAsyncIteration
+        self.i += 1
+        await Tick(self.i)
+        return self.i
+
+
+async def returns_through_an_async_for_that_breaks(t, x):
+    """An async for loop left by a break ending a finally body: the else's copy reads
+    the break as the return, the loop's end as ``continue`` (seed 8814 on 3.11-3.13)."""
+    try:
+        return (x, 58)
+    finally:
+        async for i in Steps(t.v()):
+            if t.c() or x > 1:
+                break
+
+
+def returns_through_a_for_that_breaks(t, x):
+    """The same with a for loop."""
+    try:
+        return (x, 58)
+    finally:
+        for i in range(t.v()):
+            if t.c() or x > 1:
+                break
+            LOG.append(i)
+
+
 CASES = [
     ("returns_a_list_comprehension_through_a_finally", ([1, 2], 3)),
     ("returns_a_list_comprehension_through_a_finally", (None, 3)),
@@ -173,3 +291,22 @@ CASES = [
     ("returns_a_comprehension_through_a_finally_in_a_with", ([1, 2], False)),
     ("returns_a_comprehension_through_a_finally_in_a_with", ([1, 0], True)),
 ]
+
+
+def _tape_cases():
+    cases = []
+    for values in ((1, 2, 3, 4, 5, 6), (3, 6, 9, 1), (2, 4, 3, 5, 7, 9, 8)):
+        for x in (0, 2, 5):
+            for name in (
+                "returns_through_a_finally_loop_left_by_breaks",
+                "returns_through_a_finally_loop_after_a_clause_that_raises",
+                "returns_through_a_guarded_case_that_returns",
+                "returns_through_a_finally_loop_that_returns",
+                "returns_through_an_async_for_that_breaks",
+                "returns_through_a_for_that_breaks",
+            ):
+                cases.append((name, (Tape(*values), x)))
+    return cases
+
+
+CASES += _tape_cases()
