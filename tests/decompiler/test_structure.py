@@ -1006,6 +1006,8 @@ READABLE += [
         "returns_a_comprehension_through_a_finally_in_a_with",
         "returns_through_an_async_for_that_breaks",
         "returns_through_a_for_that_breaks",
+        "returns_through_a_finally_loop_with_an_else",
+        "returns_through_a_clause_and_a_finally_loop_with_an_else",
     )
 ]
 # (3.11 reads the loop as ``while not a:``; the others of the finally bodies that

@@ -157,6 +157,7 @@ def _ends_dropped(stmts: list[ast.stmt], way_out, entered) -> list[ast.stmt]:
     while stmts and way_out(stmts[-1]):
         stmts = stmts[:-1]
     stmts = _tail_at_break(_else_again(stmts, way_out, entered), way_out)
+    stmts = _loop_else_again(stmts, way_out)
     if not stmts:
         return stmts
     last = stmts[-1]
@@ -205,6 +206,20 @@ def _tail_at_break(stmts: list[ast.stmt], way_out) -> list[ast.stmt]:
         block, at = site
         block[at : at + 1] = tail
         return stmts[: i + 1]
+    return stmts
+
+
+def _loop_else_again(stmts: list[ast.stmt], way_out) -> list[ast.stmt]:
+    """A loop with no break nor else, holding a copy of the way out, then more code:
+    that code as the loop's else, the loop last. The copy was a break, and the code
+    the else it skipped (``for ...: if c: break / else: f()``: the walk writes the
+    else after the loop)."""
+    for i, loop in enumerate(stmts[:-1]):
+        if not isinstance(loop, _LOOPS) or loop.orelse or _endless(loop):
+            continue
+        if _own_breaks(loop.body) == 0 and _holds(loop.body, way_out):
+            loop.orelse = stmts[i + 1 :]
+            return stmts[: i + 1]
     return stmts
 
 

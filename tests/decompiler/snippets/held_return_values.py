@@ -9,7 +9,8 @@ show, in functions it structures:
   breaks, an if or a case that returns on one way): each of the finally body's two
   copies, read as a bare except clause and an else, holds the way out (the re-raise,
   the return of the kept value) where the body ends, and the walks read the two
-  copies' loops and ifs each their own way.
+  copies' loops and ifs each their own way; a loop with an else, whose break is
+  the way out and whose else the walk writes after the loop.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on (elsewhere, the Pythons that inline no comprehension read the same
 source, with nothing held)."""
@@ -293,6 +294,35 @@ CASES = [
 ]
 
 
+def returns_through_a_finally_loop_with_an_else(x, y):
+    """A for loop with an else ending a finally body, left by a break: each copy has
+    the way out at the break and the else after the loop."""
+    try:
+        return [i for i in y]
+    finally:
+        for i in range(x):
+            if i:
+                LOG.append(i)
+                break
+        else:
+            LOG.append("else")
+
+
+def returns_through_a_clause_and_a_finally_loop_with_an_else(x):
+    """The same around a try whose clause raises."""
+    try:
+        return 1 // x
+    except ZeroDivisionError:
+        raise ValueError from None
+    finally:
+        for i in range(x + 2):
+            if i > 1:
+                break
+            LOG.append(i)
+        else:
+            LOG.append("else")
+
+
 def _tape_cases():
     cases = []
     for values in ((1, 2, 3, 4, 5, 6), (3, 6, 9, 1), (2, 4, 3, 5, 7, 9, 8)):
@@ -310,3 +340,12 @@ def _tape_cases():
 
 
 CASES += _tape_cases()
+CASES += [
+    ("returns_through_a_finally_loop_with_an_else", (0, [1])),
+    ("returns_through_a_finally_loop_with_an_else", (1, [1])),
+    ("returns_through_a_finally_loop_with_an_else", (3, None)),
+    ("returns_through_a_clause_and_a_finally_loop_with_an_else", (0,)),
+    ("returns_through_a_clause_and_a_finally_loop_with_an_else", (-1,)),
+    ("returns_through_a_clause_and_a_finally_loop_with_an_else", (1,)),
+    ("returns_through_a_clause_and_a_finally_loop_with_an_else", (4,)),
+]
