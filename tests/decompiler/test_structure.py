@@ -1008,6 +1008,7 @@ READABLE += [
         "returns_through_a_for_that_breaks",
         "returns_through_a_finally_loop_with_an_else",
         "returns_through_a_clause_and_a_finally_loop_with_an_else",
+        "returns_a_conditional_comprehension_through_a_finally",
     )
 ]
 # (3.11 reads the loop as ``while not a:``; the others of the finally bodies that

@@ -476,10 +476,11 @@ def _return_inside(stmts):
     return before
 
 
-def _ends_storing(stmts, ret) -> list | None:
+def _ends_storing(stmts, ret, inside=False) -> list | None:
     """(block, index, value) of each end of a way on out of ``stmts`` that keeps the
     value of ``ret`` from ``index`` on; None where a way goes on without one (a way
-    that returns, raises, breaks or continues needs none)."""
+    that returns, raises, breaks or continues needs none). ``inside``: ``stmts`` is a
+    block of the statement before the return."""
     last = stmts[-1] if stmts else None
     value = _returned(last, ret)
     if value is not None:
@@ -490,11 +491,15 @@ def _ends_storing(stmts, ret) -> list | None:
     if isinstance(last, m.TERMINAL):
         return []
     parts = _ways_on(last)
-    if parts is None or _gives_a_value(last, ret):
+    if parts is not None and _gives_a_value(last, ret):
+        # a conditional value right before the return is ``inline``'s to read
+        value = _conditional_value(last, ret) if inside else None
+        return None if value is None else [(stmts, len(stmts) - 1, value)]
+    if parts is None:
         return None
     sites = []
     for part in parts:
-        found = _ends_storing(part, ret)
+        found = _ends_storing(part, ret, inside=True)
         if found is None:
             return None
         sites += found
@@ -521,6 +526,19 @@ def _gives_a_value(stmt, ret) -> bool:
     return isinstance(stmt, ast.If) and all(
         arm and _returned(arm[-1], ret) is not None for arm in (stmt.body, stmt.orelse)
     )
+
+
+def _conditional_value(branch: ast.If, ret) -> ast.expr | None:
+    """``a if c else b`` for ``if c: _t1 = a / else: _t1 = b`` (3.12+ keep a conditional
+    value whose arm is an inlined comprehension so), where the test reads no
+    temporary (an ``or``'s kept value, ``comprehensions.inline`` reads)."""
+    arms = [branch.body, branch.orelse]
+    if any(len(arm) != 1 for arm in arms) or any(
+        isinstance(n, ast.Name) and m.is_temporary(n) for n in ast.walk(branch.test)
+    ):
+        return None
+    then, otherwise = (_returned(arm[0], ret) for arm in arms)
+    return ast.IfExp(test=branch.test, body=then, orelse=otherwise)
 
 
 def _loads(ident: str, tree) -> int:

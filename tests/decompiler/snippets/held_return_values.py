@@ -4,7 +4,8 @@ show, in functions it structures:
 - an inlined comprehension (3.12+) returned from a try body, through a finally body,
   past an except clause's end, or through a with's ``__exit__``: the walk left its
   accumulator and loop at the end of the try (or if, or with) body and the return of
-  the accumulator after the statement;
+  the accumulator after the statement; the same with a conditional expression of
+  comprehensions, each arm an assignment to the one temporary in an if;
 - a value returned through a finally body that branches to its end (a loop left by
   breaks, an if or a case that returns on one way): each of the finally body's two
   copies, read as a bare except clause and an else, holds the way out (the re-raise,
@@ -323,6 +324,15 @@ def returns_through_a_clause_and_a_finally_loop_with_an_else(x):
             LOG.append("else")
 
 
+def returns_a_conditional_comprehension_through_a_finally(x, y):
+    """``return [...] if c else [...]`` through a finally body: each arm keeps its
+    comprehension's value in the one temporary, in an if (3.12+)."""
+    try:
+        return [i for i in y] if x else {j: x for j in y}
+    finally:
+        LOG.append(x)
+
+
 def _tape_cases():
     cases = []
     for values in ((1, 2, 3, 4, 5, 6), (3, 6, 9, 1), (2, 4, 3, 5, 7, 9, 8)):
@@ -348,4 +358,7 @@ CASES += [
     ("returns_through_a_clause_and_a_finally_loop_with_an_else", (-1,)),
     ("returns_through_a_clause_and_a_finally_loop_with_an_else", (1,)),
     ("returns_through_a_clause_and_a_finally_loop_with_an_else", (4,)),
+    ("returns_a_conditional_comprehension_through_a_finally", (0, [1, 2])),
+    ("returns_a_conditional_comprehension_through_a_finally", (1, [1, 2])),
+    ("returns_a_conditional_comprehension_through_a_finally", (1, None)),
 ]
