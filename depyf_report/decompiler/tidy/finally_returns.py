@@ -168,8 +168,8 @@ def _ends_dropped(stmts: list[ast.stmt], way_out, entered) -> list[ast.stmt]:
     copied = isinstance(last, ast.If) and any(a and way_out(a[-1]) for a in _arms(last, ()))
     for arm in _arms(last, entered):
         _refill(last, arm, _ends_dropped(arm, way_out, entered))
-    if isinstance(last, ast.If):
-        last = _assertion(last) if copied else last
+    if copied:  # (an if the source wrote so stays)
+        last = _assertion(last)
         stmts[-1] = _flipped(last) if isinstance(last, ast.If) else last
     return stmts
 
