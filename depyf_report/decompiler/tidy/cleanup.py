@@ -15,7 +15,7 @@ from ..structuring.conditions import negate
 from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import else_copied_after_clearing, without_clearing
-from .comprehensions import binds_outside, inline
+from .comprehensions import accumulated, binds_outside, inline
 from .finally_returns import finally_again_in
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
@@ -145,7 +145,7 @@ def _block(stmts, in_loop=False, closing=True):
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
     out = else_copied_after_clearing(out)
-    out = finally_again_in(_return_inside(out))
+    out = finally_again_in(_return_inside(out), SCOPE.outer)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             stmt.body = close_else(stmt.body)
@@ -455,38 +455,51 @@ def _return_inside(stmts):
     each ``t = v`` that ends a way on out of the statement before it, through ifs,
     withs and trys, where every other way leaves: 3.11+ return after a try the value
     its else kept across the finally, 3.10 after an except clause the value kept
-    across the clearing of its name."""
+    across the clearing of its name, 3.12+ an inlined comprehension's accumulator
+    (``_t1 = []; for i in y: _t1.append(i)``, its loop the only other reader)."""
     if len(stmts) < 2 or not isinstance(stmts[-1], ast.Return):
         return stmts
     ret = stmts[-1]
     value = _returned(stmts[-2], ret)
     if value is not None:
         return [*stmts[:-2], ast.Return(value=value)]
-    if not m.is_temporary(ret.value) or _loads(ret.value.id, stmts[-2]):
+    if not m.is_temporary(ret.value):
         return stmts
-    sites = _ends_storing(stmts[:-1], ret)
-    if not sites:
-        return stmts
-    for block, at in sites:
-        block[at] = ast.Return(value=_returned(block[at], ret))
-    return stmts[:-1]
+    before = stmts[:-1]
+    sites = _ends_storing(before, ret)
+    if not sites or _loads(ret.value.id, stmts[-2]) > sum(
+        _loads(ret.value.id, block[at:]) for block, at, _ in sites
+    ):
+        return stmts  # (read elsewhere too)
+    for block, at, value in sites:
+        block[at:] = [ast.Return(value=value)]
+    return before
 
 
-def _ends_storing(stmts, ret) -> list | None:
-    """(block, index) of each statement keeping the value of ``ret`` that ends a way on
-    out of ``stmts``; None where a way goes on without one (a way that returns, raises,
-    breaks or continues needs none)."""
+def _ends_storing(stmts, ret, inside=False) -> list | None:
+    """(block, index, value) of each end of a way on out of ``stmts`` that keeps the
+    value of ``ret`` from ``index`` on; None where a way goes on without one (a way
+    that returns, raises, breaks or continues needs none). ``inside``: ``stmts`` is a
+    block of the statement before the return."""
     last = stmts[-1] if stmts else None
-    if _returned(last, ret) is not None:
-        return [(stmts, len(stmts) - 1)]
+    value = _returned(last, ret)
+    if value is not None:
+        return [(stmts, len(stmts) - 1, value)]
+    value = accumulated(stmts, ret.value.id, SCOPE.outer)
+    if value is not None:
+        return [(stmts, len(stmts) - 2, value)]
     if isinstance(last, m.TERMINAL):
         return []
     parts = _ways_on(last)
-    if parts is None or _gives_a_value(last, ret):
+    if parts is not None and _gives_a_value(last, ret):
+        # a conditional value right before the return is ``inline``'s to read
+        value = _conditional_value(last, ret) if inside else None
+        return None if value is None else [(stmts, len(stmts) - 1, value)]
+    if parts is None:
         return None
     sites = []
     for part in parts:
-        found = _ends_storing(part, ret)
+        found = _ends_storing(part, ret, inside=True)
         if found is None:
             return None
         sites += found
@@ -515,10 +528,26 @@ def _gives_a_value(stmt, ret) -> bool:
     )
 
 
-def _loads(ident: str, tree) -> bool:
-    return any(
+def _conditional_value(branch: ast.If, ret) -> ast.expr | None:
+    """``a if c else b`` for ``if c: _t1 = a / else: _t1 = b`` (3.12+ keep a conditional
+    value whose arm is an inlined comprehension so), where the test reads no
+    temporary (an ``or``'s kept value, ``comprehensions.inline`` reads)."""
+    arms = [branch.body, branch.orelse]
+    if any(len(arm) != 1 for arm in arms) or any(
+        isinstance(n, ast.Name) and m.is_temporary(n) for n in ast.walk(branch.test)
+    ):
+        return None
+    then, otherwise = (_returned(arm[0], ret) for arm in arms)
+    return ast.IfExp(test=branch.test, body=then, orelse=otherwise)
+
+
+def _loads(ident: str, tree) -> int:
+    """How often ``tree`` (a node or a list of statements) reads ``ident``."""
+    trees = tree if isinstance(tree, list) else [tree]
+    return sum(
         isinstance(n, ast.Name) and n.id == ident and isinstance(n.ctx, ast.Load)
-        for n in ast.walk(tree)
+        for t in trees
+        for n in ast.walk(t)
     )
 
 

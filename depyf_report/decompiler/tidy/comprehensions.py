@@ -239,14 +239,24 @@ def _kept_value(out: list[ast.stmt], stmt, reads, outer):
     if is_temporary_store(out[-1]):
         ident = out[-1].targets[0].id
         return (ident, out[-1].value, 1) if reads(ident) == 1 else None
-    if len(out) < 2 or not isinstance(out[-1], LOOPS) or not is_temporary_store(out[-2]):
+    if len(out) < 2 or not is_temporary_store(out[-2]):
         return None
-    init, loop = out[-2], out[-1]
-    ident, kind = init.targets[0].id, _display_kind(init.value)
-    if not kind or not _uses_once(stmt, ident):
-        return None
-    folded = fold(loop, ident, kind, None, None, outer)  # builds new nodes: out is kept
+    ident = out[-2].targets[0].id
+    folded = accumulated(out, ident, outer) if _uses_once(stmt, ident) else None
     return None if folded is None else (ident, folded, 2)
+
+
+def accumulated(stmts: list[ast.stmt], ident: str, outer=frozenset()) -> ast.expr | None:
+    """The comprehension whose accumulator ``ident`` and loop end ``stmts``: an inlined
+    comprehension (3.12+) whose value waits on the stack for a later statement; None
+    where they are not one. Builds new nodes: ``stmts`` is kept."""
+    if len(stmts) < 2 or not isinstance(stmts[-1], LOOPS) or not is_temporary_store(stmts[-2]):
+        return None
+    init, loop = stmts[-2], stmts[-1]
+    kind = _display_kind(init.value)
+    if init.targets[0].id != ident or not kind:
+        return None
+    return fold(loop, ident, kind, None, None, outer)
 
 
 def is_temporary_store(stmt) -> bool:
