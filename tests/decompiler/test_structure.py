@@ -987,6 +987,16 @@ if sys.version_info[:2] != (3, 11):
         ("copies_after_a_try", "_raises_after_a_with_in_an_unnamed_clause"),
     ]
 
+# tmisc: stack values once spilled to a temporary: a return under a finally body that
+# always raises (no RETURN_VALUE: the value stays on the stack as the copy raises).
+SPILLED_VALUES = [
+    "returns_in_a_named_clause_under_a_raising_finally",
+    "returns_in_a_named_clause_under_a_finally_raising_sometimes",
+    "returns_a_failing_value_in_a_named_clause_under_a_raising_finally",
+    "returns_from_a_try_under_a_raising_finally",
+]
+READABLE += [("spilled_values", name) for name in SPILLED_VALUES]
+
 
 # A bare return in a try inside another try's body, both with finally bodies: its
 # copies of both, then the return of None, are the way on past the inner try's end
@@ -1636,6 +1646,13 @@ def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     source = decompile(function)
     invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
     assert not invented, source
+
+
+def test_spilled_values_keep_no_temporary_in_a_module():
+    """tmisc: nor in a module's own functions decompiled with it."""
+    snippet = Snippet("spilled_values", SNIPPETS / "spilled_values.py")
+    _, source = snippet.decompiled_module()
+    assert not re.search(r"\b_t\d+ =", source), source
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.10's copies of the module's return")

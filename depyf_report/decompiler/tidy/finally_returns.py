@@ -5,6 +5,12 @@ reads the finally body's two copies as an except clause that re-raises and an el
 the value comes back in a temporary: ``try: _t1 = v / except: f; raise / else: f;
 return _t1``. Both copies alike and no other way out of the try body: that is the
 finally statement again, with no local the function never had.
+
+A finally body that never goes on (it raises) ends both copies alike, with no
+re-raise after one nor return after the other: ``try: b / except: f / else: f``.
+A return through it has no RETURN_VALUE either; its value, dropped as the copy
+raises, is left as a statement of its own (``nodes.dropped_return``). That is the
+finally statement with the return again.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import ast
 import copy
 
 from ..simulation import markers as m
+from ..simulation import nodes
+from ..structuring.clauses import never_goes_on
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -57,6 +65,44 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
         return stmt  # a way out of the body ran no copy of the finally body
     body = [*stmt.body[:-1], ast.Return(value=kept.value)]
     return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+def never_going_on(stmt: ast.stmt) -> ast.stmt:
+    """``stmt``, or the try/finally whose finally body, which never goes on, it holds
+    twice: as a bare except clause and as the else. The two run the same code on each
+    way out of a body that only ends or raises; its dropped returns return again."""
+    if not isinstance(stmt, ast.Try) or stmt.finalbody or len(stmt.handlers) != 1:
+        return stmt
+    clause, final = stmt.handlers[0], stmt.orelse
+    if clause.type is not None or nodes.else_runs_on(stmt) or not never_goes_on(final):
+        return stmt
+    if not _alike(clause.body, final) or not _only_way_out_is_its_end(stmt.body):
+        return stmt
+    body = _returns_again(stmt.body)
+    return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+# statements whose inner blocks a return leaves running nothing more than the
+# compiler wrote out before the dropped value (a clause's clearing of its name)
+_PLAIN_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match)
+
+
+def _returns_again(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` with each dropped return's value returned again, inside ifs, loops,
+    cases and trys with no finally body of their own."""
+    out = []
+    for stmt in stmts:
+        if nodes.dropped_return(stmt):
+            stmt = ast.copy_location(ast.Return(value=stmt.value), stmt)
+        elif isinstance(stmt, _PLAIN_BLOCKS) or (
+            isinstance(stmt, nodes.TRY_STATEMENTS) and not stmt.finalbody
+        ):
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse"):
+                    if getattr(part, field, None):
+                        setattr(part, field, _returns_again(getattr(part, field)))
+        out.append(stmt)
+    return out
 
 
 def _settled(stmts: list[ast.stmt]) -> list[ast.stmt]:
