@@ -988,12 +988,17 @@ if sys.version_info[:2] != (3, 11):
     ]
 
 # tmisc: stack values once spilled to a temporary: a return under a finally body that
-# always raises (no RETURN_VALUE: the value stays on the stack as the copy raises).
+# always raises (no RETURN_VALUE: the value stays on the stack as the copy raises); a
+# chained comparison whose failing pop holds a copy of where it fails, split in blocks
+# by a handler's range.
 SPILLED_VALUES = [
     "returns_in_a_named_clause_under_a_raising_finally",
     "returns_in_a_named_clause_under_a_finally_raising_sometimes",
     "returns_a_failing_value_in_a_named_clause_under_a_raising_finally",
     "returns_from_a_try_under_a_raising_finally",
+    "chain_on_a_cell_before_its_return",
+    "chain_on_a_local_before_its_return",
+    "chain_on_a_cell_in_a_clause_inside_a_try",
 ]
 READABLE += [("spilled_values", name) for name in SPILLED_VALUES]
 

@@ -4,6 +4,11 @@ debugger would show, in functions it structures:
   RETURN_VALUE, so the value stays on the stack through a named clause's clearing of
   its name, then the finally body's copy raises (a finally body that raises only
   sometimes returns the value as usual);
+- a chained comparison, ``0 < x <= 1``, whose first comparison's failing pop holds
+  its own copy of where the chain fails, split into blocks by a handler's range: the
+  load of a returned cell apart from the ``RETURN_VALUE`` (3.10, 3.12+), or 3.13's
+  copy of an inner clause's ``POP_EXCEPT`` apart from the jump on; the middle
+  operand was kept in a temporary (or, a plain local, read twice in nested ifs).
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -61,6 +66,56 @@ def returns_from_a_try_under_a_raising_finally(x, c, log):
         raise E1(32)
 
 
+def chain_on_a_cell_before_its_return(x, c, log):
+    """``if c and 0 < x <= 1: raise`` then ``return x`` in a try, ``x`` a cell (shape
+    4: seed 9609 on 3.10, 3.12, 3.13)."""
+    try:
+        if log is not None:
+            if c and 0 < x <= 1:
+                raise E1(16)
+            return x
+    except KeyError:
+        log.append(1)
+
+    def g():
+        nonlocal x
+
+    x = 1
+    return g
+
+
+def chain_on_a_local_before_its_return(x, c, log):
+    """As above, ``x`` a plain local: one comparison, not ``if 0 < x: if x <= 1:``."""
+    try:
+        if log is not None:
+            if c and 0 < x <= 1:
+                raise E1(16)
+            return x
+    except KeyError:
+        log.append(1)
+    x = 1
+    return x
+
+
+def chain_on_a_cell_in_a_clause_inside_a_try(x, c, log):
+    """``if c and 0 < x <= 5: raise`` ending an except clause inside another try, ``x``
+    a cell (shape 4: seed 15237 on 3.13, there in an ``except*`` clause)."""
+    try:
+        try:
+            log.append(1 / c)
+        except ZeroDivisionError:
+            if log and 0 < x <= 5:
+                raise E1(13)
+    except E1:
+        log.append(2)
+
+    def g():
+        nonlocal x
+
+    x = 1
+    return g
+
+
 def logged(x, c, log):
     for name in (
         "returns_in_a_named_clause_under_a_raising_finally",
@@ -90,6 +145,23 @@ CASES = [
     ("returns_from_a_try_under_a_raising_finally", (1, True, [])),
     ("returns_from_a_try_under_a_raising_finally", (1, False, [])),
     ("returns_from_a_try_under_a_raising_finally", ([], True, [])),
+    ("chain_on_a_cell_before_its_return", (1, True, [])),
+    ("chain_on_a_cell_before_its_return", (1, False, [])),
+    ("chain_on_a_cell_before_its_return", (0, True, [])),
+    ("chain_on_a_cell_before_its_return", (2, True, [])),
+    ("chain_on_a_cell_before_its_return", ("a", True, [])),
+    ("chain_on_a_cell_before_its_return", (1, True, None)),
+    ("chain_on_a_local_before_its_return", (1, True, [])),
+    ("chain_on_a_local_before_its_return", (0.5, False, [])),
+    ("chain_on_a_local_before_its_return", (0, True, [])),
+    ("chain_on_a_local_before_its_return", (2, True, [])),
+    ("chain_on_a_local_before_its_return", (1, True, None)),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", (3, 0, [])),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", (3, 0, [5])),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", (0, 0, [5])),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", (6, 0, [5])),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", ("a", 0, [5])),
+    ("chain_on_a_cell_in_a_clause_inside_a_try", (3, 1, [5])),
     ("logged", (0, True, [])),
     ("logged", (0, False, [])),
     ("logged", (3, True, [])),
