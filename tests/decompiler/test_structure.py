@@ -990,7 +990,8 @@ if sys.version_info[:2] != (3, 11):
 # tmisc: stack values once spilled to a temporary: a return under a finally body that
 # always raises (no RETURN_VALUE: the value stays on the stack as the copy raises); a
 # chained comparison whose failing pop holds a copy of where it fails, split in blocks
-# by a handler's range.
+# by a handler's range; a call ending the function on a conditional operand one arm of
+# which is an inlined comprehension (3.12+).
 SPILLED_VALUES = [
     "returns_in_a_named_clause_under_a_raising_finally",
     "returns_in_a_named_clause_under_a_finally_raising_sometimes",
@@ -999,6 +1000,9 @@ SPILLED_VALUES = [
     "chain_on_a_cell_before_its_return",
     "chain_on_a_local_before_its_return",
     "chain_on_a_cell_in_a_clause_inside_a_try",
+    "call_ending_the_function_on_a_comprehension_arm",
+    "call_returned_on_a_comprehension_arm",
+    "raise_on_a_comprehension_arm",
 ]
 READABLE += [("spilled_values", name) for name in SPILLED_VALUES]
 

@@ -20,6 +20,7 @@ from .finally_returns import finally_again_in, never_going_on
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
+from .spilled_tails import spilled_tails_in
 
 
 class _Scope(threading.local):
@@ -152,6 +153,7 @@ def _block(stmts, in_loop=False, closing=True):
     out = _conditional_returns(out)
     out = _merge_annotations(out)
     out = inline(out, READS, SCOPE.outer)
+    out = spilled_tails_in(out)  # (once the comprehensions in its arms are folded)
     if closing:
         out = close_else(out)
     out = _star_jumps_dropped(out)

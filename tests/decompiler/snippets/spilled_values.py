@@ -8,7 +8,11 @@ debugger would show, in functions it structures:
   its own copy of where the chain fails, split into blocks by a handler's range: the
   load of a returned cell apart from the ``RETURN_VALUE`` (3.10, 3.12+), or 3.13's
   copy of an inner clause's ``POP_EXCEPT`` apart from the jump on; the middle
-  operand was kept in a temporary (or, a plain local, read twice in nested ifs).
+  operand was kept in a temporary (or, a plain local, read twice in nested ifs);
+- a call ending the function whose argument is a conditional expression with an
+  inlined comprehension for an arm (3.12+): the call and the return are copied into
+  each arm, the comprehension is a loop, not a value, and the callee was spilled to
+  a temporary, the call written in each branch.
 Each reads back as written; one function each, named after the shape, with the seed
 it was found on."""
 
@@ -116,6 +120,24 @@ def chain_on_a_cell_in_a_clause_inside_a_try(x, c, log):
     return g
 
 
+def call_ending_the_function_on_a_comprehension_arm(x, c, log):
+    """``log.append([...] if c else True)`` ending the function (shape 5: seeds 20843,
+    21055 on 3.12 and 3.13)."""
+    log.append([i * 2 for i in x] if c else True)
+
+
+def call_returned_on_a_comprehension_arm(x, c, log):
+    """The call's value returned, the callee an attribute, its first argument computed
+    before the test (seed 8285 on 3.12, 3.13, there in a finally body)."""
+    return log.insert(len(log), [i for i in x if i] if c else [c])
+
+
+def raise_on_a_comprehension_arm(x, c, log):
+    """A raise whose exception's argument is the conditional expression, after an
+    operand computed before the test."""
+    raise E1(len(log), {i: i for i in x} if c else c)
+
+
 def logged(x, c, log):
     for name in (
         "returns_in_a_named_clause_under_a_raising_finally",
@@ -162,6 +184,15 @@ CASES = [
     ("chain_on_a_cell_in_a_clause_inside_a_try", (6, 0, [5])),
     ("chain_on_a_cell_in_a_clause_inside_a_try", ("a", 0, [5])),
     ("chain_on_a_cell_in_a_clause_inside_a_try", (3, 1, [5])),
+    ("call_ending_the_function_on_a_comprehension_arm", ([1, 2], True, [])),
+    ("call_ending_the_function_on_a_comprehension_arm", ([1, 2], False, [])),
+    ("call_ending_the_function_on_a_comprehension_arm", (None, True, [])),
+    ("call_returned_on_a_comprehension_arm", ([0, 1], True, [])),
+    ("call_returned_on_a_comprehension_arm", ([0, 1], 0, [])),
+    ("call_returned_on_a_comprehension_arm", (None, 1, [])),
+    ("raise_on_a_comprehension_arm", ([1, 2], True, [])),
+    ("raise_on_a_comprehension_arm", ([1, 2], False, [])),
+    ("raise_on_a_comprehension_arm", ([[1]], True, [])),
     ("logged", (0, True, [])),
     ("logged", (0, False, [])),
     ("logged", (3, True, [])),
