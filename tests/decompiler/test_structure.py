@@ -997,6 +997,8 @@ SPILLED_VALUES = [
     "returns_in_a_named_clause_under_a_finally_raising_sometimes",
     "returns_a_failing_value_in_a_named_clause_under_a_raising_finally",
     "returns_from_a_try_under_a_raising_finally",
+    "returns_from_a_for_loop_under_a_raising_finally",
+    "returns_from_a_while_loop_under_a_raising_finally",
     "chain_on_a_cell_before_its_return",
     "chain_on_a_local_before_its_return",
     "chain_on_a_cell_in_a_clause_inside_a_try",

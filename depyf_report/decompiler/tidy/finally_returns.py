@@ -93,8 +93,9 @@ def _returns_again(stmts: list[ast.stmt]) -> list[ast.stmt]:
     out = []
     for stmt in stmts:
         if nodes.dropped_return(stmt):
-            stmt = ast.copy_location(ast.Return(value=stmt.value), stmt)
-        elif isinstance(stmt, _PLAIN_BLOCKS) or (
+            # (the rest, a loop's break the value was kept through, never runs)
+            return [*out, ast.copy_location(ast.Return(value=stmt.value), stmt)]
+        if isinstance(stmt, _PLAIN_BLOCKS) or (
             isinstance(stmt, nodes.TRY_STATEMENTS) and not stmt.finalbody
         ):
             for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:

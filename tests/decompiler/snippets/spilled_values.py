@@ -3,7 +3,9 @@ debugger would show, in functions it structures:
 - a return under a finally body that always raises: the compiler writes no
   RETURN_VALUE, so the value stays on the stack through a named clause's clearing of
   its name, then the finally body's copy raises (a finally body that raises only
-  sometimes returns the value as usual);
+  sometimes returns the value as usual); from a loop, the value is kept above the
+  stack where the loop goes on, and was dropped with a break (a wrong result: the
+  value was never computed);
 - a chained comparison, ``0 < x <= 1``, whose first comparison's failing pop holds
   its own copy of where the chain fails, split into blocks by a handler's range: the
   load of a returned cell apart from the ``RETURN_VALUE`` (3.10, 3.12+), or 3.13's
@@ -68,6 +70,30 @@ def returns_from_a_try_under_a_raising_finally(x, c, log):
             return {x: c}
     finally:
         raise E1(32)
+
+
+def returns_from_a_for_loop_under_a_raising_finally(x, c, log):
+    """``for i in x: if i == c: return i * 2`` under a raising finally: the value's
+    error is the finally body's raise's context."""
+    try:
+        for i in x:
+            if i == c:
+                return i * 2
+            log.append(i)
+    finally:
+        log.append(0)
+        raise E1(log)
+
+
+def returns_from_a_while_loop_under_a_raising_finally(x, c, log):
+    """The same from a while loop."""
+    try:
+        while x:
+            if x.pop() is None:
+                return [c, x[-1]]
+            log.append(len(x))
+    finally:
+        raise E1(len(log))
 
 
 def chain_on_a_cell_before_its_return(x, c, log):
@@ -144,9 +170,11 @@ def logged(x, c, log):
         "returns_in_a_named_clause_under_a_finally_raising_sometimes",
         "returns_a_failing_value_in_a_named_clause_under_a_raising_finally",
         "returns_from_a_try_under_a_raising_finally",
+        "returns_from_a_for_loop_under_a_raising_finally",
+        "returns_from_a_while_loop_under_a_raising_finally",
     ):
         try:
-            log.append(globals()[name](x, c, log))
+            log.append(globals()[name](list(x) if isinstance(x, list) else x, c, log))
         except E1 as error:
             log.append((error.args, repr(error.__context__), error.__suppress_context__))
     return log
@@ -167,6 +195,12 @@ CASES = [
     ("returns_from_a_try_under_a_raising_finally", (1, True, [])),
     ("returns_from_a_try_under_a_raising_finally", (1, False, [])),
     ("returns_from_a_try_under_a_raising_finally", ([], True, [])),
+    ("returns_from_a_for_loop_under_a_raising_finally", ([1, 2], 2, [])),
+    ("returns_from_a_for_loop_under_a_raising_finally", ([1, 2], 3, [])),
+    ("returns_from_a_for_loop_under_a_raising_finally", ([None], None, [])),
+    ("returns_from_a_while_loop_under_a_raising_finally", ([1, None], 0, [])),
+    ("returns_from_a_while_loop_under_a_raising_finally", ([None], 0, [])),
+    ("returns_from_a_while_loop_under_a_raising_finally", ([1, 2], 0, [])),
     ("chain_on_a_cell_before_its_return", (1, True, [])),
     ("chain_on_a_cell_before_its_return", (1, False, [])),
     ("chain_on_a_cell_before_its_return", (0, True, [])),
@@ -196,4 +230,5 @@ CASES = [
     ("logged", (0, True, [])),
     ("logged", (0, False, [])),
     ("logged", (3, True, [])),
+    ("logged", ([None], None, [])),
 ]
