@@ -178,7 +178,7 @@ def _statement(stmt):
         return [stmt]
     if isinstance(stmt, TRIES):
         # (first: a dropped return's clause then clears its name on the way out)
-        stmt = never_going_on(stmt)
+        stmt = never_going_on(stmt, returns=SCOPE.function)
         stmt.orelse = _block(stmt.orelse)
         if _returns_a_temporary(stmt.orelse):
             # ``try: return f()``: 3.11+ return after the try the value its body kept in

@@ -67,10 +67,11 @@ def finally_again(stmt: ast.stmt) -> ast.stmt:
     return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
 
 
-def never_going_on(stmt: ast.stmt) -> ast.stmt:
+def never_going_on(stmt: ast.stmt, returns: bool = True) -> ast.stmt:
     """``stmt``, or the try/finally whose finally body, which never goes on, it holds
     twice: as a bare except clause and as the else. The two run the same code on each
-    way out of a body that only ends or raises; its dropped returns return again."""
+    way out of a body that only ends or raises; its dropped returns return again
+    where ``returns`` (a function's body: a module's or a class's has no return)."""
     if not isinstance(stmt, ast.Try) or stmt.finalbody or len(stmt.handlers) != 1:
         return stmt
     clause, final = stmt.handlers[0], stmt.orelse
@@ -78,7 +79,7 @@ def never_going_on(stmt: ast.stmt) -> ast.stmt:
         return stmt
     if not _alike(clause.body, final) or not _only_way_out_is_its_end(stmt.body):
         return stmt
-    body = _returns_again(stmt.body)
+    body = _returns_again(stmt.body) if returns else stmt.body
     return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
 
 
