@@ -77,10 +77,22 @@ def never_going_on(stmt: ast.stmt, returns: bool = True) -> ast.stmt:
     clause, final = stmt.handlers[0], stmt.orelse
     if clause.type is not None or nodes.else_runs_on(stmt) or not never_goes_on(final):
         return stmt
-    if not _alike(clause.body, final) or not _only_way_out_is_its_end(stmt.body):
+    if _holds_markers(clause.body, final) or not _alike(clause.body, final):
+        return stmt  # (read before the try's parts are tidied: markers have no copies)
+    if not _only_way_out_is_its_end(stmt.body):
         return stmt
     body = _returns_again(stmt.body) if returns else stmt.body
     return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+def _holds_markers(*blocks: list[ast.stmt]) -> bool:
+    """Whether ``blocks`` hold a stack value that is no expression yet, or a with's
+    exit: values the tidy passes have not written out."""
+    return any(
+        isinstance(node, (m.Marker, m.ExitedWith, m.LeftForElse))
+        for block in blocks
+        for node in ast.walk(ast.Module(body=block, type_ignores=[]))
+    )
 
 
 # statements whose inner blocks a return leaves running nothing more than the

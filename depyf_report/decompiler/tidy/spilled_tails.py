@@ -14,7 +14,6 @@ expression, evaluated in the same order.
 from __future__ import annotations
 
 import ast
-import copy
 from collections import Counter
 
 from ..simulation import markers as m
@@ -51,10 +50,14 @@ def _merged(stmt: ast.If, other: list[ast.stmt], spilled: list[ast.Assign]):
     if any(m.reads(ident, stmt.test) for ident in names):
         return None
     values = dict(zip(names, kept))
-    arms = [_put_back(copy.deepcopy(arm), values) for arm in (stmt.body, other)]
-    if None in arms:
+    reads = [_reads_of(arm, values) for arm in (stmt.body, other)]
+    if None in reads:
         return None
-    return merged_tails(stmt.test, kept, *arms)
+    _put(reads, lambda node: values[node.id])
+    merged = merged_tails(stmt.test, kept, stmt.body, other)  # (builds, changes nothing)
+    if merged is None:
+        _put(reads, lambda node: node)  # the reads as they were
+    return merged
 
 
 def _module(stmts: list[ast.stmt]) -> ast.Module:
@@ -79,9 +82,9 @@ def _spills(stmt: ast.stmt) -> bool:
     )
 
 
-def _put_back(arm: list[ast.stmt], values: dict) -> list[ast.stmt] | None:
-    """``arm`` with its one read of each temporary in ``values`` the value itself (one
-    object for both arms, as the stack held it); None where it reads one otherwise."""
+def _reads_of(arm: list[ast.stmt], values: dict) -> list | None:
+    """(holder, key, read) for the one read of each temporary in ``values`` in
+    ``arm``; None where it reads one otherwise (twice, or not at all)."""
     found = [
         (holder, key, node)
         for parent in ast.walk(_module(arm))
@@ -89,15 +92,20 @@ def _put_back(arm: list[ast.stmt], values: dict) -> list[ast.stmt] | None:
         if isinstance(node, ast.Name) and node.id in values
     ]
     if sorted(node.id for _, _, node in found) != sorted(values):
-        return None  # (read twice, or not at all: left as it is)
+        return None
     if any(not isinstance(node.ctx, ast.Load) for _, _, node in found):
         return None
-    for holder, key, node in found:
+    return found
+
+
+def _put(reads: list[list], value) -> None:
+    """``value(read)`` in place of each read: the spilled value itself, one object for
+    both arms as the stack held it (``merged_tails`` tells it by identity)."""
+    for holder, key, node in (read for arm in reads for read in arm):
         if isinstance(holder, list):
-            holder[key] = values[node.id]
+            holder[key] = value(node)
         else:
-            setattr(holder, key, values[node.id])
-    return arm
+            setattr(holder, key, value(node))
 
 
 def _children(parent: ast.AST):
