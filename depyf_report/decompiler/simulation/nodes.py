@@ -107,7 +107,8 @@ class Return(ast.Return):
 class Expr(ast.Expr):
     # Whether this is the value of a return through a finally body that never goes on:
     # the compiler writes no RETURN_VALUE, and the value is left on the stack as that
-    # body's copy raises (branches._returned_through; finally_returns.never_going_on).
+    # body's copy raises (branches._returned_through, Walk._dropped_at_a_break;
+    # finally_returns.never_going_on).
     dropped_return: bool = False
 
     def __init__(self, *args, dropped_return: bool = False, **kwargs):
