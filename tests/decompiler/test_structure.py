@@ -1022,6 +1022,7 @@ READABLE += [
     )
 ]
 
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)
