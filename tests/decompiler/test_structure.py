@@ -1017,6 +1017,27 @@ READABLE += [
 if sys.version_info[:2] != (3, 11):
     READABLE += [("held_return_values", "returns_through_a_finally_loop_that_returns")]
 
+# tmisc: stack values once spilled to a temporary: a return under a finally body that
+# always raises (no RETURN_VALUE: the value stays on the stack as the copy raises); a
+# chained comparison whose failing pop holds a copy of where it fails, split in blocks
+# by a handler's range; a call ending the function on a conditional operand one arm of
+# which is an inlined comprehension (3.12+).
+SPILLED_VALUES = [
+    "returns_in_a_named_clause_under_a_raising_finally",
+    "returns_in_a_named_clause_under_a_finally_raising_sometimes",
+    "returns_a_failing_value_in_a_named_clause_under_a_raising_finally",
+    "returns_from_a_try_under_a_raising_finally",
+    "returns_from_a_for_loop_under_a_raising_finally",
+    "returns_from_a_while_loop_under_a_raising_finally",
+    "chain_on_a_cell_before_its_return",
+    "chain_on_a_local_before_its_return",
+    "chain_on_a_cell_in_a_clause_inside_a_try",
+    "call_ending_the_function_on_a_comprehension_arm",
+    "call_returned_on_a_comprehension_arm",
+    "raise_on_a_comprehension_arm",
+]
+READABLE += [("spilled_values", name) for name in SPILLED_VALUES]
+
 
 # A bare return in a try inside another try's body, both with finally bodies: its
 # copies of both, then the return of None, are the way on past the inner try's end
@@ -1046,6 +1067,7 @@ if sys.version_info[:2] == (3, 10):
         ("finally_bodies_holding_a_try", "_returns_through_a_try_with_an_else"),
         ("finally_bodies_holding_a_try", "_returns_a_constant_through_a_try_with_an_else"),
     ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1682,6 +1704,13 @@ def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     source = decompile(function)
     invented = assigned_names(ast.parse(source)) - names_in(function.__code__)
     assert not invented, source
+
+
+def test_spilled_values_keep_no_temporary_in_a_module():
+    """tmisc: nor in a module's own functions decompiled with it."""
+    snippet = Snippet("spilled_values", SNIPPETS / "spilled_values.py")
+    _, source = snippet.decompiled_module()
+    assert not re.search(r"\b_t\d+ =", source), source
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.10's copies of the module's return")

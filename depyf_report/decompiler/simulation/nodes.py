@@ -104,6 +104,18 @@ class Return(ast.Return):
         self.conditional_arm = conditional_arm
 
 
+class Expr(ast.Expr):
+    # Whether this is the value of a return through a finally body that never goes on:
+    # the compiler writes no RETURN_VALUE, and the value is left on the stack as that
+    # body's copy raises (branches._returned_through, Walk._dropped_at_a_break;
+    # finally_returns.never_going_on).
+    dropped_return: bool = False
+
+    def __init__(self, *args, dropped_return: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.dropped_return = dropped_return
+
+
 class Raise(ast.Raise):
     # Whether this stands for a bare ``raise`` in the state machine, which raises the
     # exception it tracks by name: a bare raise again where ``handling`` wraps it.
@@ -147,7 +159,7 @@ class Match(ast.Match):
 _TRIES = (Try, TryStar) if TryStar else (Try,)
 # try statements as ast has them, whoever built them
 TRY_STATEMENTS = (ast.Try, ast.TryStar) if TryStar else (ast.Try,)
-_CLASSES = {If, For, comprehension, Pass, Continue, Return, Raise, Name, Call, Match, *_TRIES}
+_CLASSES = {If, For, comprehension, Pass, Continue, Return, Expr, Raise, Name, Call, Match, *_TRIES}
 
 
 def ast_class(node) -> type:
@@ -187,6 +199,10 @@ def else_runs_on(node: ast.stmt) -> bool:
 
 def conditional_arm(node: ast.stmt) -> bool:
     return isinstance(node, Return) and node.conditional_arm
+
+
+def dropped_return(node: ast.stmt) -> bool:
+    return isinstance(node, Expr) and node.dropped_return
 
 
 def bare(node: ast.stmt) -> bool:

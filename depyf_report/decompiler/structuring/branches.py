@@ -354,7 +354,7 @@ def _returned_through(w, join, t_out, t_stack, f_out, f_stack):
         or not _ends_alone(w, join)
     ):
         return t_stack, f_stack
-    out.append(ast.Expr(value=value))
+    out.append(nodes.Expr(value=value, dropped_return=True))
     return shallow, shallow
 
 

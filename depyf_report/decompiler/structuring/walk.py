@@ -201,7 +201,7 @@ class Walk:
                 edge = loop.follow if leaves else b
                 jump = self._loop_edge(edge, loop, falls_off=came_from in self.graph.rotated)
                 if jump is not None:
-                    out.append(jump)
+                    out += [*self._dropped_at_a_break(jump, edge, stack), jump]
                     return out, None
             entering = None
             if b in self.an.loops and b not in self.open_loops and not self._try_around(b, active):
@@ -222,6 +222,20 @@ class Walk:
             out += stmts
             if done:
                 return out, None
+
+    def _dropped_at_a_break(self, jump, follow, stack) -> list[ast.stmt]:
+        """The value a way out of a loop keeps above the stack its follow starts
+        with, written where it is computed: ``return v`` from a for loop under a
+        finally body that never goes on pops the iterator below ``v`` and runs that
+        body's copy, where the loop's end goes too (seed 10222's shape, a loop
+        around the return): read as a break, that would not compute ``v``."""
+        depth = self.depth_at(self.blocks[follow].start) if follow is not None else None
+        if not isinstance(jump, ast.Break) or depth is None or len(stack) != depth + 1:
+            return []
+        value = stack[-1]
+        if isinstance(value, m.Marker):
+            return []
+        return [nodes.Expr(value=value, dropped_return=True)]
 
     def _returns_by_its_own_copy(self, b, loop) -> bool:
         """Whether getting to block ``b``, a copy of the end of the with or try body

@@ -16,10 +16,11 @@ from ..structuring.loops import loop_nodes
 from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import else_copied_after_clearing, without_clearing
 from .comprehensions import accumulated, binds_outside, inline
-from .finally_returns import finally_again_in
+from .finally_returns import finally_again_in, never_going_on
 from .matches import guarded_captures, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
+from .spilled_tails import spilled_tails_in
 
 
 class _Scope(threading.local):
@@ -152,6 +153,7 @@ def _block(stmts, in_loop=False, closing=True):
     out = _conditional_returns(out)
     out = _merge_annotations(out)
     out = inline(out, READS, SCOPE.outer)
+    out = spilled_tails_in(out)  # (once the comprehensions in its arms are folded)
     if closing:
         out = close_else(out)
     out = _star_jumps_dropped(out)
@@ -175,6 +177,8 @@ def _statement(stmt):
         stmt.body = _block(stmt.body, closing=False) or [ast.Pass()]
         return [stmt]
     if isinstance(stmt, TRIES):
+        # (first: a dropped return's clause then clears its name on the way out)
+        stmt = never_going_on(stmt, returns=SCOPE.function)
         stmt.orelse = _block(stmt.orelse)
         if _returns_a_temporary(stmt.orelse):
             # ``try: return f()``: 3.11+ return after the try the value its body kept in

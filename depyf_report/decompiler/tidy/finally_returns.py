@@ -5,6 +5,12 @@ reads the finally body's two copies as an except clause that re-raises and an el
 the value comes back in a temporary: ``try: _t1 = v / except: f; raise / else: f;
 return _t1``. Both copies alike and no other way out of the try body: that is the
 finally statement again, with no local the function never had.
+
+A finally body that never goes on (it raises) ends both copies alike, with no
+re-raise after one nor return after the other: ``try: b / except: f / else: f``.
+A return through it has no RETURN_VALUE either; its value, dropped as the copy
+raises, is left as a statement of its own (``nodes.dropped_return``). That is the
+finally statement with the return again.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import copy
 
 from ..rewrites.patterns import is_wildcard
 from ..simulation import markers as m
+from ..simulation import nodes
 from ..structuring.clauses import never_goes_on
 from ..structuring.conditions import negate
 from ..structuring.trys import TRIES, TRY_STAR
@@ -82,6 +89,58 @@ def finally_again(stmt: ast.stmt, outer=frozenset()) -> ast.stmt:
     if len(body) == 1 and isinstance(inner, TRIES) and inner.handlers and not inner.finalbody:
         return type(inner)(body=inner.body, handlers=inner.handlers, orelse=[], finalbody=final)
     return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+def never_going_on(stmt: ast.stmt, returns: bool = True) -> ast.stmt:
+    """``stmt``, or the try/finally whose finally body, which never goes on, it holds
+    twice: as a bare except clause and as the else. The two run the same code on each
+    way out of a body that only ends or raises; its dropped returns return again
+    where ``returns`` (a function's body: a module's or a class's has no return)."""
+    if not isinstance(stmt, ast.Try) or stmt.finalbody or len(stmt.handlers) != 1:
+        return stmt
+    clause, final = stmt.handlers[0], stmt.orelse
+    if clause.type is not None or nodes.else_runs_on(stmt) or not never_goes_on(final):
+        return stmt
+    if _holds_markers(clause.body, final) or not _alike(clause.body, final):
+        return stmt  # (read before the try's parts are tidied: markers have no copies)
+    if not _only_way_out_is_its_end(stmt.body):
+        return stmt
+    body = _returns_again(stmt.body) if returns else stmt.body
+    return ast.Try(body=body, handlers=[], orelse=[], finalbody=final)
+
+
+def _holds_markers(*blocks: list[ast.stmt]) -> bool:
+    """Whether ``blocks`` hold a stack value that is no expression yet, or a with's
+    exit: values the tidy passes have not written out."""
+    return any(
+        isinstance(node, (m.Marker, m.ExitedWith, m.LeftForElse))
+        for block in blocks
+        for node in ast.walk(ast.Module(body=block, type_ignores=[]))
+    )
+
+
+# statements whose inner blocks a return leaves running nothing more than the
+# compiler wrote out before the dropped value (a clause's clearing of its name)
+_PLAIN_BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match)
+
+
+def _returns_again(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` with each dropped return's value returned again, inside ifs, loops,
+    cases and trys with no finally body of their own."""
+    out = []
+    for stmt in stmts:
+        if nodes.dropped_return(stmt):
+            # (the rest, a loop's break the value was kept through, never runs)
+            return [*out, ast.copy_location(ast.Return(value=stmt.value), stmt)]
+        if isinstance(stmt, _PLAIN_BLOCKS) or (
+            isinstance(stmt, nodes.TRY_STATEMENTS) and not stmt.finalbody
+        ):
+            for part in [stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())]:
+                for field in ("body", "orelse"):
+                    if getattr(part, field, None):
+                        setattr(part, field, _returns_again(getattr(part, field)))
+        out.append(stmt)
+    return out
 
 
 def _returning(body: list[ast.stmt], outer) -> tuple[str, list[ast.stmt]] | None:
