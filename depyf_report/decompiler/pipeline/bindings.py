@@ -19,8 +19,8 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def read_unbound(body) -> set[str]:
-    """Names ``body`` reads in its own scope (comprehensions included) and never binds
-    there."""
+    """Names ``body`` reads in its own scope, or in the comprehensions in it, and never
+    binds there."""
     reads, binds = set(), set()
     todo = list(body)
     while todo:
@@ -38,6 +38,21 @@ def read_unbound(body) -> set[str]:
             if args is not None:
                 todo += [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
             continue
+        if isinstance(node, _COMPREHENSIONS):
+            # (its loop variables are its own: bound and read there, not here; a
+            # walrus in it binds this scope, as its reads of other names read it)
+            inner = _comprehension_parts(node)
+            own = {
+                n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)
+            }
+            reads |= read_unbound(inner) - own
+            binds |= {
+                n.target.id
+                for part in inner
+                for n in ast.walk(part)
+                if isinstance(n, ast.NamedExpr)
+            }
+            continue
         if isinstance(node, ast.Name):
             (reads if isinstance(node.ctx, ast.Load) else binds).add(node.id)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -50,6 +65,16 @@ def read_unbound(body) -> set[str]:
             binds |= set(node.names)
         todo += ast.iter_child_nodes(node)
     return reads - binds
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _comprehension_parts(node) -> list[ast.expr]:
+    """What a comprehension evaluates: its element (or key and value), its iterables
+    and its conditions; not its loop variables."""
+    parts = [getattr(node, f) for f in ("elt", "key", "value") if hasattr(node, f)]
+    return [*parts, *(x for g in node.generators for x in (g.iter, *g.ifs))]
 
 
 def function_locals(code) -> set[str]:
