@@ -10,6 +10,7 @@ and the state machine takes the code object.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 
 from ..rewrites.patterns import is_wildcard, wildcard
@@ -81,7 +82,11 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             if all(_ends(c.body) for c in earlier):
                 out += last.body[1:]  # only the default case goes on: to what follows
             elif (cases := _cases_then_default(inner, last.body[1:])) is None:
-                continue
+                if not m.is_temporary(stmt.subject):
+                    continue  # (a name's nested match may be as written: it stays)
+                cases = _cases_each_going_on(inner, last.body[1:])
+                if cases is None:
+                    continue
         stmt.cases[-1:] = cases
         stmt.tests += inner.tests
         found = True
@@ -97,6 +102,27 @@ def _cases_then_default(match: nodes.Match, rest: list[ast.stmt]):
     if _matches_all(match) or not all(_ends(c.body) for c in match.cases):
         return None
     return [*match.cases, ast.match_case(pattern=wildcard(), guard=None, body=rest)]
+
+
+def _cases_each_going_on(match: nodes.Match, rest: list[ast.stmt]):
+    """``match``'s cases, ``rest`` written at the end of each that goes on and as a
+    last ``case _:`` (where no case matches everything): the same code, where the
+    cases before a default case holding the match go on too, so ``rest`` cannot follow
+    the whole (an earlier case leaves by a way read as going on: a return through a
+    finally body, a break). None where ``rest`` holds a temporary: every read of one
+    is counted, and a copy would count twice."""
+    if any(m.is_temporary(node) for stmt in rest for node in ast.walk(stmt)):
+        return None
+    cases = [case if _ends(case.body) else _going_on_to(case, rest) for case in match.cases]
+    if not _matches_all(match):
+        cases.append(ast.match_case(pattern=wildcard(), guard=None, body=copy.deepcopy(rest)))
+    return cases
+
+
+def _going_on_to(case: ast.match_case, rest: list[ast.stmt]) -> ast.match_case:
+    """``case`` with a copy of ``rest`` after its body (a lone ``pass`` left out)."""
+    body = [s for s in case.body if not isinstance(s, ast.Pass)] + copy.deepcopy(rest)
+    return ast.match_case(pattern=case.pattern, guard=case.guard, body=body)
 
 
 def _captured_after(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
