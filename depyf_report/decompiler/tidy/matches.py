@@ -28,11 +28,11 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
         return stmts
     out: list[ast.stmt] = []
     for stmt in stmts:
-        match = as_match(stmt)
+        before = out[-1] if out else None
+        match = as_match(stmt) or _literal_cases_after(before, stmt)
         if match is None:
             out.append(stmt)
             continue
-        before = out[-1] if out else None
         if isinstance(before, nodes.Match) and _goes_on(before, match):
             before.cases += match.cases  # the earlier cases never fall through to it
             before.tests += match.tests
@@ -45,6 +45,17 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
     return out
+
+
+def _literal_cases_after(before, stmt) -> nodes.Match | None:
+    """``if _t1 == 2:`` after a ``match _t1:`` as the match's next cases, or None: a
+    literal pattern compiles to just the test it spells, and where the cases before
+    leave by a jump (a ``continue``, a ``raise``) 3.12+ lay it out after them, on the
+    subject kept in a temporary (joined only where no case before goes on)."""
+    if not isinstance(before, nodes.Match):
+        return None
+    match = _literal_cases(stmt, _kept_subject(before.subject))
+    return match if isinstance(match, nodes.Match) and _goes_on(before, match) else None
 
 
 def _inline_held(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
