@@ -16,6 +16,7 @@ import itertools
 from ..rewrites.patterns import is_wildcard, wildcard
 from ..simulation import markers as m
 from ..simulation import nodes
+from ..structuring.conditions import negate
 from .comprehensions import is_temporary_store
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -401,9 +402,11 @@ def _literal_cases(stmt, kept: str | None):
     after a guarded capture test the subject kept in a temporary, and a literal
     pattern compiles to just the test it spells (``case 2:`` to ``_t1 == 2``, ``case
     None:`` to ``_t1 is None``). The chain's ``else`` is a last ``case _:``."""
-    if kept is None or not isinstance(stmt, ast.If):
+    if kept is None:
         return stmt
-    if _guarded_literal(stmt.test, kept)[0] is None:
+    if isinstance(stmt, ast.Assert):
+        return _asserted_case(stmt, kept) or stmt
+    if not isinstance(stmt, ast.If) or _guarded_literal(stmt.test, kept)[0] is None:
         return stmt
     cases = []
     node = stmt
@@ -421,6 +424,22 @@ def _literal_cases(stmt, kept: str | None):
         break
     tests = sum(not is_wildcard(case.pattern) for case in cases)
     return nodes.Match(subject=m.name(kept), cases=cases, tests=tests)
+
+
+def _asserted_case(stmt: ast.Assert, kept: str) -> nodes.Match | None:
+    """``assert _t1 is not True or x`` as ``match _t1: case True: assert x``, or None:
+    where nothing follows a last literal case whose body is an assert, the case's
+    test and the assert's own jump to the raise fold into one condition."""
+    if not (isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.Or)):
+        return None
+    first, rest = stmt.test.values[0], stmt.test.values[1:]
+    pattern = _literal(negate(first), kept)
+    if pattern is None:
+        return None
+    test = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.Or(), values=rest)
+    body = [ast.Assert(test=test, msg=stmt.msg)]
+    case = ast.match_case(pattern=pattern, guard=None, body=body)
+    return nodes.Match(subject=m.name(kept), cases=[case], tests=1)
 
 
 def _guarded_literal(test, kept: str) -> tuple[ast.pattern | None, ast.expr | None]:
