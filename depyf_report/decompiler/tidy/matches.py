@@ -385,8 +385,30 @@ def _captured(before, stmt, rest, after) -> bool:
         and isinstance(rest, nodes.Match)
         and isinstance(rest.subject, ast.Name)
         and rest.subject.id == kept.id
-        and not m.reads(kept.id, stmt.test, stmt.body, rest.cases, after)
+        and not _reads_here(kept.id, stmt.test, stmt.body, rest.cases, after)
     )
+
+
+_OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _reads_here(kept: str, *trees) -> bool:
+    """Whether any of ``trees`` (nodes, or lists of them) names the temporary ``kept``
+    outside the bodies of the functions, lambdas and classes they define: one named so
+    there is that scope's own (a nested function that fell back to the state machine
+    names its own temporaries alike), where their defaults and decorators run here."""
+    todo = list(trees)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, ast.Name):
+            if node.id == kept:
+                return True
+        elif isinstance(node, ast.AST):
+            scope = isinstance(node, _OWN_SCOPES)
+            todo.extend(v for f, v in ast.iter_fields(node) if not (scope and f == "body"))
+    return False
 
 
 def _kept(before) -> str | None:
