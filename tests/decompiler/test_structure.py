@@ -18,6 +18,7 @@ from depyf_report import decompile
 
 from .code_tree import function_def, names_in
 from .corpus import SNIPPETS, Snippet, resolve
+from .random_programs import local_temporaries
 
 CONTROL_NODES = (
     ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Break, ast.Continue,
@@ -1069,6 +1070,18 @@ if sys.version_info[:2] == (3, 10):
     ]
 
 
+# tmatch2: match subjects kept in no temporary, read as written: a literal case after
+# a case that continues (3.12+ lay its test out after it, on the kept subject); a
+# guarded capture before a last literal case whose body is an assert (the case's test
+# folds into the assert's; 3.13 writes ``assert a or b`` there as an if and an assert).
+READABLE += [
+    ("match_subject_temporaries", "continues_before_a_literal_case"),
+    ("match_subject_temporaries", "guarded_capture_before_an_asserting_literal_case"),
+]
+if sys.version_info < (3, 13):
+    READABLE += [("match_subject_temporaries", "guarded_capture_before_an_asserting_case")]
+
+
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
         type(node).__name__ for node in ast.walk(function) if isinstance(node, CONTROL_NODES)
@@ -1734,3 +1747,49 @@ def test_match_temporaries_keep_no_temporary_in_a_module():
     snippet = Snippet("match_temporaries", SNIPPETS / "match_temporaries.py")
     _, source = snippet.decompiled_module()
     assert not re.search(r"\b_t\d+\b", source), source
+
+
+# tmatch2: match subjects that the walk kept in a temporary, in functions (a case
+# that leaves by a way read as going on before later cases; a literal case after cases
+# that continue or raise; a guarded capture before an asserting case, or whose body
+# defines a function that falls back), and in a module's own code.
+MATCH_SUBJECTS = [
+    ("match_subject_temporaries", name)
+    for name in (
+        "returns_through_a_finally_before_a_later_case",
+        "breaks_before_a_later_case",
+        "breaks_before_later_cases_in_a_while",
+        "returns_a_shared_value_before_a_later_case",
+        "breaks_in_a_clause_before_an_asserting_case",
+        "returns_through_a_finally_in_an_async_def",
+        "continues_before_a_literal_case",
+        "raises_before_a_literal_case",
+        "raises_before_literal_cases_in_a_finally",
+        "guarded_capture_before_an_asserting_case",
+        "guarded_capture_before_an_asserting_literal_case",
+        "guarded_capture_defining_a_function",
+    )
+]
+if sys.version_info >= (3, 11):
+    MATCH_SUBJECTS += [
+        ("match_subject_temporaries_star", "guarded_capture_defining_a_falling_back_function")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("snippet_name", "name"), MATCH_SUBJECTS, ids=[".".join(r) for r in MATCH_SUBJECTS]
+)
+def test_match_subjects_keep_no_temporary(snippet_name, name):
+    snippet = Snippet(snippet_name, SNIPPETS / f"{snippet_name}.py")
+    source = decompile(resolve(snippet.original(), name))
+    # (a function the state machine takes keeps its stack in locals by design)
+    kept = local_temporaries(compile(source, f"<{name}>", "exec"))
+    assert not kept, source
+
+
+def test_match_subjects_keep_no_temporary_in_a_module():
+    snippet = Snippet("match_subject_temporaries", SNIPPETS / "match_subject_temporaries.py")
+    _, source = snippet.decompiled_module()
+    # (the source: the module's end drops its temporaries from the namespace)
+    names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
+    assert not [n for n in names if re.fullmatch(r"_+t\d+", n)], source

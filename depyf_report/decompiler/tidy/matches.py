@@ -10,11 +10,13 @@ and the state machine takes the code object.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 
 from ..rewrites.patterns import is_wildcard, wildcard
 from ..simulation import markers as m
 from ..simulation import nodes
+from ..structuring.conditions import negate
 from .comprehensions import is_temporary_store
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -27,11 +29,11 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
         return stmts
     out: list[ast.stmt] = []
     for stmt in stmts:
-        match = as_match(stmt)
+        before = out[-1] if out else None
+        match = as_match(stmt) or _literal_cases_after(before, stmt)
         if match is None:
             out.append(stmt)
             continue
-        before = out[-1] if out else None
         if isinstance(before, nodes.Match) and _goes_on(before, match):
             before.cases += match.cases  # the earlier cases never fall through to it
             before.tests += match.tests
@@ -44,6 +46,17 @@ def rebuild(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     if out and isinstance(out[-1], ast.Match):
         out[-1:] = _shared_return(out[-1])
     return out
+
+
+def _literal_cases_after(before, stmt) -> nodes.Match | None:
+    """``if _t1 == 2:`` after a ``match _t1:`` as the match's next cases, or None: a
+    literal pattern compiles to just the test it spells, and where the cases before
+    leave by a jump (a ``continue``, a ``raise``) 3.12+ lay it out after them, on the
+    subject kept in a temporary (joined only where no case before goes on)."""
+    if not isinstance(before, nodes.Match):
+        return None
+    match = _literal_cases(stmt, _kept_subject(before.subject))
+    return match if isinstance(match, nodes.Match) and _goes_on(before, match) else None
 
 
 def _inline_held(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
@@ -81,7 +94,11 @@ def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
             if all(_ends(c.body) for c in earlier):
                 out += last.body[1:]  # only the default case goes on: to what follows
             elif (cases := _cases_then_default(inner, last.body[1:])) is None:
-                continue
+                if not m.is_temporary(stmt.subject):
+                    continue  # (a name's nested match may be as written: it stays)
+                cases = _cases_each_going_on(inner, last.body[1:])
+                if cases is None:
+                    continue
         stmt.cases[-1:] = cases
         stmt.tests += inner.tests
         found = True
@@ -97,6 +114,27 @@ def _cases_then_default(match: nodes.Match, rest: list[ast.stmt]):
     if _matches_all(match) or not all(_ends(c.body) for c in match.cases):
         return None
     return [*match.cases, ast.match_case(pattern=wildcard(), guard=None, body=rest)]
+
+
+def _cases_each_going_on(match: nodes.Match, rest: list[ast.stmt]):
+    """``match``'s cases, ``rest`` written at the end of each that goes on and as a
+    last ``case _:`` (where no case matches everything): the same code, where the
+    cases before a default case holding the match go on too, so ``rest`` cannot follow
+    the whole (an earlier case leaves by a way read as going on: a return through a
+    finally body, a break). None where ``rest`` holds a temporary: every read of one
+    is counted, and a copy would count twice."""
+    if any(m.is_temporary(node) for stmt in rest for node in ast.walk(stmt)):
+        return None
+    cases = [case if _ends(case.body) else _going_on_to(case, rest) for case in match.cases]
+    if not _matches_all(match):
+        cases.append(ast.match_case(pattern=wildcard(), guard=None, body=copy.deepcopy(rest)))
+    return cases
+
+
+def _going_on_to(case: ast.match_case, rest: list[ast.stmt]) -> ast.match_case:
+    """``case`` with a copy of ``rest`` after its body (a lone ``pass`` left out)."""
+    body = [s for s in case.body if not isinstance(s, ast.Pass)] + copy.deepcopy(rest)
+    return ast.match_case(pattern=case.pattern, guard=case.guard, body=body)
 
 
 def _captured_after(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
@@ -347,8 +385,30 @@ def _captured(before, stmt, rest, after) -> bool:
         and isinstance(rest, nodes.Match)
         and isinstance(rest.subject, ast.Name)
         and rest.subject.id == kept.id
-        and not m.reads(kept.id, stmt.test, stmt.body, rest.cases, after)
+        and not _reads_here(kept.id, stmt.test, stmt.body, rest.cases, after)
     )
+
+
+_OWN_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _reads_here(kept: str, *trees) -> bool:
+    """Whether any of ``trees`` (nodes, or lists of them) names the temporary ``kept``
+    outside the bodies of the functions, lambdas and classes they define: one named so
+    there is that scope's own (a nested function that fell back to the state machine
+    names its own temporaries alike), where their defaults and decorators run here."""
+    todo = list(trees)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, ast.Name):
+            if node.id == kept:
+                return True
+        elif isinstance(node, ast.AST):
+            scope = isinstance(node, _OWN_SCOPES)
+            todo.extend(v for f, v in ast.iter_fields(node) if not (scope and f == "body"))
+    return False
 
 
 def _kept(before) -> str | None:
@@ -364,9 +424,11 @@ def _literal_cases(stmt, kept: str | None):
     after a guarded capture test the subject kept in a temporary, and a literal
     pattern compiles to just the test it spells (``case 2:`` to ``_t1 == 2``, ``case
     None:`` to ``_t1 is None``). The chain's ``else`` is a last ``case _:``."""
-    if kept is None or not isinstance(stmt, ast.If):
+    if kept is None:
         return stmt
-    if _guarded_literal(stmt.test, kept)[0] is None:
+    if isinstance(stmt, ast.Assert):
+        return _asserted_case(stmt, kept) or stmt
+    if not isinstance(stmt, ast.If) or _guarded_literal(stmt.test, kept)[0] is None:
         return stmt
     cases = []
     node = stmt
@@ -384,6 +446,22 @@ def _literal_cases(stmt, kept: str | None):
         break
     tests = sum(not is_wildcard(case.pattern) for case in cases)
     return nodes.Match(subject=m.name(kept), cases=cases, tests=tests)
+
+
+def _asserted_case(stmt: ast.Assert, kept: str) -> nodes.Match | None:
+    """``assert _t1 is not True or x`` as ``match _t1: case True: assert x``, or None:
+    where nothing follows a last literal case whose body is an assert, the case's
+    test and the assert's own jump to the raise fold into one condition."""
+    if not (isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.Or)):
+        return None
+    first, rest = stmt.test.values[0], stmt.test.values[1:]
+    pattern = _literal(negate(first), kept)
+    if pattern is None:
+        return None
+    test = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.Or(), values=rest)
+    body = [ast.Assert(test=test, msg=stmt.msg)]
+    case = ast.match_case(pattern=pattern, guard=None, body=body)
+    return nodes.Match(subject=m.name(kept), cases=[case], tests=1)
 
 
 def _guarded_literal(test, kept: str) -> tuple[ast.pattern | None, ast.expr | None]:
