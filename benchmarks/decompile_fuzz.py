@@ -203,21 +203,31 @@ else:
 """
 
 
+def _original_alone(seed: int, size: int, only_control_flow: bool, timeout: int, cpu=None):
+    """The original program run alone in a fresh process (``cpu``: a limit on its CPU
+    seconds), or None where it ran past ``timeout`` seconds."""
+    source = _ORIGINAL_ALONE.format(
+        repo=str(REPO), seed=seed, size=size, only_control_flow=only_control_flow
+    )
+    limit = None if cpu is None else (lambda: resource.setrlimit(resource.RLIMIT_CPU, cpu))
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", source],
+            capture_output=True,
+            timeout=timeout,
+            check=False,
+            preexec_fn=limit,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+
+
 def _died(seed: int, size: int, only_control_flow: bool) -> Verdict:
     """The verdict on a program whose worker died or hung: where the original program,
     run alone, kills this Python itself (3.13.0 on seed 102), that is no finding of
     ours; else the decompiled program or the decompiler did."""
-    source = _ORIGINAL_ALONE.format(
-        repo=str(REPO), seed=seed, size=size, only_control_flow=only_control_flow
-    )
-    try:
-        alone = subprocess.run(
-            [sys.executable, "-c", source],
-            capture_output=True,
-            timeout=SECONDS_PER_PROGRAM * 2,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
+    alone = _original_alone(seed, size, only_control_flow, SECONDS_PER_PROGRAM * 2)
+    if alone is None:
         return Verdict(seed, "crashed", detail="the worker hung, and the original alone too")
     if alone.returncode < 0:
         version = ".".join(map(str, sys.version_info[:3]))
@@ -229,23 +239,12 @@ def _died(seed: int, size: int, only_control_flow: bool) -> Verdict:
 
 def _too_slow_alone(verdict: Verdict, size: int, only_control_flow: bool) -> Verdict:
     """The verdict on a program that ran past its time: where the original program
-    alone takes more than half of it (a string doubled in a loop until the 2 s limit on
-    each call cuts it, the memory's system time on top), the original and the
-    decompiled program cannot both run in it, no finding of ours; else it stands."""
-    source = _ORIGINAL_ALONE.format(
-        repo=str(REPO), seed=verdict.seed, size=size, only_control_flow=only_control_flow
-    )
+    alone takes more than half of it (seed 26523 on 3.10: its calls each run on to
+    their 2 s limit), the original and the decompiled program cannot both run in it,
+    no finding of ours; else it stands."""
     half = SECONDS_PER_PROGRAM // 2
-    try:
-        alone = subprocess.run(
-            [sys.executable, "-c", source],
-            capture_output=True,
-            timeout=SECONDS_PER_PROGRAM * 10,
-            check=False,
-            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (half, half + 5)),
-        )
-    except subprocess.TimeoutExpired:
-        alone = None
+    timeout = SECONDS_PER_PROGRAM * 10
+    alone = _original_alone(verdict.seed, size, only_control_flow, timeout, (half, half + 5))
     if alone is None or alone.returncode == -signal.SIGXCPU:
         detail = f"the original program alone takes over {half} s of CPU time"
         return Verdict(verdict.seed, "too slow to compare", detail=detail)
