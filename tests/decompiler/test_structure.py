@@ -1719,34 +1719,12 @@ def test_values_dropped_or_returned_through_a_finally_keep_no_temporary(name):
     assert not invented, source
 
 
-def test_spilled_values_keep_no_temporary_in_a_module():
-    """tmisc: nor in a module's own functions decompiled with it."""
-    snippet = Snippet("spilled_values", SNIPPETS / "spilled_values.py")
-    _, source = snippet.decompiled_module()
-    assert not re.search(r"\b_t\d+ =", source), source
-
-
 @pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.10's copies of the module's return")
 def test_a_module_loop_broken_by_a_finally_body_is_structured():
     # sm10: 3.10 copies the module's return to the finally body's break (seed 2337)
     snippet = Snippet("fallbacks_310", SNIPPETS / "fallbacks_310.py")
     _, source = snippet.decompiled_module()
     assert "control flow not structured" not in source, source
-
-
-def test_held_return_values_keep_no_temporary():
-    """tfin: no return value kept in a temporary, in any function of the module."""
-    snippet = Snippet("held_return_values", SNIPPETS / "held_return_values.py")
-    _, source = snippet.decompiled_module()
-    assert not re.search(r"\b_t\d+\b", source), source
-
-
-def test_match_temporaries_keep_no_temporary_in_a_module():
-    """tmatch: nor in a module's own code (a guarded capture before cases that never go
-    on: the module's end drops the temporary from its namespace, not from the source)."""
-    snippet = Snippet("match_temporaries", SNIPPETS / "match_temporaries.py")
-    _, source = snippet.decompiled_module()
-    assert not re.search(r"\b_t\d+\b", source), source
 
 
 # tmatch2: match subjects that the walk kept in a temporary, in functions (a case
@@ -1787,9 +1765,21 @@ def test_match_subjects_keep_no_temporary(snippet_name, name):
     assert not kept, source
 
 
-def test_match_subjects_keep_no_temporary_in_a_module():
-    snippet = Snippet("match_subject_temporaries", SNIPPETS / "match_subject_temporaries.py")
+# Snippet modules whose code, decompiled as a whole module, keeps no temporary: its
+# functions' locals, and the module's own code (the source: a module's end drops its
+# temporaries from its namespace, not from the text).
+NO_TEMPORARY_MODULES = [
+    "match_temporaries",  # tmatch: a guarded capture before cases that never go on
+    "spilled_values",  # tmisc
+    "held_return_values",  # tfin
+    "match_subject_temporaries",  # tmatch2
+    "values_returned_after_their_ways",  # seeds 32189, 42026
+]
+
+
+@pytest.mark.parametrize("snippet_name", NO_TEMPORARY_MODULES)
+def test_snippet_modules_keep_no_temporary(snippet_name):
+    snippet = Snippet(snippet_name, SNIPPETS / f"{snippet_name}.py")
     _, source = snippet.decompiled_module()
-    # (the source: the module's end drops its temporaries from the namespace)
     names = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
     assert not [n for n in names if re.fullmatch(r"_+t\d+", n)], source

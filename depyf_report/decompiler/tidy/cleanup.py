@@ -17,7 +17,7 @@ from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import else_copied_after_clearing, without_clearing
 from .comprehensions import accumulated, binds_outside, inline
 from .finally_returns import finally_again_in, never_going_on
-from .matches import guarded_captures, nested_defaults
+from .matches import guarded_captures, matches_all, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
 from .spilled_tails import spilled_tails_in
@@ -512,10 +512,13 @@ def _ends_storing(stmts, ret, inside=False) -> list | None:
 
 def _ways_on(stmt) -> list[list[ast.stmt]] | None:
     """The blocks whose ends are the ways on out of ``stmt``: an if's branches, a
-    with's body, a try's body (or else) and its clauses, after which its finally body
-    runs, as it does before a return inside."""
+    match's cases where one takes every subject, a with's body, a try's body (or else)
+    and its clauses, after which its finally body runs, as it does before a return
+    inside."""
     if isinstance(stmt, ast.If):
         return [stmt.body, stmt.orelse]
+    if isinstance(stmt, ast.Match) and matches_all(stmt):
+        return [case.body for case in stmt.cases]
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return [stmt.body]
     if isinstance(stmt, TRIES):
@@ -524,11 +527,12 @@ def _ways_on(stmt) -> list[list[ast.stmt]] | None:
 
 
 def _gives_a_value(stmt, ret) -> bool:
-    """Whether ``stmt`` is an if each of whose branches keeps a value for ``ret``: a
-    conditional value, ``a if c else b`` or ``a or b`` (``comprehensions.inline``
-    reads it so once an arm's comprehension is whole again)."""
+    """Whether ``stmt`` is an if each of whose branches only keeps a value for ``ret``:
+    a conditional value, ``a if c else b`` or ``a or b`` (``comprehensions.inline``
+    reads it so once an arm's comprehension is whole again). Branches that run more
+    first are statements: each returns its value."""
     return isinstance(stmt, ast.If) and all(
-        arm and _returned(arm[-1], ret) is not None for arm in (stmt.body, stmt.orelse)
+        len(arm) == 1 and _returned(arm[0], ret) is not None for arm in (stmt.body, stmt.orelse)
     )
 
 

@@ -111,7 +111,7 @@ def _cases_then_default(match: nodes.Match, rest: list[ast.stmt]):
     goes on, or the last matches everything."""
     if not rest:
         return match.cases
-    if _matches_all(match) or not all(_ends(c.body) for c in match.cases):
+    if matches_all(match) or not all(_ends(c.body) for c in match.cases):
         return None
     return [*match.cases, ast.match_case(pattern=wildcard(), guard=None, body=rest)]
 
@@ -126,7 +126,7 @@ def _cases_each_going_on(match: nodes.Match, rest: list[ast.stmt]):
     if any(m.is_temporary(node) for stmt in rest for node in ast.walk(stmt)):
         return None
     cases = [case if _ends(case.body) else _going_on_to(case, rest) for case in match.cases]
-    if not _matches_all(match):
+    if not matches_all(match):
         cases.append(ast.match_case(pattern=wildcard(), guard=None, body=copy.deepcopy(rest)))
     return cases
 
@@ -592,12 +592,12 @@ def _captures(stmt, subject) -> bool:
 def _goes_on(before: ast.Match, after: ast.Match) -> bool:
     """Whether ``after`` holds more cases of ``before``: the same subject, and no case
     of ``before`` that matches everything or ends anywhere but out of the statement."""
-    if _matches_all(before):
+    if matches_all(before):
         return False
     return m.same(before.subject, after.subject) and all(_ends(c.body) for c in before.cases)
 
 
-def _matches_all(match: ast.Match) -> bool:
+def matches_all(match: ast.Match) -> bool:
     """Whether ``match`` has a last case that takes every subject."""
     last = match.cases[-1]
     return last.guard is None and irrefutable(last.pattern)
@@ -624,7 +624,7 @@ def _ends(body) -> bool:
     if isinstance(last, ast.While):
         return _forever(last)
     if isinstance(last, ast.Match):  # (one of its cases takes every subject)
-        return _matches_all(last) and all(_ends(c.body) for c in last.cases)
+        return matches_all(last) and all(_ends(c.body) for c in last.cases)
     if isinstance(last, nodes.TRY_STATEMENTS):
         # the finally ends it, or every way through: the body (or its else) and each
         # clause; an exception no clause takes goes on up
