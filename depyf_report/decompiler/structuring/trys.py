@@ -71,10 +71,9 @@ def build(w, h, b, stack, loop, active, stop):
     # ``__exit__`` suppresses, is no end of this body)
     ends = {x for x in exits if not _jumps_out_of_a_with(w, x)}
     # An enclosing body's copies of its end that return are returns in this body: a
-    # way out of it to one runs its cleanups first, copies that the walk reads as such
-    # only when it runs on to the return (taken for that body's end, the way out of a
-    # loop in this body that returns was where this body ends: the return read as the
-    # code after the try). This body's own copies are fenced again.
+    # way out to one runs this body's cleanups first, which the walk reads as copies
+    # only where it runs on to the return. (Taken for an end, a return's way out of a
+    # loop here was taken for this body's end.) This body's own copies are fenced.
     returns = [c for c in w.fences.copies() if _returns(w, c)]
     with w.fences.walked_through(returns):
         follow = _normal_exit(w, b, region, ends, loop, is_with)
@@ -886,7 +885,7 @@ def _straight_on(w, x, steps=6) -> list | None:
     blocks, instrs, ops = w.graph.blocks, w.graph.instrs, []
     for _ in range(steps):
         block = blocks[x]
-        ops += [(i.op, i.argval) for i in instrs[block.start : block.end] if i.op not in GOING]
+        ops += [(i.op, i.argval) for i in instrs[block.start : block.end] if i.op not in _GOING]
         if not block.succs:
             return ops if ops and ops[-1][0] == "RETURN_VALUE" else None
         if len(block.succs) != 1:
@@ -895,7 +894,7 @@ def _straight_on(w, x, steps=6) -> list | None:
     return None
 
 
-GOING = {"NOP", "JUMP"}  # (where a straight way goes is the block it goes to)
+_GOING = {"NOP", "JUMP"}  # (a straight way goes on to the block after: no code)
 
 
 def _constant_return(ops) -> int:
