@@ -322,6 +322,9 @@ def _guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
                 rest, after = _captured_rest(stmts[i:], kept), []
             else:
                 rest = _literal_cases(stmt, kept)
+                flipped = _literal_case_then_default(stmt, after, kept)
+                if not isinstance(rest, nodes.Match) and flipped is not None:
+                    rest, after = flipped, []  # the literal case's body: the rest
             if _captured(out[-2], out[-1], rest, after):
                 out[-2:] = [_guarded_match(out[-2], out[-1], rest)]
                 if not after:
@@ -335,6 +338,17 @@ def _guarded_captures(stmts: list[ast.stmt]) -> list[ast.stmt]:
     return out
 
 
+def _literal_case_then_default(stmt, after: list[ast.stmt], kept: str | None):
+    """``if not _t1 == 2: B`` (B never goes on) and what follows it as ``case 2:
+    <what follows>`` and ``case _: B``, or None: a literal case's failing test jumps
+    to the next case, laid out first here."""
+    if kept is None or not (isinstance(stmt, ast.If) and _no_else(stmt)):
+        return None
+    flipped = ast.If(test=negate(stmt.test), body=after or [ast.Pass()], orelse=stmt.body)
+    rest = _literal_cases(flipped, kept)
+    return rest if isinstance(rest, nodes.Match) else None
+
+
 def _other_cases(stmt, kept: str | None):
     """(the cases after a guarded capture, in the else of its guard's ``if``: a match
     on the kept subject, an if chain of literal cases, or a last ``case name:``; the
@@ -344,6 +358,10 @@ def _other_cases(stmt, kept: str | None):
     if _captures(stmt.orelse[0], m.name(kept)):
         return _captured_rest(stmt.orelse, kept), []
     first = _literal_cases(stmt.orelse[0], kept)
+    if not isinstance(first, nodes.Match):
+        flipped = _literal_case_then_default(stmt.orelse[0], stmt.orelse[1:], kept)
+        if flipped is not None:
+            return flipped, []
     if len(stmt.orelse) == 1:
         return first, []
     if not _on_kept(first, kept):
@@ -355,6 +373,12 @@ def _other_cases(stmt, kept: str | None):
     if _ends(stmt.body):
         # (the guarded case never goes on: what follows the other cases follows all)
         return first, stmt.orelse[1:]
+    if matches_all(first):
+        # (a case that takes every subject: what follows in the else is the body's
+        # end of each case that goes on, laid out after their match)
+        cases = _cases_each_going_on(first, stmt.orelse[1:])
+        if cases is not None:
+            return nodes.Match(subject=first.subject, cases=cases, tests=first.tests), []
     return None, []
 
 
