@@ -1774,6 +1774,8 @@ NO_TEMPORARY_MODULES = [
     "held_return_values",  # tfin
     "match_subject_temporaries",  # tmatch2
     "values_returned_after_their_ways",  # seeds 32189, 42026
+    "guarded_capture_cases",  # seed 32432
+    "finally_copies_alike",  # seeds 25246, 39693, 29220
 ]
 
 

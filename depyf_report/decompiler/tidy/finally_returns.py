@@ -25,6 +25,7 @@ from ..structuring.clauses import never_goes_on
 from ..structuring.conditions import negate
 from ..structuring.trys import TRIES, TRY_STAR
 from .comprehensions import accumulated
+from .spilled_tails import spilled_tails_in
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -41,8 +42,10 @@ def finally_again_in(stmts: list[ast.stmt], outer=frozenset()) -> list[ast.stmt]
         return out
     tried = out[-2]
     if isinstance(tried, ast.Try) and not tried.finalbody:
-        # (the clause re-raises, so only the else goes on, into the return)
-        ran_on = ast.Try(tried.body, tried.handlers, [*tried.orelse, out[-1]], [])
+        # (the clause re-raises, so only the else goes on, into the return; where the
+        # else's if ended the function alike in both arms, that is one tail again)
+        ran_on_else = spilled_tails_in(copy.deepcopy([*tried.orelse, out[-1]]))
+        ran_on = ast.Try(tried.body, tried.handlers, ran_on_else, [])
         again = finally_again(ran_on, outer)
         if again is not ran_on:
             out[-2:] = [again]
@@ -385,12 +388,38 @@ def _assertion(branch: ast.If) -> ast.stmt:
 def _alike(a: list[ast.stmt], b: list[ast.stmt]) -> bool:
     """Whether two copies of a finally body are the same code, where one walk read
     ``if a and b:`` as ``if a: if b:`` (3.10 copies the return after the try into
-    both failures of the normal path's copy, so its ifs stay nested; seed 7797)."""
+    both failures of the normal path's copy, so its ifs stay nested; seed 7797), or
+    laid an if's branches out the other way round (seeds 25246, 39693)."""
     return m.same(_read_alike(a), _read_alike(b))
 
 
 def _read_alike(stmts: list[ast.stmt]) -> ast.Module:
-    return _AndsJoined().visit(_TestedLoops().visit(_copy(stmts)))
+    module = _AndsJoined().visit(_TestedLoops().visit(_copy(stmts)))
+    module.body = _branches_in_order(module.body)
+    return module
+
+
+def _branches_in_order(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """``stmts`` (new nodes, changed in place) with every if written one way of those
+    running alike: what follows ``if c: a``, ``a`` never going on, as its else; and of
+    ``if c: a / else: b`` and ``if not c: b / else: a``, the one that dumps first. A
+    copy's walk may take a test's failing way first where another's took its other
+    (an ``or`` test, negated to ``not a and not b``)."""
+    for i, stmt in enumerate(stmts[:-1]):
+        if isinstance(stmt, ast.If) and not stmt.orelse and never_goes_on(stmt.body):
+            stmt.orelse, stmts = stmts[i + 1 :], stmts[: i + 1]
+            break
+    for stmt in stmts:
+        for node in (stmt, *getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    setattr(node, field, _branches_in_order(block))
+        if isinstance(stmt, ast.If) and stmt.orelse:
+            swapped = ast.If(test=negate(stmt.test), body=stmt.orelse, orelse=stmt.body)
+            if ast.dump(swapped) < ast.dump(stmt):
+                stmt.test, stmt.body, stmt.orelse = swapped.test, swapped.body, swapped.orelse
+    return stmts
 
 
 def _copy(stmts: list[ast.stmt]) -> ast.Module:
