@@ -492,7 +492,7 @@ def _ends_storing(stmts, ret, inside=False) -> list | None:
     value = accumulated(stmts, ret.value.id, SCOPE.outer)
     if value is not None:
         return [(stmts, len(stmts) - 2, value)]
-    if isinstance(last, m.TERMINAL):
+    if never_goes_on(stmts):  # (a try whose finally body continues, say)
         return []
     parts = _ways_on(last)
     if parts is not None and _gives_a_value(last, ret):

@@ -3,7 +3,8 @@ where an async for's exit ends one way, the ways meet only at the return, which 
 keep outside the try, and the value was spilled at the end of each way to a local
 temporary (seed 32189 on 3.10-3.13). And a try in a loop whose except clause ends in
 a match whose cases all continue, the returned value kept through its finally body
-(seed 42026). Each is now a return in each way."""
+(seed 42026), one case continuing from a finally body of its own. Each is now a
+return in each way."""
 
 
 class Countdown:
@@ -46,7 +47,10 @@ async def returns_after_an_async_for_in_a_case(subject, n, x=None):
 
 
 def returns_from_a_try_whose_clause_ends_in_a_match(answers, x):
-    log = []
+    log = [    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1], 5)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([0, 1, 0, 1], 1)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1, 1, 1], 0)),
+]
     while answers.pop():
         try:
             if x == 2:
@@ -66,6 +70,33 @@ def returns_from_a_try_whose_clause_ends_in_a_match(answers, x):
     return None, log
 
 
+def returns_from_a_try_whose_clause_ends_in_a_finally_that_continues(answers, x):
+    log = [    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1], 5)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([0, 1, 0, 1], 1)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1, 1, 1], 0)),
+]
+    while answers.pop():
+        try:
+            if x < 2:
+                raise KeyError(x)
+            return x, log
+        except KeyError:
+            match x:
+                case 0 | 1 as a:
+                    try:
+                        log.append(a)
+                    finally:
+                        continue
+                case other:
+                    log.append(other)
+                    continue
+        finally:
+            log.append("finally")
+            if not answers.pop():
+                continue
+    return None, log
+
+
 CASES = [
     ("returns_after_an_async_for_in_an_if", (True, 3)),
     ("returns_after_an_async_for_in_an_if", (False, 3)),
@@ -76,4 +107,7 @@ CASES = [
     ("returns_from_a_try_whose_clause_ends_in_a_match", ([1, 1], 5)),
     ("returns_from_a_try_whose_clause_ends_in_a_match", ([0, 1, 0, 1, 1], 2)),
     ("returns_from_a_try_whose_clause_ends_in_a_match", ([0, 1, 1, 1], 2)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1], 5)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([0, 1, 0, 1], 1)),
+    ("returns_from_a_try_whose_clause_ends_in_a_finally_that_continues", ([1, 1, 1, 1], 0)),
 ]
