@@ -212,6 +212,10 @@ def _way_on(w, x, end, steps=4) -> list[int]:
     return out
 
 
+# what keeps a return's value on top over a POP_EXCEPT (3.10; 3.11+)
+_KEEPING_A_VALUE = ("ROT_FOUR", "SWAP")
+
+
 def _clause_exit(w, h, loop=None) -> int | None:
     """The one block the except clauses of handler ``h`` go on to, if they all go on
     to one, but for their breaks and continues out of ``loop`` and the loops around."""
@@ -227,8 +231,10 @@ def _clause_exits(w, h) -> set[int] | None:
     clause. Where a statement inside a clause only raises, the walk goes on through
     the handler it raises to (an inner try's clause, a with's ``__exit__``), as the
     clause does, to that handler's ``POP_EXCEPT`` and on (``except KeyError: try:
-    raise ValueError`` / ``except ValueError: pass`` / ``f()``); a return's way out
-    found so (its value kept over the ``POP_EXCEPT``) is no place the clauses meet."""
+    raise ValueError`` / ``except ValueError: pass`` / ``f()``). A return's way out
+    (its value kept over the ``POP_EXCEPT``, or through the cleanups of the
+    statements around the try where another way stays inside them) is no place
+    the clauses meet."""
     exits, seen, todo = set(), {h}, [(h, -1, False, False)]
     around = _raw_handlers(w, h)
     while todo:
@@ -246,8 +252,10 @@ def _clause_exits(w, h) -> set[int] | None:
             todo += [(s, depth, raised, ops[-1] == "SWAP") for s in succs if s not in seen]
             seen.update(succs)
             continue
-        if raised and (ops[at - 1] == "SWAP" if at else swapped):
-            continue  # (a return's value kept over the POP_EXCEPT: it returns)
+        if (ops[at - 1] in _KEEPING_A_VALUE) if at else swapped:
+            # (a return's value kept over the POP_EXCEPT: it returns, through the
+            # cleanups of the statements around, a name's clearing or a finally body)
+            continue
         after = ops[at + 1 :]
         if not set(after[:-1]) <= BOOKKEEPING:  # code after the clause, in this block
             if at:
@@ -259,7 +267,10 @@ def _clause_exits(w, h) -> set[int] | None:
             exits.update(
                 s for s in block.succs if not _leaves_outer_clause(w, s) and not _returns(w, s)
             )
-    return exits
+    inside = {x for x in exits if _inside_enclosing(w, h, x)}
+    # (where one way on stays inside the statements around the try, a way that
+    # leaves them, through their cleanups, returns: a finally body, a with's exit)
+    return inside or exits
 
 
 def _own_pop_except(ops, depth) -> tuple[int | None, int]:
