@@ -3,7 +3,7 @@ statements around it (an enclosing clause's name clearing, a finally body, a wit
 exit), then code after the try: the return's way out after the clause's POP_EXCEPT
 runs code of its own, so the clauses seemed to go on to two places, and the code
 after the try was read into the clause, where it saw the exception the clause
-handled (seed 59021 on 3.11, found on all four Pythons: a wrong result). That code
+handled (seeds 59021 and 60419 on 3.11, found on all four Pythons: wrong results). That code
 records ``sys.exc_info()`` here, so a reading inside the clause shows."""
 
 import sys
@@ -149,6 +149,26 @@ def continues_inside_a_named_clause(items, log):
     return log
 
 
+def returns_from_one_clause_another_going_on(flag, log):
+    """Seed 60419's shape: one clause returns a value through the finally body, the
+    other goes on to the code after the try."""
+    x = 1
+    try:
+        try:
+            if flag:
+                raise KeyError(flag)
+            raise ValueError(flag)
+        except KeyError:
+            return (x, 58)
+        except ValueError:
+            log.append(handled())
+        x = x * 2 - 62
+        log.append(handled())
+    finally:
+        log.append("finally")
+    return x, log
+
+
 CASES = [
     ("returns_a_value_inside_a_named_clause", (True, [])),
     ("returns_a_value_inside_a_named_clause", (False, [])),
@@ -167,4 +187,6 @@ CASES = [
     ("returns_either_way_from_inside_a_with", (0, [])),
     ("breaks_through_a_finally_body", ([0, 0, 1, 0], [])),
     ("continues_inside_a_named_clause", ([1, 0, 1], [])),
+    ("returns_from_one_clause_another_going_on", (True, [])),
+    ("returns_from_one_clause_another_going_on", (False, [])),
 ]
