@@ -712,6 +712,11 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         return after if after in staying else min(staying)
     if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
         return max(rounds)
+    if rounds and after in ending and _reached_without_raising(w, b, region, after, rounds):
+        # (those are continues in the clauses of a try inside, through their copies of
+        # the cleanup: the body falls off into the exit laid out after it, which leaves
+        # the loop; the shape of seed 61665)
+        return after
     rounds = _keeping_nothing(w, rounds, edges)
     going_round = _runs_on_past_a_continue(w, rounds, edges)
     if going_round is not None:
@@ -1207,6 +1212,14 @@ def _reaches(w, b, x, steps=12) -> bool:
                 seen.add(s)
                 todo.append(s)
     return False
+
+
+def _reached_without_raising(w, b, region, after, rounds) -> bool:
+    """Whether the body from ``b`` gets to ``after`` without an exception, and to
+    none of ``rounds``: only an inner try's clauses go round."""
+    body = _normal_body(w, b, region)
+    reached = {x for x in {after, *rounds} if set(w.graph.blocks[x].preds) & body}
+    return reached == {after}
 
 
 def _normal_body(w, b, region) -> set[int]:
