@@ -28,7 +28,7 @@ from ..structuring.fallback import StateMachine, comment, forget, hidden_locals_
 from ..structuring.inlined import InlinedComprehensions, cell_regions
 from ..structuring.walk import structured_body
 from ..tidy.cleanup import is_doc_store, region_value, tidy
-from ..tidy.comprehensions import comprehension_expr
+from ..tidy.comprehensions import comprehension_expr, left_as_loops
 from ..tidy.dynamo import simplify
 from ..tidy.unread import unread_temporaries
 from .bindings import function_locals, kept_bindings, read_unbound
@@ -139,6 +139,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
             raise ValueError("state machine forced by DEPYF_REPORT_FORCE_FALLBACK")
         ctx, body = _structured(code, instrs, defs)
         body = tidy(body, ctx)
+        if left_as_loops(body):
+            raise ValueError("an inlined comprehension left as its loop")
         if defs.dynamo:  # (its stack lists are read through their temporaries)
             body = _simplified(body, ctx, defs.lines)
         body = unread_temporaries(body, ctx.is_temp)

@@ -145,6 +145,10 @@ def _block(stmts, in_loop=False, closing=True):
     # cases a guarded capture leaves in a default case go back before it is read (the
     # match after it must read the kept subject alone) and after (its own default)
     out = nested_defaults(guarded_captures(nested_defaults(out, READS), READS), READS)
+    for stmt in out:  # (code after a match, moved into its cases: folded there too)
+        if isinstance(stmt, ast.Match):
+            for case in stmt.cases:
+                case.body = inline(case.body, READS, SCOPE.outer)
     out = else_copied_after_clearing(out)
     out = finally_again_in(_return_inside(out), SCOPE.outer)
     for stmt in out:  # a with body is whole once its return has moved in

@@ -97,6 +97,19 @@ def _starts_accumulator(stmt) -> bool:
     return is_temporary_store(stmt) and _display_kind(stmt.value) is not None
 
 
+def left_as_loops(body: list[ast.stmt]) -> bool:
+    """Whether ``body`` still holds an inlined comprehension's accumulator before a
+    loop: a run no fold took back. The simulation drops the store that restores the
+    comprehension's variables after it (PEP 709), so as a loop it would change them."""
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        stmts = [getattr(node, f, None) for f in ("body", "orelse", "finalbody")]
+        for block in (s for s in stmts if isinstance(s, list)):
+            for first, then in zip(block, block[1:]):
+                if _starts_accumulator(first) and isinstance(then, LOOPS):
+                    return True
+    return False
+
+
 def _iterable(out: list[ast.stmt], iterable, reads, outer) -> ast.expr:
     """The iterable of a comprehension's loop, with a comprehension it iterates over
     folded in: ``[e for g in [i for i in y]]`` runs the inner loop, then makes the

@@ -3,7 +3,8 @@
   and raises: the loop reads as code after the cases' match in the guard's else, and
   is the body's end of each case that goes on (seed 32432 on 3.10-3.13);
 - a literal case whose failing test jumps to a last case that raises, laid out first:
-  ``if not _t1 == 0: raise``, then the literal case's body after it.
+  ``if not _t1 == 0: raise``, then the literal case's body after it;
+- code after the match, moved into its last case, that holds a comprehension.
 Each is one match again, with no temporary left."""
 
 
@@ -55,6 +56,20 @@ def a_singleton_case_after_its_default_in_a_loop(subjects, log):
     return log
 
 
+def a_comprehension_after_the_cases(subject, flags, i, log):
+    """Seed 55184 (3.12+): the code after the match, moved into its last case (the
+    guarded one never goes on), holds a comprehension whose variable is a local read
+    after it: the comprehension must be folded there too, not left as its loop."""
+    match subject:
+        case a if flags.pop():
+            raise E1(10)
+        case other:
+            log.append(other)
+    {i: subject for i in range(3) if not i}
+    log.append(i)
+    return log
+
+
 CASES = [
     ("a_later_case_going_on_into_a_loop", (5, [1, 1], [])),
     ("a_later_case_going_on_into_a_loop", (5, [0, 0], [])),
@@ -67,4 +82,6 @@ CASES = [
     ("a_literal_case_after_its_default", (0.0, [0, 0], [])),
     ("a_singleton_case_after_its_default_in_a_loop", ([None, 3, None, 7, None], [])),
     ("a_singleton_case_after_its_default_in_a_loop", ([3, 3], [])),
+    ("a_comprehension_after_the_cases", (4, [0], "kept", [])),
+    ("a_comprehension_after_the_cases", (4, [1], "kept", [])),
 ]
