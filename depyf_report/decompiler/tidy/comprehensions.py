@@ -104,7 +104,7 @@ def left_as_loops(body: list[ast.stmt]) -> bool:
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
         stmts = [getattr(node, f, None) for f in ("body", "orelse", "finalbody")]
         for block in (s for s in stmts if isinstance(s, list)):
-            for first, then in zip(block, block[1:]):
+            for first, then in itertools.pairwise(block):
                 if _starts_accumulator(first) and isinstance(then, LOOPS):
                     return True
     return False
