@@ -434,6 +434,10 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     # the try or start the next round. The code around then ends the else
     # (cleanup.close_else).
     runs_on = nxt is not None and (join is None or _round(join, loop))
+    if runs_on and nxt == stop and _else_ends_elsewhere(w, after, stopped, nxt):
+        # (the walk around stops where the try goes on, and writes the code there
+        # outside the statement this try ends: the else, falling off, would run it)
+        raise Unsupported("a try's else runs on to where an enclosing body ends, past code")
     noted = nodes.TryStar if star else nodes.Try
     node = noted(
         body=body or [ast.Pass()],
@@ -450,6 +454,15 @@ def _try(w, h, stack, body, body_stack, follow, loop, active, stop, copies, meet
     if returned:
         return [node, *after_clauses, returned], None, None
     return [node, *after_clauses], after, nxt
+
+
+def _else_ends_elsewhere(w, after, stopped, nxt) -> bool:
+    """Whether the else went on (``after``) to ``stopped``, where an enclosing with
+    or try body ends, and the try is said to go on at ``nxt``, which runs code
+    before it gets there."""
+    if after is None or stopped is None or stopped == nxt or stopped not in w.fences:
+        return False
+    return w.fences.reached(nxt) != stopped and w.joins.jumped_to(nxt) != stopped
 
 
 def _star_returns_taken_out(handlers, orelse):
