@@ -1776,6 +1776,7 @@ NO_TEMPORARY_MODULES = [
     "values_returned_after_their_ways",  # seeds 32189, 42026
     "guarded_capture_cases",  # seed 32432
     "finally_copies_alike",  # seeds 25246, 39693, 29220
+    "values_loaded_after_a_test",  # seed 63741
 ]
 
 

@@ -642,6 +642,11 @@ def _kept_before_branches(stmt, out, final):
     node = _returning(stmt, m.name(kept.targets[0].id))
     if None in keeps and not _ends_a_copy(out, node, final):
         return None
+    if not is_copy([*out, _returning(stmt, None)][-len(final) :], final):
+        # (the if is no part of the copy: each branch loaded the value after its
+        # test, and ran a copy of its own; kept before the if, it would be loaded
+        # before that test)
+        return None
     return kept, node
 
 
@@ -658,7 +663,8 @@ def _returning_branches(stmts):
 
 def _returning(stmt, value):
     """A copy of the if ``stmt`` whose branches (as ``_returning_branches``) return
-    ``value``, each without the temporary it kept its own value in."""
+    ``value`` (none where it is None), each without the temporary it kept its own
+    value in."""
     node = copy.copy(stmt)
     for field in ("body", "orelse"):
         branch = getattr(stmt, field)
@@ -666,7 +672,8 @@ def _returning(stmt, value):
             branch = [*branch[:-1], _returning(branch[-1], value)]
         else:
             start = 1 if _keeping(branch) is not None else 0
-            branch = [*branch[start:-1], ast.Return(value=value)]
+            returned = [] if value is None else [ast.Return(value=value)]
+            branch = [*branch[start:-1], *returned] or [ast.Pass()]
         setattr(node, field, branch)
     return node
 
