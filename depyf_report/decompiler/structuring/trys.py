@@ -725,7 +725,8 @@ def _normal_exit(w, b, region, exits, loop, is_with):
         return after if after in staying else min(staying)
     if rounds and is_with:  # (the body's own __exit__ after the continues' copies)
         return max(rounds)
-    if rounds and after in ending and _reached_without_raising(w, b, region, after, rounds):
+    leaves = after in ending and after not in rounds
+    if rounds and leaves and _reached_without_raising(w, b, region, after, rounds):
         # (those are continues in the clauses of a try inside, through their copies of
         # the cleanup: the body falls off into the exit laid out after it, which leaves
         # the loop; the shape of seed 61665)
