@@ -673,7 +673,9 @@ def _returning(stmt, value):
         else:
             start = 1 if _keeping(branch) is not None else 0
             returned = [] if value is None else [ast.Return(value=value)]
-            branch = [*branch[start:-1], *returned] or [ast.Pass()]
+            branch = [*branch[start:-1], *returned]
+        if not branch and field == "body":
+            branch = [ast.Pass()]  # (an empty else is none)
         setattr(node, field, branch)
     return node
 
