@@ -1093,6 +1093,15 @@ READABLE += [
         "break_from_finally_loop_gone_with_else",
         "break_from_finally_loop_gone_more_after",
         "break_from_finally_loop_gone_nested",
+        "break_from_finally_loop_gone_nested_if",
+        "break_from_finally_loop_gone_and_test",
+        "break_from_finally_loop_gone_or_test",
+        "break_from_finally_loop_gone_twice",
+        "break_from_finally_loop_gone_or_raise",
+        "break_from_finally_loop_gone_after_a_continue",
+        "break_from_finally_loop_gone_in_a_try",
+        "break_from_finally_loop_gone_walrus",
+        "break_from_finally_loop_gone_async",
     )
 ]
 if sys.version_info < (3, 12):  # (3.12+ copy the follow's return into the finally body)

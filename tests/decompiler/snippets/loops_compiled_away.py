@@ -110,6 +110,138 @@ def break_from_finally_loop_gone_nested(answers, items):
     return None, log
 
 
+def break_from_finally_loop_gone_nested_if(answers, x):
+    """Shape E (seed 35551), the break inside an if of the finally body's if."""
+    log = []
+    while answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                if answers.pop():
+                    break
+                log.append(1)
+    log.append(2)
+    return None, log
+
+
+def break_from_finally_loop_gone_and_test(answers, x):
+    """Shape E (seed 35551) with a compound loop test."""
+    log = []
+    while answers.pop() and answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                break
+    log.append(2)
+    return None, log
+
+
+def break_from_finally_loop_gone_or_test(answers, x):
+    """Shape E (seed 35551) with a compound loop test."""
+    log = []
+    while answers.pop() or answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                break
+    log.append(2)
+    return None, log
+
+
+def break_from_finally_loop_gone_twice(answers, x):
+    """Shape E (seed 35551), two such loops one after the other."""
+    log = []
+    while answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                break
+    log.append(2)
+    while answers.pop():
+        try:
+            return x + 1
+        finally:
+            if answers.pop():
+                break
+    log.append(3)
+    return None, log
+
+
+def break_from_finally_loop_gone_or_raise(answers, x):
+    """Shape E (seed 35551), the finally body breaking or raising."""
+    log = []
+    while answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                break
+            if answers.pop():
+                raise KeyError(x)
+    log.append(2)
+    return None, log
+
+
+def break_from_finally_loop_gone_after_a_continue(answers, items):
+    """Shape E (seed 35551) in a for loop's body after its continue."""
+    log = []
+    for i in items:
+        if i == 1:
+            continue
+        while answers.pop():
+            try:
+                return i, log
+            finally:
+                if answers.pop():
+                    break
+        log.append(i)
+    return None, log
+
+
+def break_from_finally_loop_gone_in_a_try(answers, x):
+    """Shape E (seed 35551) in a try body with a clause."""
+    log = []
+    try:
+        while answers.pop():
+            try:
+                return x[0]
+            finally:
+                if answers.pop():
+                    break
+        log.append(2)
+    except TypeError:
+        log.append(3)
+    return None, log
+
+
+def break_from_finally_loop_gone_walrus(answers, x):
+    """Shape E (seed 35551), the loop test binding a name."""
+    while n := answers.pop():
+        try:
+            return x + n
+        finally:
+            if answers.pop():
+                break
+    return n
+
+
+async def break_from_finally_loop_gone_async(answers, x):
+    """Shape E (seed 35551) in a coroutine."""
+    log = []
+    while answers.pop():
+        try:
+            return x
+        finally:
+            if answers.pop():
+                break
+    log.append(2)
+    return None, log
+
+
 def break_from_finally_for_loop(answers, items):
     """Shape E (seed 35551) with a for loop, which keeps its FOR_ITER."""
     log = []
@@ -163,6 +295,84 @@ CASES = [
     ("break_from_finally_loop_gone_nested", ([0, 1, 1, 0], "ab")),
     ("break_from_finally_loop_gone_nested", ([0, 1, 1, 1], "ab")),
     ("break_from_finally_loop_gone_nested", ([0, 0], "ab")),
+    ("break_from_finally_loop_gone_nested_if", ([0], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_nested_if", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([0], 5)),
+    ("break_from_finally_loop_gone_and_test", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_and_test", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([0], 5)),
+    ("break_from_finally_loop_gone_or_test", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_test", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([0], 5)),
+    ("break_from_finally_loop_gone_twice", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_twice", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([0], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_or_raise", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([0], 5)),
+    ("break_from_finally_loop_gone_walrus", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_walrus", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([0], 5)),
+    ("break_from_finally_loop_gone_async", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([1, 0, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([0, 1, 1, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([1, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_async", ([0, 0, 1, 1], 5)),
+    ("break_from_finally_loop_gone_after_a_continue", ([0], [1, 2, 3])),
+    ("break_from_finally_loop_gone_after_a_continue", ([0, 1], [1, 2, 3])),
+    ("break_from_finally_loop_gone_after_a_continue", ([1, 1], [1, 2, 3])),
+    ("break_from_finally_loop_gone_after_a_continue", ([0, 0, 1], [1, 2, 3])),
+    ("break_from_finally_loop_gone_after_a_continue", ([1, 0, 1], [1, 2, 3])),
+    ("break_from_finally_loop_gone_in_a_try", ([0], "ab")),
+    ("break_from_finally_loop_gone_in_a_try", ([0], 5)),
+    ("break_from_finally_loop_gone_in_a_try", ([0, 1], "ab")),
+    ("break_from_finally_loop_gone_in_a_try", ([0, 1], 5)),
+    ("break_from_finally_loop_gone_in_a_try", ([1, 1], "ab")),
+    ("break_from_finally_loop_gone_in_a_try", ([1, 1], 5)),
+    ("break_from_finally_loop_gone_in_a_try", ([0, 0, 1], "ab")),
+    ("break_from_finally_loop_gone_in_a_try", ([0, 0, 1], 5)),
+    ("break_from_finally_loop_gone_in_a_try", ([1, 0, 1], "ab")),
+    ("break_from_finally_loop_gone_in_a_try", ([1, 0, 1], 5)),
     ("break_from_finally_for_loop", ([0], "ab")),
     ("break_from_finally_for_loop", ([1, 1], "ab")),
     ("break_from_finally_for_loop", ([], "")),
