@@ -1081,6 +1081,35 @@ READABLE += [
 if sys.version_info < (3, 13):
     READABLE += [("match_subject_temporaries", "guarded_capture_before_an_asserting_case")]
 
+# tloop: a while loop the compiler wrote as an if (no way round: its body returns or
+# breaks), a finally body around the return breaking out of it (seed 35551), is that
+# loop again: the copies going on past the try are the finally body's breaks, as are
+# the copies of a short follow (3.10 after the try, 3.12+ in the finally body's copy).
+READABLE += [
+    ("loops_compiled_away", name)
+    for name in (
+        "break_from_finally_loop_gone",
+        "break_from_finally_loop_gone_bare",
+        "break_from_finally_loop_gone_with_else",
+        "break_from_finally_loop_gone_more_after",
+        "break_from_finally_loop_gone_nested",
+        "break_from_finally_loop_gone_nested_if",
+        "break_from_finally_loop_gone_and_test",
+        "break_from_finally_loop_gone_or_test",
+        "break_from_finally_loop_gone_twice",
+        "break_from_finally_loop_gone_or_raise",
+        "break_from_finally_loop_gone_after_a_continue",
+        "break_from_finally_loop_gone_in_a_try",
+        "break_from_finally_loop_gone_walrus",
+        "break_from_finally_loop_gone_async",
+    )
+]
+if sys.version_info < (3, 12):  # (3.12+ copy the follow's return into the finally body)
+    READABLE += [
+        ("loops_compiled_away", "break_from_finally_loop_gone_short_follow"),
+        ("loops_compiled_away", "break_from_finally_loop_gone_follow_in_a_branch"),
+    ]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1777,6 +1806,7 @@ NO_TEMPORARY_MODULES = [
     "guarded_capture_cases",  # seed 32432
     "finally_copies_alike",  # seeds 25246, 39693, 29220
     "values_loaded_after_a_test",  # seed 63741
+    "loops_compiled_away",  # tloop: seed 35551
 ]
 
 

@@ -17,6 +17,7 @@ from ..structuring.trys import TRIES, TRY_STAR
 from .clause_ends import else_copied_after_clearing, without_clearing
 from .comprehensions import accumulated, binds_outside, inline
 from .finally_returns import finally_again_in, never_going_on
+from .loops_never_round import loops_again_in
 from .matches import guarded_captures, matches_all, nested_defaults
 from .matches import rebuild as rebuild_matches
 from .module_ends import class_ends_plain, returns_as_breaks, returns_as_else
@@ -151,6 +152,7 @@ def _block(stmts, in_loop=False, closing=True):
                 case.body = inline(case.body, READS, SCOPE.outer)
     out = else_copied_after_clearing(out)
     out = finally_again_in(_return_inside(out), SCOPE.outer)
+    out = loops_again_in(out, SCOPE.outer)
     for stmt in out:  # a with body is whole once its return has moved in
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             stmt.body = close_else(stmt.body)
