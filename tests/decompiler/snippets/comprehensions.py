@@ -209,6 +209,14 @@ def dict_key_kept_across_an_inlined_value(xs, log):
     return {key(x): {log.append(("value", x)) or j for j in xs if j != x} for x in xs if x}, log
 
 
+def comprehensions_added_in_place(out, items, a=5):
+    """3.12+: ``+=`` on two comprehensions over the same name as a local; the first
+    was left as its loop, which set ``a`` (the simulation drops the store that
+    restores it): it falls back now (found by hand on 3.12, a wrong result)."""
+    out += [a for a in items] + [a for a in items]
+    return out, a
+
+
 CASES = [
     ("dict_key_kept_across_an_inlined_value", ([0, 1, 2], [])),
     ("comprehensions_side_by_side", ([0, 1, 2], str)),
@@ -241,4 +249,5 @@ CASES = [
     ("comprehension_inside_expression", ("abcdef", [0, 1, 2, 3])),
     ("comprehension_between_calls", ([5, 6],)),
     ("first_group_lengths", (["ab", "c"], [])), ("first_group_lengths", ([], [])),
+    ("comprehensions_added_in_place", ([], [1, 2])),
 ]
