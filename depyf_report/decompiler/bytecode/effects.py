@@ -24,6 +24,7 @@ VALUE_EFFECTS = {
     "UNARY_NEGATIVE": 0,
     "UNARY_INVERT": 0,
     "UNARY_POSITIVE": 0,
+    "CONVERT_VALUE": 0,  # (3.13: an f-string field's ``!r``, before its format)
     "COMPARE_OP": -1,
     "IS_OP": -1,
     "CONTAINS_OP": -1,
@@ -43,6 +44,8 @@ def value_effect(ins: Instr) -> int | None:
         return 1 - ins.arg
     if ins.op == "BUILD_MAP":  # a key and a value for each pair
         return 1 - 2 * ins.arg
+    if ins.op == "FORMAT_VALUE":  # an f-string's field: its format spec popped too
+        return -1 if ins.arg & 4 else 0
     return VALUE_EFFECTS.get(ins.op)
 
 
