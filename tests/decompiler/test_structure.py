@@ -1081,6 +1081,18 @@ READABLE += [
 if sys.version_info < (3, 13):
     READABLE += [("match_subject_temporaries", "guarded_capture_before_an_asserting_case")]
 
+# tnew: an or whose last operand is a conditional with an f-string arm, returned from
+# an except clause (3.12+ copy the return into the other arm), read as written, with no
+# temporary (test_snippet_modules_keep_no_temporary holds the other shape of the group).
+READABLE += [
+    ("fresh_temporaries", name)
+    for name in (
+        "returns_an_or_ending_in_a_formatted_arm_in_a_clause",
+        "returns_an_or_ending_in_an_fstring_arm_in_a_loop",
+        "returns_an_or_ending_in_an_fstring_arm_async",
+    )
+]
+
 
 def control_shape(function: ast.AST) -> collections.Counter:
     return collections.Counter(
@@ -1777,6 +1789,7 @@ NO_TEMPORARY_MODULES = [
     "guarded_capture_cases",  # seed 32432
     "finally_copies_alike",  # seeds 25246, 39693, 29220
     "values_loaded_after_a_test",  # seed 63741
+    "fresh_temporaries",  # tnew: seeds 50694, 49673
 ]
 
 
