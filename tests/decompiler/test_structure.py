@@ -1081,7 +1081,8 @@ READABLE += [
 if sys.version_info < (3, 13):
     READABLE += [("match_subject_temporaries", "guarded_capture_before_an_asserting_case")]
 
-# tnew: an or whose last operand is a conditional with an f-string arm, returned from
+# tnew: an or whose last operand is a conditional with an f-string arm (or a call with
+# keywords, starred items), returned from
 # an except clause (3.12+ copy the return into the other arm), read as written, with no
 # temporary (test_snippet_modules_keep_no_temporary holds the other shape of the group).
 READABLE += [
@@ -1090,6 +1091,8 @@ READABLE += [
         "returns_an_or_ending_in_a_formatted_arm_in_a_clause",
         "returns_an_or_ending_in_an_fstring_arm_in_a_loop",
         "returns_an_or_ending_in_an_fstring_arm_async",
+        "returns_an_or_ending_in_a_keyword_call_arm_in_a_clause",
+        "returns_an_or_ending_in_a_starred_arm_in_a_clause",
     )
 ]
 

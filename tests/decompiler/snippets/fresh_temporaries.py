@@ -5,6 +5,8 @@ debugger would show, found on fresh seeds:
   falling into the original where the ``or`` jumps too; an f-string's field was not
   taken for code that only computes a value, so that copy was not sent back to its
   original and the ``or``'s value was kept in a temporary;
+  the same for an arm that is a call with keywords or with starred arguments, or a
+  display with starred items or constant keys;
 - a case whose body ends in a with statement that continues the loop, after a with
   whose body raises, before a literal case (3.12+ lay that case's test out after the
   raise): ``__exit__`` suppressing an exception goes straight on to the next round,
@@ -62,6 +64,24 @@ def returns_an_or_ending_in_an_fstring_arm_in_a_loop(xs, c):
         except ZeroDivisionError:
             return log or (c if c else f"{x}-{c!a}")
     return xs
+
+
+def returns_an_or_ending_in_a_keyword_call_arm_in_a_clause(x, a, c, y):
+    """The same, the arm a call with keywords, ``dict(k=y)`` (3.12 names them first)."""
+    try:
+        return 1 / x
+    except ZeroDivisionError:
+        return a or (c if c else dict(k=y))
+
+
+def returns_an_or_ending_in_a_starred_arm_in_a_clause(x, a, c, y):
+    """The same, the arm with starred items, ``(c, *y)``, ``max(*y, **k)``, ``{**k}``."""
+    try:
+        return 1 / x
+    except ZeroDivisionError:
+        if a is None:
+            return c or (max(*y, **{"default": 0}) if y else (c, *y))
+        return a or ({**{"a": a}} if c else {"k": y, "c": c})
 
 
 class Formats:
@@ -215,6 +235,17 @@ CASES = [
     ("returns_an_or_ending_in_a_formatted_arm_in_a_clause", (0, 0, 5, "ab")),
     ("returns_an_or_ending_in_a_formatted_arm_in_a_clause", (0, 7, 5, "ab")),
     ("returns_an_or_ending_in_a_formatted_arm_in_a_clause", (4, 7, 5, "ab")),
+    ("returns_an_or_ending_in_a_keyword_call_arm_in_a_clause", (0, 0, 0, "ab")),
+    ("returns_an_or_ending_in_a_keyword_call_arm_in_a_clause", (0, 0, 4, "ab")),
+    ("returns_an_or_ending_in_a_keyword_call_arm_in_a_clause", (0, 3, 4, "ab")),
+    ("returns_an_or_ending_in_a_keyword_call_arm_in_a_clause", (2, 3, 4, "ab")),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, None, 0, [1, 5])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, None, 0, [])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, None, 7, [])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, 0, 1, [3])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, 0, 0, [3])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (0, 2, 0, [3])),
+    ("returns_an_or_ending_in_a_starred_arm_in_a_clause", (1, 2, 0, [3])),
     ("returns_an_or_ending_in_an_fstring_arm_in_a_loop", ([1, 2, 0], 0)),
     ("returns_an_or_ending_in_an_fstring_arm_in_a_loop", ([1, 0], "c")),
     ("returns_an_or_ending_in_an_fstring_arm_in_a_loop", ([0], 0)),
