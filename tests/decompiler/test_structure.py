@@ -1109,6 +1109,20 @@ if sys.version_info < (3, 12):  # (3.12+ copy the follow's return into the final
         ("loops_compiled_away", "break_from_finally_loop_gone_short_follow"),
         ("loops_compiled_away", "break_from_finally_loop_gone_follow_in_a_branch"),
     ]
+# tnew: an or whose last operand is a conditional with an f-string arm (or a call with
+# keywords, starred items), returned from an except clause (3.12+ copy the return into
+# the other arm), read as written, with no temporary (test_snippet_modules_keep_no_temporary
+# holds the other shape of the group).
+READABLE += [
+    ("fresh_temporaries", name)
+    for name in (
+        "returns_an_or_ending_in_a_formatted_arm_in_a_clause",
+        "returns_an_or_ending_in_an_fstring_arm_in_a_loop",
+        "returns_an_or_ending_in_an_fstring_arm_async",
+        "returns_an_or_ending_in_a_keyword_call_arm_in_a_clause",
+        "returns_an_or_ending_in_a_starred_arm_in_a_clause",
+    )
+]
 
 
 def control_shape(function: ast.AST) -> collections.Counter:
@@ -1807,6 +1821,7 @@ NO_TEMPORARY_MODULES = [
     "finally_copies_alike",  # seeds 25246, 39693, 29220
     "values_loaded_after_a_test",  # seed 63741
     "loops_compiled_away",  # tloop: seed 35551
+    "fresh_temporaries",  # tnew: seeds 50694, 49673
 ]
 
 
