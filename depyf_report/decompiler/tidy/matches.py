@@ -61,12 +61,20 @@ def _literal_cases_after(before, stmt) -> nodes.Match | None:
 
 def _inline_held(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
     """``_t1 = f()`` then ``match _t1:``, where the tests alone read ``_t1``, as
-    ``match f():``."""
+    ``match f():``; a case's ``_t1`` statement alone, the pop of the subject a
+    sequence pattern's case leaves on its way out of a loop (3.12+), reads nothing."""
     out = list(stmts)
     for i, stmt in enumerate(out):
         if isinstance(stmt, nodes.Match) and i and _held(out[i - 1], stmt, reads):
+            for case in stmt.cases:
+                case.body = [s for s in case.body if not _pops(s, stmt.subject)] or [ast.Pass()]
             stmt.subject, out[i - 1] = out[i - 1].value, None
     return [s for s in out if s is not None]
+
+
+def _pops(stmt, subject) -> bool:
+    """Whether ``stmt`` is the statement ``subject`` alone, a temporary's name."""
+    return isinstance(stmt, ast.Expr) and m.same(stmt.value, subject)
 
 
 def nested_defaults(stmts: list[ast.stmt], reads) -> list[ast.stmt]:
@@ -257,11 +265,12 @@ def _held(before, match: nodes.Match, reads) -> bool:
     """Whether ``before`` only keeps the subject in a temporary its tests alone read:
     ``_t1 = f()`` then ``match _t1:`` is ``match f():``."""
     subject = match.subject
+    pops = sum(_pops(s, subject) for case in match.cases for s in case.body)
     return (
         is_temporary_store(before)
         and isinstance(subject, ast.Name)
         and before.targets[0].id == subject.id
-        and reads(subject.id) == match.tests
+        and reads(subject.id) == match.tests + pops
     )
 
 

@@ -264,6 +264,27 @@ def logged():
     return LOG
 
 
+def breaks_from_a_sequence_case_in_a_loop(items, log):
+    """Seeds 66096, 73870, 76684 (3.12+): ``case [0, *_]: break`` in a for loop pops
+    the subject the sequence pattern left on its way out, read as the statement
+    ``_t1`` alone: the subject stayed in a temporary."""
+    for item in items:
+        match (item, len(log)):
+            case [0, *_]:
+                break
+            case Marked(a=1):
+                log.append("marked")
+            case _:
+                log.append(item)
+        if len(log) > 2:
+            break
+    return log
+
+
+class Marked:
+    a = 1
+
+
 CASES = [
     ("returns_through_a_finally_before_a_later_case", (2, [])),
     ("returns_through_a_finally_before_a_later_case", ((5, 6), [])),
@@ -311,4 +332,6 @@ CASES = [
     ("guarded_capture_defining_a_function", (2, [])),
     ("guarded_capture_defining_a_function", ([1], [])),
     ("logged", ()),
+    ("breaks_from_a_sequence_case_in_a_loop", ([3, 2, 0, 5], [])),
+    ("breaks_from_a_sequence_case_in_a_loop", ([4, 0], [])),
 ]
