@@ -27,6 +27,7 @@ from ..simulation.nodes import StatementLines
 from ..structuring.fallback import StateMachine, comment, forget, hidden_locals_renamed
 from ..structuring.inlined import InlinedComprehensions, cell_regions
 from ..structuring.walk import structured_body
+from ..tidy.clause_ends import runs_after_clearing
 from ..tidy.cleanup import is_doc_store, region_value, tidy
 from ..tidy.comprehensions import comprehension_expr, left_as_loops
 from ..tidy.dynamo import simplify
@@ -141,6 +142,8 @@ def body_of(code, defs, force_structured=False) -> list[ast.stmt] | None:
         body = tidy(body, ctx)
         if left_as_loops(body):
             raise ValueError("an inlined comprehension left as its loop")
+        if runs_after_clearing(body):
+            raise ValueError("code after a clause's POP_EXCEPT read into the clause")
         if defs.dynamo:  # (its stack lists are read through their temporaries)
             body = _simplified(body, ctx, defs.lines)
         body = unread_temporaries(body, ctx.is_temp)

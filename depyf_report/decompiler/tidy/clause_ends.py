@@ -75,3 +75,40 @@ def else_copied_after_clearing(stmts: list[ast.stmt]) -> list[ast.stmt]:
             stmt.orelse, after = [], stmt.orelse
             return [*stmts[: i + 1], *after]
     return stmts
+
+
+def runs_after_clearing(stmts: list[ast.stmt]) -> bool:
+    """Whether an ``except ... as name`` clause in ``stmts`` holds code after its own
+    clearing of ``name`` (other than a jump, or a return of a constant): the compiler
+    clears the name after the clause's ``POP_EXCEPT``, so that code runs once the
+    exception is no longer handled, and written in the clause it would see it (a
+    raise there chained to it)."""
+    for node in ast.walk(ast.Module(body=stmts, type_ignores=[])):
+        if isinstance(node, ast.ExceptHandler) and node.name and _past(node.body, node.name):
+            return True
+    return False
+
+
+_JUMPS = (ast.Break, ast.Continue, ast.Pass)
+
+
+def _past(body: list[ast.stmt], name: str) -> bool:
+    """Whether ``body`` or a block of its statements (not a nested clause's or
+    scope's) runs code after clearing ``name``."""
+    for i, stmt in enumerate(body):
+        if clears_name(body, i, name):
+            return any(not _only_leaves(s) for s in body[i + 2 :])
+        if isinstance(stmt, (*_SCOPES, ast.ExceptHandler)):
+            continue
+        for part in [stmt, *getattr(stmt, "cases", ())]:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(part, field, None)
+                if isinstance(inner, list) and inner and _past(inner, name):
+                    return True
+    return False
+
+
+def _only_leaves(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or isinstance(stmt.value, ast.Constant)
+    return isinstance(stmt, (*_JUMPS, m.ExitedWith))
