@@ -89,16 +89,14 @@ def runs_after_clearing(stmts: list[ast.stmt]) -> bool:
     return False
 
 
-_JUMPS = (ast.Break, ast.Continue, ast.Pass)
-
-
 def _past(body: list[ast.stmt], name: str) -> bool:
-    """Whether ``body`` or a block of its statements (not a nested clause's or
-    scope's) runs code after clearing ``name``."""
+    """Whether ``body`` or a block of its statements (not a nested clause's, which
+    ``runs_after_clearing`` reads apart, nor a scope's) runs code after clearing
+    ``name``."""
     for i, stmt in enumerate(body):
         if clears_name(body, i, name):
             return any(not _only_leaves(s) for s in body[i + 2 :])
-        if isinstance(stmt, (*_SCOPES, ast.ExceptHandler)):
+        if isinstance(stmt, _SCOPES):
             continue
         for part in [stmt, *getattr(stmt, "cases", ())]:
             for field in ("body", "orelse", "finalbody"):
@@ -111,4 +109,4 @@ def _past(body: list[ast.stmt], name: str) -> bool:
 def _only_leaves(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.Return):
         return stmt.value is None or isinstance(stmt.value, ast.Constant)
-    return isinstance(stmt, (*_JUMPS, m.ExitedWith))
+    return isinstance(stmt, (ast.Break, ast.Continue, ast.Pass, m.ExitedWith))
